@@ -1,0 +1,152 @@
+//! `mcpwire-codegen`: turns a pinned MCP `schema.json` into Rust source.
+//!
+//! The generator is a chain of pure stages, each in its own module, so every
+//! stage can be tested on a tiny in-memory schema without touching the disk
+//! (the shape of `prost-build`'s `load_fds`/`generate` split):
+//!
+//! ```text
+//! load ─► errata ─► dispatch ─► types ─► validators ─► emit
+//! (disk)  (patch)   (maps)      (typify)  (quote)       (prettyplease)
+//! ```
+//!
+//! Only [`load`] reads files; [`generate_from_value`] runs everything else on
+//! a parsed document. `build.rs` of the `mcpwire` crate calls [`generate`]
+//! once per enabled revision and writes the result with
+//! [`emit::write_if_changed`].
+#![deny(missing_docs)]
+
+pub mod dispatch;
+pub mod emit;
+pub mod errata;
+pub mod error;
+pub mod load;
+pub mod names;
+pub mod schema;
+pub mod types;
+pub mod validators;
+
+pub use error::Error;
+pub use schema::Schema;
+
+use std::path::PathBuf;
+
+/// JSON Schema dialect of a revision's `schema.json`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// draft-07: definitions live under `definitions`.
+    Draft07,
+    /// 2020-12: definitions live under `$defs`.
+    Draft2020_12,
+}
+
+impl Dialect {
+    /// The key that holds the definitions in this dialect.
+    pub fn defs_key(self) -> &'static str {
+        match self {
+            Dialect::Draft07 => "definitions",
+            Dialect::Draft2020_12 => "$defs",
+        }
+    }
+}
+
+/// One MCP protocol revision that mcpwire knows how to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Version {
+    /// The revision string, also the spec directory name: `2025-11-25`, `draft`.
+    pub name: &'static str,
+    /// Rust module and cargo feature name: `v2025_11_25`, `draft`.
+    pub module: &'static str,
+    /// Dialect of the published file.
+    pub dialect: Dialect,
+}
+
+impl Version {
+    /// Every revision, oldest first.
+    pub const ALL: &'static [Version] = &[
+        Version {
+            name: "2024-11-05",
+            module: "v2024_11_05",
+            dialect: Dialect::Draft07,
+        },
+        Version {
+            name: "2025-03-26",
+            module: "v2025_03_26",
+            dialect: Dialect::Draft07,
+        },
+        Version {
+            name: "2025-06-18",
+            module: "v2025_06_18",
+            dialect: Dialect::Draft07,
+        },
+        Version {
+            name: "2025-11-25",
+            module: "v2025_11_25",
+            dialect: Dialect::Draft2020_12,
+        },
+        Version {
+            name: "2026-07-28",
+            module: "v2026_07_28",
+            dialect: Dialect::Draft2020_12,
+        },
+        Version {
+            name: "draft",
+            module: "draft",
+            dialect: Dialect::Draft2020_12,
+        },
+    ];
+
+    /// Looks a revision up by its name (`"2025-11-25"`).
+    pub fn by_name(name: &str) -> Option<Version> {
+        Self::ALL.iter().copied().find(|v| v.name == name)
+    }
+
+    /// The environment variable cargo sets when this revision's feature is on.
+    pub fn feature_env(&self) -> String {
+        format!("CARGO_FEATURE_{}", self.module.to_ascii_uppercase())
+    }
+}
+
+/// Where the generator finds its inputs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Directory holding `<revision>/schema.json` (the spec mirror).
+    pub spec_dir: PathBuf,
+    /// The pin file (`schemas/pin.toml`).
+    pub pin_file: PathBuf,
+}
+
+/// What one revision generates.
+#[derive(Debug)]
+pub struct Generated {
+    /// The revision.
+    pub version: Version,
+    /// Formatted Rust source for the revision's module (no inner attributes).
+    pub source: String,
+    /// The extracted dispatch maps (also embedded in `source`).
+    pub maps: dispatch::Maps,
+}
+
+/// Loads, checks against the pin and generates one revision.
+pub fn generate(version: Version, cfg: &Config) -> Result<Generated, Error> {
+    let loaded = load::read(version, cfg)?;
+    generate_from_value(version, &loaded.sha256, loaded.document)
+}
+
+/// Runs every stage after loading on an already parsed document.
+pub fn generate_from_value(
+    version: Version,
+    sha256: &str,
+    document: serde_json::Value,
+) -> Result<Generated, Error> {
+    let document = errata::apply(version, document)?;
+    let schema = Schema::new(version, document)?;
+    let maps = dispatch::extract(&schema)?;
+    let types = types::generate(&schema)?;
+    let checks = validators::generate(&schema)?;
+    let source = emit::render(version, sha256, &maps, types, checks)?;
+    Ok(Generated {
+        version,
+        source,
+        maps,
+    })
+}

@@ -1,0 +1,106 @@
+//! The only stage that touches the disk: find the spec file of a revision,
+//! check it against `schemas/pin.toml`, parse it.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use crate::{Config, Error, Version};
+
+/// `schemas/pin.toml`.
+#[derive(Clone, Debug, Deserialize, serde::Serialize)]
+pub struct Pin {
+    /// Upstream repository (host/owner/name).
+    pub upstream: String,
+    /// Upstream commit the files come from.
+    pub commit: String,
+    /// Path template inside the upstream repository.
+    #[serde(default)]
+    pub path: Option<String>,
+    /// sha256 (hex) of each revision's `schema.json`, keyed by revision name.
+    pub sha256: std::collections::BTreeMap<String, String>,
+}
+
+impl Pin {
+    /// Reads and parses a pin file.
+    pub fn read(file: &Path) -> Result<Pin, Error> {
+        let text = std::fs::read_to_string(file).map_err(|e| Error::Pin {
+            file: file.to_path_buf(),
+            reason: e.to_string(),
+        })?;
+        toml::from_str(&text).map_err(|e| Error::Pin {
+            file: file.to_path_buf(),
+            reason: e.to_string(),
+        })
+    }
+}
+
+/// A revision's file, checked and parsed.
+#[derive(Debug)]
+pub struct Loaded {
+    /// Where it was read from.
+    pub file: PathBuf,
+    /// Its sha256 (hex).
+    pub sha256: String,
+    /// The parsed document.
+    pub document: serde_json::Value,
+}
+
+/// Path of a revision's file below a spec directory.
+pub fn schema_path(spec_dir: &Path, version: Version) -> PathBuf {
+    spec_dir.join(version.name).join("schema.json")
+}
+
+/// Hex sha256 of some bytes.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Reads one revision, refusing a file that is missing or differs from the pin.
+pub fn read(version: Version, cfg: &Config) -> Result<Loaded, Error> {
+    let pin = Pin::read(&cfg.pin_file)?;
+    let expected = pin
+        .sha256
+        .get(version.name)
+        .ok_or_else(|| Error::NotPinned(version.name.into()))?;
+    if !cfg.spec_dir.is_dir() {
+        return Err(Error::SpecDirMissing {
+            dir: cfg.spec_dir.clone(),
+            upstream: pin.upstream,
+            commit: pin.commit,
+        });
+    }
+    let file = schema_path(&cfg.spec_dir, version);
+    let bytes = match std::fs::read(&file) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Error::SpecFileMissing {
+                file,
+                revision: version.name.into(),
+                upstream: pin.upstream,
+                commit: pin.commit,
+            })
+        }
+        Err(source) => return Err(Error::Io { file, source }),
+    };
+    let actual = sha256_hex(&bytes);
+    if &actual != expected {
+        return Err(Error::PinMismatch {
+            file,
+            expected: expected.clone(),
+            actual,
+            commit: pin.commit,
+        });
+    }
+    let document = serde_json::from_slice(&bytes).map_err(|source| Error::Json {
+        file: file.clone(),
+        source,
+    })?;
+    Ok(Loaded {
+        file,
+        sha256: actual,
+        document,
+    })
+}

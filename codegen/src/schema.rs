@@ -1,0 +1,80 @@
+//! The parsed (and errata-patched) schema of one revision, with the lookups
+//! every later stage needs: definitions in file order, `$ref` resolution and
+//! JSON pointers into the published file.
+
+use serde_json::{Map, Value};
+
+use crate::{Error, Version};
+
+/// One revision's schema document.
+#[derive(Clone, Debug)]
+pub struct Schema {
+    /// The revision.
+    pub version: Version,
+    /// The whole document, after errata.
+    pub document: Value,
+}
+
+impl Schema {
+    /// Wraps a document, checking that it has the definitions container its
+    /// dialect promises.
+    pub fn new(version: Version, document: Value) -> Result<Self, Error> {
+        let key = version.dialect.defs_key();
+        match document.get(key) {
+            Some(Value::Object(_)) => Ok(Schema { version, document }),
+            _ => Err(Error::Malformed {
+                pointer: format!("/{}", escape_token(key)),
+                reason: format!("expected an object of definitions under `{key}`"),
+            }),
+        }
+    }
+
+    /// The definitions, in file order.
+    pub fn defs(&self) -> &Map<String, Value> {
+        match self.document.get(self.version.dialect.defs_key()) {
+            Some(Value::Object(map)) => map,
+            _ => unreachable!("checked in Schema::new"),
+        }
+    }
+
+    /// One definition by name.
+    pub fn def(&self, name: &str) -> Option<&Value> {
+        self.defs().get(name)
+    }
+
+    /// JSON pointer of a definition in the published file: `/$defs/Name`.
+    pub fn def_pointer(&self, name: &str) -> String {
+        format!(
+            "/{}/{}",
+            escape_token(self.version.dialect.defs_key()),
+            escape_token(name)
+        )
+    }
+
+    /// The definition a local `$ref` names (`#/$defs/Name` → `Name`).
+    /// Returns `Unsupported` for any other shape of reference.
+    pub fn ref_target<'a>(&self, reference: &'a str, at: &str) -> Result<&'a str, Error> {
+        let prefix = format!("#/{}/", self.version.dialect.defs_key());
+        match reference.strip_prefix(&prefix) {
+            Some(name)
+                if !name.contains('/') && !name.contains('~') && self.def(name).is_some() =>
+            {
+                Ok(name)
+            }
+            _ => Err(Error::Unsupported {
+                pointer: at.to_string(),
+                keyword: format!("$ref {reference}"),
+            }),
+        }
+    }
+}
+
+/// Escapes one RFC 6901 reference token (`~` → `~0`, `/` → `~1`).
+pub fn escape_token(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
+
+/// Appends one token to a pointer.
+pub fn join(pointer: &str, token: &str) -> String {
+    format!("{pointer}/{}", escape_token(token))
+}

@@ -1,0 +1,50 @@
+//! mcpwire: typed, compiled validators for the Model Context Protocol wire
+//! format.
+//!
+//! `build.rs` turns each pinned MCP `schema.json` into one module per
+//! revision (`v2024_11_05` … `draft`, one cargo feature each) holding:
+//! - `types`: a Rust type per schema definition (typify);
+//! - `validate`: `is_valid_<def>` / `check_<def>` per definition — native
+//!   code, no schema interpreted at run time;
+//! - `dispatch`: the method / error-code / result tables extracted from the
+//!   schema;
+//! - `SPEC`: all of it as a [`Spec`] for code that works across revisions.
+#![deny(missing_docs)]
+
+pub mod format;
+pub mod number;
+pub mod path;
+pub mod spec;
+pub mod version;
+pub mod violation;
+
+pub use path::Path;
+pub use spec::Spec;
+pub use version::{UnknownVersion, Version};
+pub use violation::{Keyword, Pointer, Violation, Violations};
+
+macro_rules! revision {
+    ($feature:literal, $module:ident, $doc:literal) => {
+        #[doc = $doc]
+        #[cfg(feature = $feature)]
+        #[allow(
+            clippy::all,
+            clippy::pedantic,
+            missing_docs,
+            unused_imports,
+            dead_code,
+            non_camel_case_types,
+            irrefutable_let_patterns
+        )]
+        pub mod $module {
+            include!(concat!(env!("OUT_DIR"), "/", $feature, ".rs"));
+        }
+    };
+}
+
+revision!("v2024_11_05", v2024_11_05, "MCP revision 2024-11-05.");
+revision!("v2025_03_26", v2025_03_26, "MCP revision 2025-03-26.");
+revision!("v2025_06_18", v2025_06_18, "MCP revision 2025-06-18.");
+revision!("v2025_11_25", v2025_11_25, "MCP revision 2025-11-25.");
+revision!("v2026_07_28", v2026_07_28, "MCP revision 2026-07-28.");
+revision!("draft", draft, "The MCP spec's working draft.");

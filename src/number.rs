@@ -1,0 +1,1 @@
+//! JSON Schema number semantics (placeholder).

@@ -1,0 +1,169 @@
+//! The run-time face of one generated revision: its dispatch tables and its
+//! validator functions, as plain static data. Everything that works across
+//! revisions (dispatch, sessions, the CLI) goes through [`Spec`]; nothing
+//! here reads or walks a schema.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::{path::Path, violation::Violation, Version};
+
+/// One revision's generated tables.
+#[derive(Debug)]
+pub struct Spec {
+    /// The revision.
+    pub version: Version,
+    /// sha256 of the `schema.json` it was generated from.
+    pub schema_sha256: &'static str,
+    /// The dispatch maps.
+    pub maps: &'static DispatchMaps,
+    /// Every definition's check functions, sorted by name.
+    pub definitions: &'static [DefinitionFns],
+}
+
+impl Spec {
+    /// The check functions of a definition, by schema name.
+    pub fn definition(&self, name: &str) -> Option<&'static DefinitionFns> {
+        self.definitions
+            .binary_search_by(|d| d.name.cmp(name))
+            .ok()
+            .map(|i| &self.definitions[i])
+    }
+
+    /// The dispatch entry of a method.
+    pub fn method(&self, method: &str) -> Option<&'static MethodEntry> {
+        self.maps.methods.iter().find(|m| m.method == method)
+    }
+
+    /// The dispatch entry of an error code.
+    pub fn error_code(&self, code: i64) -> Option<&'static ErrorCodeEntry> {
+        self.maps.error_codes.iter().find(|e| e.code == code)
+    }
+}
+
+/// The generated checks of one definition.
+pub struct DefinitionFns {
+    /// Schema name: `CallToolRequest`.
+    pub name: &'static str,
+    /// JSON pointer of the definition in the published file.
+    pub pointer: &'static str,
+    /// Short-circuit check; allocates nothing on success.
+    pub is_valid: fn(&Value) -> bool,
+    /// Collecting check, reporting instance pointers below `path`.
+    pub check_at: fn(&Value, &Path<'_>, &mut Vec<Violation>),
+}
+
+impl DefinitionFns {
+    /// Every violation of `value`, pointers relative to `value`.
+    pub fn check(&self, value: &Value) -> Vec<Violation> {
+        let mut out = Vec::new();
+        (self.check_at)(value, &Path::Root, &mut out);
+        out
+    }
+}
+
+impl std::fmt::Debug for DefinitionFns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DefinitionFns")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What the dispatch stage extracted from one schema. Serialized (sorted)
+/// into `tests/snapshots/dispatch/<module>.json`, so a re-sync that changes
+/// any of it fails a test.
+#[derive(Debug, Serialize)]
+pub struct DispatchMaps {
+    /// The revision name.
+    pub revision: &'static str,
+    /// Number of definitions.
+    pub definition_count: usize,
+    /// Every definition name, sorted.
+    pub definitions: &'static [&'static str],
+    /// JSON-RPC envelope definitions of this revision.
+    pub envelopes: Envelopes,
+    /// method → definition, sorted by method.
+    pub methods: &'static [MethodEntry],
+    /// error code → definition, sorted by code.
+    pub error_codes: &'static [ErrorCodeEntry],
+    /// Definitions that declare a `resultType` member, sorted.
+    pub result_type_declarers: &'static [&'static str],
+}
+
+/// Envelope definition names (they differ by revision).
+#[derive(Debug, Serialize)]
+pub struct Envelopes {
+    /// `JSONRPCRequest`.
+    pub request: &'static str,
+    /// `JSONRPCNotification`.
+    pub notification: &'static str,
+    /// `JSONRPCResponse` (≤ 2025-06-18) or `JSONRPCResultResponse`.
+    pub result: &'static str,
+    /// `JSONRPCError` (≤ 2025-06-18) or `JSONRPCErrorResponse`.
+    pub error: &'static str,
+    /// `JSONRPCMessage`.
+    pub message: &'static str,
+    /// The `Error` object definition, where the revision has one.
+    pub error_object: Option<&'static str>,
+    /// `InputRequiredResult`, where the revision has one.
+    pub input_required_result: Option<&'static str>,
+}
+
+/// Whether a method is a request or a notification.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MethodKind {
+    /// Has an `id`; answered by a result or error.
+    Request,
+    /// No `id`; never answered.
+    Notification,
+}
+
+/// One method of a revision.
+#[derive(Debug, Serialize)]
+pub struct MethodEntry {
+    /// The `method` const.
+    pub method: &'static str,
+    /// The definition whose `method` const it is.
+    pub definition: &'static str,
+    /// Request or notification.
+    pub kind: MethodKind,
+    /// Sent by the client (listed in `ClientRequest`/`ClientNotification`).
+    pub client_sends: bool,
+    /// Sent by the server (listed in `ServerRequest`/`ServerNotification`).
+    pub server_sends: bool,
+    /// Only carried inside `InputRequiredResult.inputRequests` (2026-07-28 on):
+    /// not a standalone JSON-RPC message.
+    pub embedded: bool,
+    /// The result definition that answers the request (`XxxResult`, or
+    /// `EmptyResult` for requests with no own result).
+    pub result: Option<&'static str>,
+    /// The spec's own whole-response definition (`XxxResultResponse`).
+    pub result_response: Option<&'static str>,
+    /// Whether the result may be an `InputRequiredResult` (its
+    /// `XxxResultResponse.result` admits one).
+    pub admits_input_required: bool,
+}
+
+/// Whether an error-code definition describes the whole message or the
+/// `error` member.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorShape {
+    /// The definition is a whole JSON-RPC error response (`properties.error.allOf[*].properties.code.const`).
+    Message,
+    /// The definition is an `Error` object (`properties.code.const`).
+    ErrorObject,
+}
+
+/// One error code with its own definition.
+#[derive(Debug, Serialize)]
+pub struct ErrorCodeEntry {
+    /// The `code` const.
+    pub code: i64,
+    /// The definition.
+    pub definition: &'static str,
+    /// What the definition describes.
+    pub shape: ErrorShape,
+}

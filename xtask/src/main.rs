@@ -1,0 +1,2 @@
+//! Repository tasks (placeholder).
+fn main() {}
