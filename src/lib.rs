@@ -11,14 +11,23 @@
 //! - `SPEC`: all of it as a [`Spec`] for code that works across revisions.
 #![deny(missing_docs)]
 
+pub mod correlate;
+pub mod dispatch;
 pub mod format;
+pub mod input;
+pub mod message;
 pub mod number;
 pub mod path;
+pub mod report;
+pub mod session;
 pub mod spec;
 pub mod version;
 pub mod violation;
 
+pub use message::{Direction, Origin};
 pub use path::Path;
+pub use report::{Finding, MessageKind, Report, Warning, WarningKind};
+pub use session::{Mode, Options, Session};
 pub use spec::Spec;
 pub use version::{UnknownVersion, Version};
 pub use violation::{Keyword, Pointer, Violation, Violations};

@@ -12,7 +12,10 @@ fn dispatch_maps_are_pinned() {
     for v in Version::enabled() {
         let maps = v.dispatch_maps().expect("enabled revisions have maps");
         let json = serde_json::to_string_pretty(maps).expect("maps serialize") + "\n";
-        expectorate::assert_contents(format!("tests/snapshots/dispatch/{}.json", v.module()), &json);
+        expectorate::assert_contents(
+            format!("tests/snapshots/dispatch/{}.json", v.module()),
+            &json,
+        );
     }
 }
 
@@ -29,17 +32,25 @@ fn sanity_counts_match_the_reference_study() {
         (Version::Draft, 155, 21, 3),
     ];
     for (v, defs, methods, message_errors) in expected {
-        let Some(maps) = v.dispatch_maps() else { continue };
+        let Some(maps) = v.dispatch_maps() else {
+            continue;
+        };
         assert_eq!(maps.definition_count, defs, "{v} definitions");
         assert_eq!(maps.methods.len(), methods, "{v} methods");
-        let whole = maps.error_codes.iter().filter(|e| e.shape == mcpwire::spec::ErrorShape::Message).count();
+        let whole = maps
+            .error_codes
+            .iter()
+            .filter(|e| e.shape == mcpwire::spec::ErrorShape::Message)
+            .count();
         assert_eq!(whole, message_errors, "{v} whole-message error definitions");
     }
 }
 
 #[test]
 fn named_entries() {
-    let Some(spec) = Version::V2026_07_28.spec() else { return };
+    let Some(spec) = Version::V2026_07_28.spec() else {
+        return;
+    };
     let call = spec.method("tools/call").unwrap();
     assert_eq!(call.result, Some("CallToolResult"));
     assert_eq!(call.result_response, Some("CallToolResultResponse"));
@@ -49,11 +60,19 @@ fn named_entries() {
         assert!(spec.method(embedded).unwrap().embedded, "{embedded}");
     }
     assert!(spec.method("ping").is_none());
-    assert_eq!(spec.error_code(-32021).unwrap().definition, "MissingRequiredClientCapabilityError");
-    assert_eq!(spec.error_code(-32601).unwrap().shape, mcpwire::spec::ErrorShape::ErrorObject);
+    assert_eq!(
+        spec.error_code(-32021).unwrap().definition,
+        "MissingRequiredClientCapabilityError"
+    );
+    assert_eq!(
+        spec.error_code(-32601).unwrap().shape,
+        mcpwire::spec::ErrorShape::ErrorObject
+    );
     if let Some(old) = Version::V2025_06_18.spec() {
         assert_eq!(old.method("ping").unwrap().result, Some("EmptyResult"));
-        assert!(old.method("ping").unwrap().client_sends && old.method("ping").unwrap().server_sends);
+        assert!(
+            old.method("ping").unwrap().client_sends && old.method("ping").unwrap().server_sends
+        );
         assert_eq!(old.maps.envelopes.error, "JSONRPCError");
     }
 }

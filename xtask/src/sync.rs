@@ -12,7 +12,8 @@ fn repo_root() -> std::path::PathBuf {
 /// Reads `commit: <sha>` from `DIR/SOURCE`, if present.
 fn source_commit(dir: &Path) -> Option<String> {
     let text = std::fs::read_to_string(dir.join("SOURCE")).ok()?;
-    text.lines().find_map(|l| l.strip_prefix("commit:").map(|c| c.trim().to_string()))
+    text.lines()
+        .find_map(|l| l.strip_prefix("commit:").map(|c| c.trim().to_string()))
 }
 
 fn maps_of(version: Version, raw: Value) -> Result<(Schema, dispatch::Maps), String> {
@@ -24,7 +25,8 @@ fn maps_of(version: Version, raw: Value) -> Result<(Schema, dispatch::Maps), Str
 
 fn read_json(file: &Path) -> Result<(Vec<u8>, Value), String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let value = serde_json::from_slice(&bytes).map_err(|e| format!("{} is not JSON: {e}", file.display()))?;
+    let value = serde_json::from_slice(&bytes)
+        .map_err(|e| format!("{} is not JSON: {e}", file.display()))?;
     Ok((bytes, value))
 }
 
@@ -33,24 +35,43 @@ fn json_diff(old: &Value, new: &Value) -> Vec<String> {
     let a = serde_json::to_string_pretty(old).unwrap_or_default();
     let b = serde_json::to_string_pretty(new).unwrap_or_default();
     let (a, b): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
-    let (sa, sb): (BTreeSet<&str>, BTreeSet<&str>) = (a.iter().copied().collect(), b.iter().copied().collect());
-    let removed = a.iter().filter(|l| !sb.contains(*l)).map(|l| format!("  - {}", l.trim()));
-    let added = b.iter().filter(|l| !sa.contains(*l)).map(|l| format!("  + {}", l.trim()));
+    let (sa, sb): (BTreeSet<&str>, BTreeSet<&str>) =
+        (a.iter().copied().collect(), b.iter().copied().collect());
+    let removed = a
+        .iter()
+        .filter(|l| !sb.contains(*l))
+        .map(|l| format!("  - {}", l.trim()));
+    let added = b
+        .iter()
+        .filter(|l| !sa.contains(*l))
+        .map(|l| format!("  + {}", l.trim()));
     removed.chain(added).collect()
 }
 
 fn report(version: Version, old: Option<Value>, new: Value) -> Result<(), String> {
     let (new_schema, new_maps) = maps_of(version, new)?;
     let Some(old) = old else {
-        println!("{}: no previously pinned file to compare with", version.name);
+        println!(
+            "{}: no previously pinned file to compare with",
+            version.name
+        );
         return Ok(());
     };
     let (old_schema, old_maps) = maps_of(version, old)?;
     let (old_defs, new_defs) = (old_schema.defs(), new_schema.defs());
-    let added: Vec<&String> = new_defs.keys().filter(|k| !old_defs.contains_key(*k)).collect();
-    let removed: Vec<&String> = old_defs.keys().filter(|k| !new_defs.contains_key(*k)).collect();
-    let changed: Vec<&String> =
-        new_defs.iter().filter(|(k, v)| old_defs.get(*k).is_some_and(|o| o != *v)).map(|(k, _)| k).collect();
+    let added: Vec<&String> = new_defs
+        .keys()
+        .filter(|k| !old_defs.contains_key(*k))
+        .collect();
+    let removed: Vec<&String> = old_defs
+        .keys()
+        .filter(|k| !new_defs.contains_key(*k))
+        .collect();
+    let changed: Vec<&String> = new_defs
+        .iter()
+        .filter(|(k, v)| old_defs.get(*k).is_some_and(|o| o != *v))
+        .map(|(k, _)| k)
+        .collect();
     println!(
         "{}: definitions {} → {} (added {added:?}, removed {removed:?}, changed {changed:?})",
         version.name,
