@@ -49,6 +49,9 @@ mod required;
 mod type_;
 mod variant;
 
+#[cfg(test)]
+mod tests;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::TokenStream;
