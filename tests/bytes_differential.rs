@@ -517,3 +517,78 @@ fn bad_input_gives_the_same_findings() {
     }
     assert!(compared > 0 || enabled().is_empty());
 }
+
+/// `Session::observe_bytes` (fast path) against `Session::observe` on the
+/// parsed message (or the input error): the same reports, message by
+/// message, over every example and mutations of it, in both modes.
+#[test]
+fn session_reports_agree() {
+    use mcpwire::{Direction, Mode, Options, Origin, Session};
+    let mut rng = Rng(0x7365_7373_696f_6e);
+    let examples = examples();
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for (_, _, bytes) in &examples {
+        inputs.push(bytes.clone());
+        let original: Value = serde_json::from_slice(bytes).unwrap();
+        for round in 0..6 {
+            let mut value = original.clone();
+            for _ in 0..(round % 3) {
+                mutate(&mut value, &mut rng);
+            }
+            let mut text = String::new();
+            write(&value, &mut rng, round == 5, &mut text);
+            inputs.push(text.into_bytes());
+        }
+    }
+    inputs.push(b"[{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"id\":1}]".to_vec());
+    inputs.push(b"{\"jsonrpc\":\"2.0\",\"id\":\"\\ud800\",\"result\":{}}".to_vec());
+    inputs
+        .push(b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":null,\"result\":{}}".to_vec());
+    inputs.push(
+        b"{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"x\"}}".to_vec(),
+    );
+    inputs.push(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":1.0,\"message\":7}}".to_vec());
+    inputs.push(
+        b"{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"input_required\"}}".to_vec(),
+    );
+    inputs.push(b"\"just a string\"".to_vec());
+    inputs.push(b"{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"id\":9,\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}".to_vec());
+    inputs.push(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"serverInfo\":{\"name\":\"s\",\"version\":\"1\"}}}".to_vec());
+    let modes = std::iter::once(Mode::Auto)
+        .chain(enabled().into_iter().map(Mode::Fixed))
+        .collect::<Vec<_>>();
+    let mut fast_reports = 0;
+    for mode in modes {
+        let options = Options::default();
+        let mut fast = Session::with_options(mode, options);
+        let mut slow = Session::with_options(mode, options);
+        for (i, bytes) in inputs.iter().enumerate() {
+            let direction = if rng.one_in(2) {
+                Direction::ClientToServer
+            } else {
+                Direction::ServerToClient
+            };
+            let got = fast.observe_bytes(direction, Origin::Implementation, bytes);
+            let expected = match input::parse(bytes, options.limits) {
+                Ok(v) => slow.observe(direction, Origin::Implementation, &v),
+                // The Value path's unreadable report, from a session in the
+                // same state.
+                Err(_) => slow.observe_bytes(direction, Origin::Implementation, bytes),
+            };
+            let got_json = serde_json::to_string_pretty(&got).unwrap();
+            let expected_json = serde_json::to_string_pretty(&expected).unwrap();
+            assert_eq!(
+                got_json,
+                expected_json,
+                "{mode:?} input #{i}:\n{}",
+                String::from_utf8_lossy(bytes)
+            );
+            fast_reports += got.len();
+        }
+        assert_eq!(
+            format!("{:?}", fast.unanswered().len()),
+            format!("{:?}", slow.unanswered().len())
+        );
+    }
+    assert!(fast_reports > inputs.len());
+}

@@ -161,6 +161,29 @@ pub fn run(read: fn(&mut Reader<'_>) -> R, text: &str, limits: Limits) -> Fast {
     }
 }
 
+/// Runs `read` on the member `name` of the object `text` holds — at every
+/// occurrence, so that the last one, which a `Value` keeps, is among them —
+/// skipping the other members. `Unknown` when the text is not an object,
+/// lacks the member, or any occurrence is not shown valid.
+pub fn run_member(read: fn(&mut Reader<'_>) -> R, text: &str, name: &str, limits: Limits) -> Fast {
+    let mut r = Reader::new(text, limits.max_depth);
+    let mut seen = false;
+    let pass = r
+        .object(|r, k| {
+            if k == name {
+                seen = true;
+                read(r)
+            } else {
+                r.skip()
+            }
+        })
+        .and_then(|()| r.finish());
+    match pass {
+        Ok(()) if seen => Fast::Valid,
+        _ => Fast::Unknown,
+    }
+}
+
 /// One `anyOf` branch, for [`any_of`].
 pub struct Branch<'f> {
     /// The kinds of instance the branch can accept (`crate::support::kind`).
