@@ -27,7 +27,9 @@
 //!
 //! `cargo bench --no-default-features --features v2025_11_25 --bench bytes`
 
+#[path = "bytes/corpus.rs"]
 mod corpus;
+#[path = "bytes/engines.rs"]
 mod engines;
 
 use std::collections::HashMap;
@@ -186,6 +188,14 @@ fn session_value(entries: &[Entry]) -> usize {
         .sum()
 }
 
+/// The `Value` path's verdict on a message built in memory.
+fn value_path(v: &Value, checks: &[(&str, At)]) -> bool {
+    checks.iter().all(|&(name, at)| {
+        let def = Definition::find(Version::V2025_11_25, name).expect("definition");
+        target(v, at).is_some_and(|t| (def.value.is_valid)(t))
+    })
+}
+
 /// Every engine agrees on every message, and the corpus is what it says.
 fn verify(name: &str, prepared: &[Prepared<'_>]) {
     let mut fast_valid = 0;
@@ -314,8 +324,8 @@ fn bench(c: &mut Criterion, group_name: &str, entries: &[Entry]) -> usize {
 
 fn main() {
     let mut c = Criterion::default().configure_from_args();
-    let valid = corpus::build(MESSAGES, false);
-    let invalid = corpus::build(MESSAGES, true);
+    let valid = corpus::build(MESSAGES, false, value_path);
+    let invalid = corpus::build(MESSAGES, true, value_path);
     let sizes = [
         ("bytes_valid", bench(&mut c, "bytes_valid", &valid)),
         (

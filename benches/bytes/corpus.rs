@@ -97,6 +97,16 @@ fn words(rng: &mut Rng, n: usize) -> String {
         .join(" ")
 }
 
+fn words_n(rng: &mut Rng, min: usize, spread: usize) -> String {
+    let n = min + rng.below(spread);
+    words(rng, n)
+}
+
+fn blob(rng: &mut Rng) -> String {
+    let n = 1024 << rng.below(5);
+    base64(rng, n)
+}
+
 fn base64(rng: &mut Rng, raw: usize) -> String {
     const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut s: String = (0..raw.div_ceil(3) * 4 - 4)
@@ -140,7 +150,7 @@ fn block(rng: &mut Rng) -> Value {
         }
         1 => json!({"type": "resource", "resource": {"uri": "test://static/resource/1",
                     "mimeType": "text/plain", "text": words(rng, 30)}}),
-        _ => json!({"type": "text", "text": words(rng, 15 + rng.below(60)),
+        _ => json!({"type": "text", "text": (words_n(rng, 15, 60)),
                     "annotations": {"audience": ["user", "assistant"], "priority": 0.5}}),
     }
 }
@@ -206,10 +216,10 @@ fn message(rng: &mut Rng, n: usize) -> (Value, Vec<(&'static str, At)>) {
         72..=79 => {
             let contents = if rng.below(3) == 0 {
                 json!([{"uri": "test://static/resource/2", "mimeType": "application/octet-stream",
-                        "blob": base64(rng, 1024 << rng.below(5))}])
+                        "blob": (blob(rng))}])
             } else {
                 json!([{"uri": format!("file:///docs/page{}.md", rng.below(100)),
-                        "mimeType": "text/markdown", "text": words(rng, 80 + rng.below(200))}])
+                        "mimeType": "text/markdown", "text": (words_n(rng, 80, 200))}])
             };
             result("ReadResourceResult", json!({"contents": contents}))
         }
@@ -242,44 +252,48 @@ fn message(rng: &mut Rng, n: usize) -> (Value, Vec<(&'static str, At)>) {
 }
 
 /// Breaks `v` in one place, deep inside where possible.
-fn sabotage(v: &mut Value, rng: &mut Rng) {
-    let target = match v.get_mut("params").or(None) {
-        Some(p) => p,
-        None => match v.get_mut("result") {
-            Some(r) => r,
-            None => v,
-        },
+fn sabotage(v: &mut Value, how: usize) {
+    let base = if v.get("params").is_some() {
+        "/params"
+    } else if v.get("result").is_some() {
+        "/result"
+    } else {
+        ""
     };
-    match rng.below(4) {
+    match how {
         0 => {
-            // A wrong type on the last member of the deepest object reached.
-            let mut at = target;
+            // A wrong type on the last member of the deepest container reached
+            // by always taking the last container member.
+            let mut path = base.to_string();
             loop {
+                let Some(at) = v.pointer(&path) else { break };
                 let next = match at {
-                    Value::Object(m) if m.values().any(|x| x.is_object() || x.is_array()) => {
-                        m.values_mut().rev().find(|x| x.is_object() || x.is_array())
-                    }
-                    Value::Array(a) if !a.is_empty() => a.last_mut(),
+                    Value::Object(m) => m
+                        .iter()
+                        .rev()
+                        .find(|(_, x)| x.is_object() || x.is_array())
+                        .map(|(k, _)| k.replace('~', "~0").replace('/', "~1")),
+                    Value::Array(a) if !a.is_empty() => Some((a.len() - 1).to_string()),
                     _ => None,
                 };
                 match next {
-                    Some(n) => at = n,
+                    Some(step) => path = format!("{path}/{step}"),
                     None => break,
                 }
             }
-            match at {
-                Value::Object(m) => {
-                    if let Some(x) = m.values_mut().last() {
-                        *x = json!([null]);
-                    } else {
-                        *at = json!(7);
+            if let Some(at) = v.pointer_mut(&path) {
+                match at {
+                    Value::Object(m) if !m.is_empty() => {
+                        if let Some(x) = m.values_mut().last() {
+                            *x = json!([null]);
+                        }
                     }
+                    other => *other = json!(7),
                 }
-                other => *other = json!(7),
             }
         }
         1 => {
-            if let Some(m) = target.as_object_mut() {
+            if let Some(Value::Object(m)) = v.pointer_mut(base) {
                 let k = m.keys().next().cloned();
                 if let Some(k) = k {
                     m.remove(&k);
@@ -288,22 +302,36 @@ fn sabotage(v: &mut Value, rng: &mut Rng) {
         }
         2 => v["jsonrpc"] = json!("1.0"),
         _ => {
-            if let Some(m) = target.as_object_mut() {
+            if let Some(Value::Object(m)) = v.pointer_mut(base) {
                 m.insert("_meta".into(), json!("not an object"));
             }
         }
     }
 }
 
-/// The corpus: `count` messages; every other one broken when `invalid`.
-pub fn build(count: usize, invalid: bool) -> Vec<Entry> {
+/// The corpus: `count` messages; every other one broken when `invalid`
+/// (by the first of the sabotages, starting at a random one, after which
+/// `is_valid` says the message is invalid).
+pub fn build(
+    count: usize,
+    invalid: bool,
+    is_valid: impl Fn(&Value, &[(&str, At)]) -> bool,
+) -> Vec<Entry> {
     let mut rng = Rng(0x6d63_7077_6972_6521);
     (0..count)
         .map(|n| {
             let (mut value, checks) = message(&mut rng, n);
             let broken = invalid && n % 2 == 1;
             if broken {
-                sabotage(&mut value, &mut rng);
+                let first = rng.below(4);
+                for i in 0..4 {
+                    let mut attempt = value.clone();
+                    sabotage(&mut attempt, (first + i) % 4);
+                    if !is_valid(&attempt, &checks) {
+                        value = attempt;
+                        break;
+                    }
+                }
             }
             Entry {
                 bytes: serde_json::to_vec(&value).expect("a Value serializes"),
