@@ -59,7 +59,7 @@ struct Prepared<'a> {
     checks: Vec<Resolved>,
 }
 
-fn target<'v>(v: &'v Value, at: At) -> Option<&'v Value> {
+fn target(v: &Value, at: At) -> Option<&Value> {
     match at {
         At::Message => Some(v),
         At::Result => v.get("result"),

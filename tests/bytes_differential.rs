@@ -524,7 +524,7 @@ fn bad_input_gives_the_same_findings() {
 #[test]
 fn session_reports_agree() {
     use mcpwire::{Direction, Mode, Options, Origin, Session};
-    let mut rng = Rng(0x7365_7373_696f_6e);
+    let mut rng = Rng(0x0073_6573_7369_6f6e);
     let examples = examples();
     let mut inputs: Vec<Vec<u8>> = Vec::new();
     for (_, _, bytes) in &examples {

@@ -265,8 +265,7 @@ fn sabotage(v: &mut Value, how: usize) {
             // A wrong type on the last member of the deepest container reached
             // by always taking the last container member.
             let mut path = base.to_string();
-            loop {
-                let Some(at) = v.pointer(&path) else { break };
+            while let Some(at) = v.pointer(&path) {
                 let next = match at {
                     Value::Object(m) => m
                         .iter()

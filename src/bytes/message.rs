@@ -71,11 +71,8 @@ where
     }
     let mut map = Map::new();
     r.object(|r, k| {
-        match keep(r, k)? {
-            Some(v) => {
-                map.insert(k.to_string(), v);
-            }
-            None => {}
+        if let Some(v) = keep(r, k)? {
+            map.insert(k.to_string(), v);
         }
         Ok(())
     })?;
