@@ -9,6 +9,10 @@
 //!
 //! - `serde_json_parse`: `serde_json::from_slice::<Value>` only (the floor
 //!   every DOM-based validator pays);
+//! - `serde_json_ignored_any`: serde_json's syntax-only pass
+//!   (`serde::de::IgnoredAny`, which does not check escapes or number
+//!   ranges); `mcpwire_reader_skip`: the bytes reader's strict syntax-only
+//!   pass — the floors under DOM-free validation;
 //! - `mcpwire_value_is_valid` / `mcpwire_value_check`: `input::parse`, then
 //!   the generated `is_valid_*` / `check_*` (the `Value` path);
 //! - `mcpwire_bytes_is_valid`: the bytes validators; a message not shown
@@ -188,6 +192,12 @@ fn session_value(entries: &[Entry]) -> usize {
         .sum()
 }
 
+/// A syntax-only pass of the bytes reader (every value skipped, strictly):
+/// the floor under the bytes validators.
+fn skip(r: &mut bytes::Reader<'_>) -> bytes::R {
+    r.skip()
+}
+
 /// The `Value` path's verdict on a message built in memory.
 fn value_path(v: &Value, checks: &[(&str, At)]) -> bool {
     checks.iter().all(|&(name, at)| {
@@ -243,8 +253,10 @@ fn mean_ns(group: &str, function: &str) -> Option<f64> {
     v.pointer("/mean/point_estimate")?.as_f64()
 }
 
-const FUNCTIONS: [&str; 10] = [
+const FUNCTIONS: [&str; 12] = [
     "serde_json_parse",
+    "serde_json_ignored_any",
+    "mcpwire_reader_skip",
     "mcpwire_bytes_is_valid",
     "mcpwire_bytes_check",
     "mcpwire_value_is_valid",
@@ -291,6 +303,22 @@ fn bench(c: &mut Criterion, group_name: &str, entries: &[Entry]) -> usize {
             for p in &prepared {
                 let v: Value = serde_json::from_slice(black_box(&p.entry.bytes)).expect("parses");
                 black_box(v);
+            }
+        })
+    });
+    g.bench_function("serde_json_ignored_any", |b| {
+        b.iter(|| {
+            for p in &prepared {
+                let v: serde::de::IgnoredAny =
+                    serde_json::from_slice(black_box(&p.entry.bytes)).expect("parses");
+                black_box(v);
+            }
+        })
+    });
+    g.bench_function("mcpwire_reader_skip", |b| {
+        b.iter(|| {
+            for p in &prepared {
+                black_box(bytes::fast(skip, black_box(&p.entry.bytes), Limits::default()));
             }
         })
     });

@@ -30,6 +30,9 @@ mod object;
 mod scalar;
 mod value;
 
+#[cfg(test)]
+mod tests;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::TokenStream;
