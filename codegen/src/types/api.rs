@@ -1,0 +1,137 @@
+//! What mcpwire adds to typify's output: schema-name aliases, the
+//! `validated`/`validate` pair on every definition type, and the
+//! name-keyed [`roundtrip`](tokens) dispatcher.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::names::{check_fn, ident};
+
+/// One definition and the Rust type typify gave it.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    /// Schema name: `JSONRPCRequest`.
+    pub name: String,
+    /// typify's type name: `JsonrpcRequest`.
+    pub rust: String,
+    /// JSON pointer in the published file: `/$defs/JSONRPCRequest`.
+    pub pointer: String,
+}
+
+/// Aliases, impls and `roundtrip` for `defs`.
+pub fn tokens(defs: &[Definition]) -> TokenStream {
+    let aliases = defs.iter().filter(|d| d.name != d.rust).map(|d| {
+        let alias = ident(&d.name);
+        let target = ident(&d.rust);
+        let doc = format!(
+            "The schema's `{}` (typify names the type [`{}`]).",
+            d.name, d.rust
+        );
+        quote! {
+            #[doc = #doc]
+            pub type #alias = #target;
+        }
+    });
+    let impls = defs.iter().map(|d| {
+        let ty = ident(&d.rust);
+        let check = ident(&check_fn(&d.name));
+        let pointer = &d.pointer;
+        quote! { definition!(#ty, #check, #pointer); }
+    });
+    let arms = defs.iter().map(|d| {
+        let name = &d.name;
+        let ty = ident(&d.rust);
+        quote! { #name => roundtrip_as::<#ty>, }
+    });
+    quote! {
+        #(#aliases)*
+
+        /// `validated`/`validate` for one definition type.
+        macro_rules! definition {
+            ($ty:ident, $check:ident, $pointer:literal) => {
+                impl $ty {
+                    #[doc = concat!(
+                        "Checks `value` against `", $pointer, "` and, when it is valid, ",
+                        "deserializes it. Every violation is reported; a valid value this ",
+                        "type cannot hold (an mcpwire bug) is reported as one violation ",
+                        "whose message starts with `mcpwire bug`."
+                    )]
+                    pub fn validated(
+                        value: &::serde_json::Value,
+                    ) -> ::core::result::Result<Self, crate::Violations> {
+                        validated_as(value, super::validate::$check(value), $pointer)
+                    }
+
+                    #[doc = concat!("Serializes `self` and checks it against `", $pointer, "`.")]
+                    pub fn validate(&self) -> ::core::result::Result<(), crate::Violations> {
+                        validate_as(self, super::validate::$check, $pointer)
+                    }
+                }
+            };
+        }
+
+        #(#impls)*
+
+        fn validated_as<T: ::serde::de::DeserializeOwned>(
+            value: &::serde_json::Value,
+            violations: ::std::vec::Vec<crate::Violation>,
+            pointer: &'static str,
+        ) -> ::core::result::Result<T, crate::Violations> {
+            if !violations.is_empty() {
+                return Err(crate::Violations(violations));
+            }
+            T::deserialize(value).map_err(|e| bug(pointer, "cannot hold this valid value", &e))
+        }
+
+        fn validate_as<T: ::serde::Serialize>(
+            this: &T,
+            check: fn(&::serde_json::Value) -> ::std::vec::Vec<crate::Violation>,
+            pointer: &'static str,
+        ) -> ::core::result::Result<(), crate::Violations> {
+            let value = ::serde_json::to_value(this)
+                .map_err(|e| bug(pointer, "does not serialize", &e))?;
+            crate::Violations(check(&value)).into_result()
+        }
+
+        /// A generated type disagreeing with its schema: never expected.
+        fn bug(
+            pointer: &'static str,
+            what: &str,
+            error: &::serde_json::Error,
+        ) -> crate::Violations {
+            crate::Violations(::std::vec![crate::Violation {
+                instance: crate::Pointer::root(),
+                schema: pointer,
+                keyword: crate::Keyword::Type,
+                message: ::std::format!(
+                    "mcpwire bug: the generated type for {pointer} {what} ({error}); please report"
+                ),
+            }])
+        }
+
+        /// Deserializes `value` as the type of the schema definition named
+        /// `definition` (`"CallToolRequest"`) and serializes it back:
+        /// `None` for an unknown name, `Err` with serde's message when the
+        /// value does not fit the type. No validation: use it to see what
+        /// the Rust types keep of a message (an open object's unknown
+        /// members are kept in its `extra` map).
+        pub fn roundtrip(
+            definition: &str,
+            value: &::serde_json::Value,
+        ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, ::std::string::String>> {
+            let f: fn(&::serde_json::Value) -> ::core::result::Result<::serde_json::Value, ::std::string::String> =
+                match definition {
+                    #(#arms)*
+                    _ => return None,
+                };
+            Some(f(value))
+        }
+
+        fn roundtrip_as<T: ::serde::de::DeserializeOwned + ::serde::Serialize>(
+            value: &::serde_json::Value,
+        ) -> ::core::result::Result<::serde_json::Value, ::std::string::String> {
+            let typed = T::deserialize(value).map_err(|e| e.to_string())?;
+            ::serde_json::to_value(&typed).map_err(|e| e.to_string())
+        }
+    }
+}
