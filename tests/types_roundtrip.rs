@@ -1,12 +1,19 @@
 //! The generated types hold every spec example exactly: each
 //! `examples/<Definition>/*.json` deserializes into `<Definition>`'s type and
-//! serializes back to the same JSON value.
+//! serializes back to the same JSON value, both unchecked (`roundtrip`) and
+//! through the type's `validated` (`validated_roundtrip`: the example passes
+//! the generated check, and the type then holds it — the "valid but not
+//! deserializable" bug never happens on the examples).
 
 use std::path::PathBuf;
 
 use serde_json::Value;
 
-type Roundtrip = fn(&str, &Value) -> Option<Result<Value, String>>;
+/// A revision's `types::roundtrip` and `types::validated_roundtrip`.
+struct Types {
+    roundtrip: fn(&str, &Value) -> Option<Result<Value, String>>,
+    validated: fn(&str, &Value) -> Option<Result<Value, mcpwire::Violations>>,
+}
 
 /// `$MCPWIRE_SPEC_DIR` (cargo sets it from `.cargo/config.toml`), relative
 /// paths resolved against the repository root.
@@ -17,7 +24,7 @@ fn spec_dir() -> PathBuf {
 }
 
 /// Round-trips every example of `revision`; returns how many were checked.
-fn check_examples(revision: &str, roundtrip: Roundtrip) -> usize {
+fn check_examples(revision: &str, types: Types) -> usize {
     let dir = spec_dir().join(revision).join("examples");
     let mut checked = 0;
     let mut failures = Vec::new();
@@ -43,12 +50,20 @@ fn check_examples(revision: &str, roundtrip: Roundtrip) -> usize {
                 file.file_name().unwrap().to_string_lossy()
             );
             checked += 1;
-            match roundtrip(&definition, &input) {
+            match (types.roundtrip)(&definition, &input) {
                 None => failures.push(format!("{case}: no type named {definition}")),
                 Some(Err(e)) => failures.push(format!("{case}: does not deserialize: {e}")),
                 Some(Ok(output)) if output != input => failures.push(format!(
                     "{case}: changed on the round trip\n  in:  {input}\n  out: {output}"
                 )),
+                Some(Ok(_)) => {}
+            }
+            match (types.validated)(&definition, &input) {
+                None => failures.push(format!("{case}: no validated type named {definition}")),
+                Some(Err(e)) => failures.push(format!("{case}: not validated: {e}")),
+                Some(Ok(output)) if output != input => {
+                    failures.push(format!("{case}: changed on the validated round trip"))
+                }
                 Some(Ok(_)) => {}
             }
         }
@@ -65,11 +80,21 @@ fn check_examples(revision: &str, roundtrip: Roundtrip) -> usize {
 #[cfg(feature = "v2026_07_28")]
 #[test]
 fn examples_2026_07_28_roundtrip() {
-    assert!(check_examples("2026-07-28", mcpwire::v2026_07_28::types::roundtrip) > 100);
+    use mcpwire::v2026_07_28::types;
+    let types = Types {
+        roundtrip: types::roundtrip,
+        validated: types::validated_roundtrip,
+    };
+    assert!(check_examples("2026-07-28", types) > 100);
 }
 
 #[cfg(feature = "draft")]
 #[test]
 fn examples_draft_roundtrip() {
-    assert!(check_examples("draft", mcpwire::draft::types::roundtrip) > 100);
+    use mcpwire::draft::types;
+    let types = Types {
+        roundtrip: types::roundtrip,
+        validated: types::validated_roundtrip,
+    };
+    assert!(check_examples("draft", types) > 100);
 }

@@ -41,14 +41,27 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
     let arms = defs.iter().map(|d| {
         let name = &d.name;
         let ty = ident(&d.rust);
-        quote! { #name => roundtrip_as::<#ty>, }
+        quote! { #name => visit.visit::<#ty>(value), }
     });
     quote! {
         #(#aliases)*
 
+        /// What every definition type has: its schema pointer and check.
+        trait SchemaDefinition: ::serde::Serialize + ::serde::de::DeserializeOwned {
+            const POINTER: &'static str;
+            fn check(value: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation>;
+        }
+
         /// `validated`/`validate` for one definition type.
         macro_rules! definition {
             ($ty:ident, $check:ident, $pointer:literal) => {
+                impl SchemaDefinition for $ty {
+                    const POINTER: &'static str = $pointer;
+                    fn check(value: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+                        super::validate::$check(value)
+                    }
+                }
+
                 impl $ty {
                     #[doc = concat!(
                         "Checks `value` against `", $pointer, "` and, when it is valid, ",
@@ -59,12 +72,12 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
                     pub fn validated(
                         value: &::serde_json::Value,
                     ) -> ::core::result::Result<Self, crate::Violations> {
-                        validated_as(value, super::validate::$check(value), $pointer)
+                        validated_as(value)
                     }
 
                     #[doc = concat!("Serializes `self` and checks it against `", $pointer, "`.")]
                     pub fn validate(&self) -> ::core::result::Result<(), crate::Violations> {
-                        validate_as(self, super::validate::$check, $pointer)
+                        validate_as(self)
                     }
                 }
             };
@@ -72,25 +85,21 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
 
         #(#impls)*
 
-        fn validated_as<T: ::serde::de::DeserializeOwned>(
+        fn validated_as<T: SchemaDefinition>(
             value: &::serde_json::Value,
-            violations: ::std::vec::Vec<crate::Violation>,
-            pointer: &'static str,
         ) -> ::core::result::Result<T, crate::Violations> {
+            let violations = T::check(value);
             if !violations.is_empty() {
                 return Err(crate::Violations(violations));
             }
-            T::deserialize(value).map_err(|e| bug(pointer, "cannot hold this valid value", &e))
+            <T as ::serde::Deserialize>::deserialize(value)
+                .map_err(|e| bug(T::POINTER, "cannot hold this valid value", &e))
         }
 
-        fn validate_as<T: ::serde::Serialize>(
-            this: &T,
-            check: fn(&::serde_json::Value) -> ::std::vec::Vec<crate::Violation>,
-            pointer: &'static str,
-        ) -> ::core::result::Result<(), crate::Violations> {
+        fn validate_as<T: SchemaDefinition>(this: &T) -> ::core::result::Result<(), crate::Violations> {
             let value = ::serde_json::to_value(this)
-                .map_err(|e| bug(pointer, "does not serialize", &e))?;
-            crate::Violations(check(&value)).into_result()
+                .map_err(|e| bug(T::POINTER, "does not serialize", &e))?;
+            crate::Violations(T::check(&value)).into_result()
         }
 
         /// A generated type disagreeing with its schema: never expected.
@@ -109,6 +118,42 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
             }])
         }
 
+        /// Something to do with a definition's type, chosen by name.
+        trait Visit {
+            type Out;
+            fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out;
+        }
+
+        /// Runs `visit` with the type of the definition named `definition`.
+        fn with_type<V: Visit>(
+            definition: &str,
+            value: &::serde_json::Value,
+            visit: V,
+        ) -> ::core::option::Option<V::Out> {
+            Some(match definition {
+                #(#arms)*
+                _ => return None,
+            })
+        }
+
+        struct Roundtrip;
+        impl Visit for Roundtrip {
+            type Out = ::core::result::Result<::serde_json::Value, ::std::string::String>;
+            fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out {
+                let typed = <T as ::serde::Deserialize>::deserialize(value).map_err(|e| e.to_string())?;
+                ::serde_json::to_value(&typed).map_err(|e| e.to_string())
+            }
+        }
+
+        struct ValidatedRoundtrip;
+        impl Visit for ValidatedRoundtrip {
+            type Out = ::core::result::Result<::serde_json::Value, crate::Violations>;
+            fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out {
+                let typed = validated_as::<T>(value)?;
+                ::serde_json::to_value(&typed).map_err(|e| bug(T::POINTER, "does not serialize", &e))
+            }
+        }
+
         /// Deserializes `value` as the type of the schema definition named
         /// `definition` (`"CallToolRequest"`) and serializes it back:
         /// `None` for an unknown name, `Err` with serde's message when the
@@ -119,19 +164,16 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
             definition: &str,
             value: &::serde_json::Value,
         ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, ::std::string::String>> {
-            let f: fn(&::serde_json::Value) -> ::core::result::Result<::serde_json::Value, ::std::string::String> =
-                match definition {
-                    #(#arms)*
-                    _ => return None,
-                };
-            Some(f(value))
+            with_type(definition, value, Roundtrip)
         }
 
-        fn roundtrip_as<T: ::serde::de::DeserializeOwned + ::serde::Serialize>(
+        /// Like [`roundtrip`], through the type's `validated`: `Err` holds
+        /// the violations of an invalid `value`.
+        pub fn validated_roundtrip(
+            definition: &str,
             value: &::serde_json::Value,
-        ) -> ::core::result::Result<::serde_json::Value, ::std::string::String> {
-            let typed = T::deserialize(value).map_err(|e| e.to_string())?;
-            ::serde_json::to_value(&typed).map_err(|e| e.to_string())
+        ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, crate::Violations>> {
+            with_type(definition, value, ValidatedRoundtrip)
         }
     }
 }

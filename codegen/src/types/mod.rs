@@ -75,6 +75,12 @@ pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
             })
         }
     };
+    if typified.to_string().contains(normalize::CONST_PREFIX) {
+        return Err(Error::Typify {
+            revision,
+            reason: "typify generated a type for a string constant instead of `Const`".into(),
+        });
+    }
     let mut file: syn::File = syn::parse2(typified).map_err(|e| Error::Typify {
         revision: revision.clone(),
         reason: format!("typify's output does not parse: {e}"),

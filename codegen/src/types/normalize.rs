@@ -90,18 +90,20 @@ impl Consts {
 pub const CONST_PREFIX: &str = "McpwireConst";
 
 /// A Rust type name for a string constant: `tools/call` → `ToolsCall`,
-/// `2.0` → `V2_0`.
+/// `2.0` → `V20`. Only ASCII letters and digits, so that typify's own
+/// PascalCase sanitizing leaves `McpwireConst<marker>` unchanged (its
+/// `with_replacement` is keyed by the sanitized definition name).
 pub fn marker_name(value: &str) -> String {
-    let camel = value.to_upper_camel_case();
-    let ident_like = !camel.is_empty() && camel.chars().all(|c| c.is_ascii_alphanumeric());
-    if ident_like && camel.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        return camel;
+    let camel: String = value
+        .to_upper_camel_case()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    if camel.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        camel
+    } else {
+        format!("V{camel}")
     }
-    let mut out = String::from("V");
-    for c in value.chars() {
-        out.push(if c.is_ascii_alphanumeric() { c } else { '_' });
-    }
-    out
 }
 
 /// Rewrites every definition of `schema` for typify (see the module docs).
