@@ -318,7 +318,11 @@ fn bench(c: &mut Criterion, group_name: &str, entries: &[Entry]) -> usize {
     g.bench_function("mcpwire_reader_skip", |b| {
         b.iter(|| {
             for p in &prepared {
-                black_box(bytes::fast(skip, black_box(&p.entry.bytes), Limits::default()));
+                black_box(bytes::fast(
+                    skip,
+                    black_box(&p.entry.bytes),
+                    Limits::default(),
+                ));
             }
         })
     });

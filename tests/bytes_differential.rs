@@ -352,6 +352,12 @@ fn mutations_agree() {
     }
 }
 
+/// `bytes` with `insert` placed after its first `"ab`.
+fn splice(bytes: &[u8], insert: &[u8]) -> Vec<u8> {
+    let at = bytes.windows(3).position(|w| w == b"\"ab").unwrap() + 3;
+    [&bytes[..at], insert, &bytes[at..]].concat()
+}
+
 /// A valid message with `inner` as the value of `_meta.x`.
 fn ping_with(inner: &str) -> Vec<u8> {
     format!(r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"_meta":{{"x":{inner}}}}}}}"#)
@@ -414,6 +420,28 @@ fn bad_input_gives_the_same_findings() {
             b.remove(at);
             b
         }),
+        ("overlong".into(), splice(&ping_with("\"ab\""), b"\xC0\xAF")),
+        (
+            "utf8 surrogate".into(),
+            splice(&ping_with("\"ab\""), b"\xED\xA0\x80"),
+        ),
+        (
+            "above max".into(),
+            splice(&ping_with("\"ab\""), b"\xF4\x90\x80\x80"),
+        ),
+        (
+            "stray continuation".into(),
+            splice(&ping_with("\"ab\""), b"\x80"),
+        ),
+        (
+            "four-byte ok".into(),
+            splice(&ping_with("\"ab\""), "😀é日".as_bytes()),
+        ),
+        (
+            "utf8 in key".into(),
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"\xC3\":1}".to_vec(),
+        ),
+        ("utf8 outside strings".into(), ping_with("\u{e9}")),
         (
             "bom".into(),
             [b"\xEF\xBB\xBF".as_slice(), &ping_with("1")].concat(),
@@ -499,6 +527,7 @@ fn bad_input_gives_the_same_findings() {
         // Valid input stays on the fast path, deep or not.
         if let Some(def) = Definition::find(v, "JSONRPCRequest") {
             for label in [
+                "four-byte ok",
                 "plain",
                 "deep 300",
                 "huge string",

@@ -31,7 +31,7 @@ use crate::{
 #[derive(Debug)]
 pub struct Message<'a> {
     bytes: &'a [u8],
-    text: &'a str,
+    text: &'a [u8],
     limits: Limits,
     skeleton: Value,
     result: Option<(usize, usize)>,
@@ -56,9 +56,9 @@ fn string_or_null(r: &mut Reader<'_>) -> R<Value> {
 }
 
 /// Parses a span serde_json's way (small values: `id`, `code`).
-fn parse(text: &str, (start, end): (usize, usize)) -> R<Value> {
+fn parse(text: &[u8], (start, end): (usize, usize)) -> R<Value> {
     let slice = text.get(start..end).ok_or(super::Stop)?;
-    serde_json::from_str(slice).map_err(|_| super::Stop)
+    serde_json::from_slice(slice).map_err(|_| super::Stop)
 }
 
 /// Reads an object's members, keeping those `keep` returns a value for.
@@ -181,7 +181,7 @@ impl<'a> Message<'a> {
     }
 
     /// The text a check applies to; `None` when the member is absent.
-    pub fn target(&self, target: Target) -> Option<&'a str> {
+    pub fn target(&self, target: Target) -> Option<&'a [u8]> {
         let span = match target {
             Target::Message => return Some(self.text),
             Target::Result => self.result?,
@@ -244,10 +244,10 @@ mod tests {
                            "_meta": {"io.modelcontextprotocol/protocolVersion": null}},
                 "result": null, "error": {"code": -32602}})
         );
-        assert_eq!(m.target(Target::Result), Some("[1]"));
+        assert_eq!(m.target(Target::Result), Some(b"[1]".as_slice()));
         assert_eq!(
             m.target(Target::Error),
-            Some(r#"{"code":-32602,"message":"m"}"#)
+            Some(br#"{"code":-32602,"message":"m"}"#.as_slice())
         );
     }
 

@@ -134,14 +134,14 @@ impl Definition {
     }
 }
 
-/// The text of a message as `crate::input::parse` sees it (size limit,
-/// UTF-8 byte order mark skipped, valid UTF-8), or `None`.
-pub fn text(bytes: &[u8], limits: Limits) -> Option<&str> {
+/// The text of a message as `crate::input::parse` sees it (within the size
+/// limit, a UTF-8 byte order mark skipped), or `None`. UTF-8 is checked by
+/// the [`Reader`], inside strings.
+pub fn text(bytes: &[u8], limits: Limits) -> Option<&[u8]> {
     if bytes.len() > limits.max_bytes {
         return None;
     }
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    std::str::from_utf8(bytes).ok()
+    Some(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
 }
 
 /// Runs `read` over a whole message.
@@ -153,7 +153,7 @@ pub fn fast(read: fn(&mut Reader<'_>) -> R, bytes: &[u8], limits: Limits) -> Fas
 }
 
 /// Runs `read` over one JSON text that must hold exactly one value.
-pub fn run(read: fn(&mut Reader<'_>) -> R, text: &str, limits: Limits) -> Fast {
+pub fn run(read: fn(&mut Reader<'_>) -> R, text: &[u8], limits: Limits) -> Fast {
     let mut r = Reader::new(text, limits.max_depth);
     match read(&mut r).and_then(|()| r.finish()) {
         Ok(()) => Fast::Valid,
@@ -165,7 +165,7 @@ pub fn run(read: fn(&mut Reader<'_>) -> R, text: &str, limits: Limits) -> Fast {
 /// occurrence, so that the last one, which a `Value` keeps, is among them —
 /// skipping the other members. `Unknown` when the text is not an object,
 /// lacks the member, or any occurrence is not shown valid.
-pub fn run_member(read: fn(&mut Reader<'_>) -> R, text: &str, name: &str, limits: Limits) -> Fast {
+pub fn run_member(read: fn(&mut Reader<'_>) -> R, text: &[u8], name: &str, limits: Limits) -> Fast {
     let mut r = Reader::new(text, limits.max_depth);
     let mut seen = false;
     let pass = r

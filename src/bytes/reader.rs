@@ -6,6 +6,9 @@
 //! verdict of the `Value` path (`crate::input::parse` then the generated
 //! `is_valid_*`):
 //!
+//! - UTF-8 is checked inside strings, the only place non-ASCII bytes can
+//!   be valid JSON, exactly as `std::str::from_utf8` checks it (the
+//!   `Value` path checks the whole text first);
 //! - whitespace is JSON's four bytes; literals, numbers, arrays and objects
 //!   follow RFC 8259's grammar, as serde_json's parser does (no trailing
 //!   commas, no leading zeros, a digit after `.` and in an exponent);
@@ -64,10 +67,11 @@ pub struct Mark {
     depth: usize,
 }
 
-/// A cursor over one JSON text.
+/// A cursor over one JSON text (bytes: UTF-8 is checked where it can
+/// occur, inside strings, as the tokens pass).
 #[derive(Clone, Debug)]
 pub struct Reader<'a> {
-    text: &'a str,
+    text: &'a [u8],
     pos: usize,
     depth: usize,
     max_depth: usize,
@@ -77,14 +81,41 @@ const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// Bit 7 of each byte of the result is set from the first byte of `x` that
-/// is `"`, `\` or a control character on (bits above it may be set too).
+/// is `"`, `\`, a control character or not ASCII on (bits above it may be
+/// set too).
 #[inline]
 fn specials(x: u64) -> u64 {
     let quote = x ^ (ONES * u64::from(b'"'));
     let backslash = x ^ (ONES * u64::from(b'\\'));
     let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
     let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
-    zero(quote) | zero(backslash) | control
+    zero(quote) | zero(backslash) | control | (x & HIGHS)
+}
+
+/// Checks the UTF-8 sequence whose first byte is at `i` (not ASCII) as
+/// `std::str::from_utf8` does (Unicode Table 3-7: no overlong forms, no
+/// surrogates, nothing above U+10FFFF); returns the index after it.
+#[inline]
+fn utf8(b: &[u8], i: usize) -> R<usize> {
+    let cont = |j: usize, lo: u8, hi: u8| match b.get(j) {
+        Some(&c) if (lo..=hi).contains(&c) => Ok(()),
+        _ => Err(Stop),
+    };
+    let (second, rest) = match b.get(i) {
+        Some(0xC2..=0xDF) => ((0x80, 0xBF), 0),
+        Some(0xE0) => ((0xA0, 0xBF), 1),
+        Some(0xE1..=0xEC | 0xEE..=0xEF) => ((0x80, 0xBF), 1),
+        Some(0xED) => ((0x80, 0x9F), 1),
+        Some(0xF0) => ((0x90, 0xBF), 2),
+        Some(0xF1..=0xF3) => ((0x80, 0xBF), 2),
+        Some(0xF4) => ((0x80, 0x8F), 2),
+        _ => return Err(Stop),
+    };
+    cont(i + 1, second.0, second.1)?;
+    for k in 0..rest {
+        cont(i + 2 + k, 0x80, 0xBF)?;
+    }
+    Ok(i + 2 + rest)
 }
 
 #[inline]
@@ -108,7 +139,7 @@ pub(crate) struct Token {
 impl<'a> Reader<'a> {
     /// A reader at the start of `text`, accepting nesting up to `max_depth`
     /// (at most [`MAX_DEPTH`]).
-    pub fn new(text: &'a str, max_depth: usize) -> Reader<'a> {
+    pub fn new(text: &'a [u8], max_depth: usize) -> Reader<'a> {
         Reader {
             text,
             pos: 0,
@@ -118,7 +149,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The whole text.
-    pub fn text(&self) -> &'a str {
+    pub fn text(&self) -> &'a [u8] {
         self.text
     }
 
@@ -145,7 +176,7 @@ impl<'a> Reader<'a> {
 
     #[inline]
     fn bytes(&self) -> &'a [u8] {
-        self.text.as_bytes()
+        self.text
     }
 
     /// Skips whitespace and returns the next byte without consuming it.
@@ -214,6 +245,7 @@ impl<'a> Reader<'a> {
             } else {
                 let text = self.text;
                 let name = text.get(key.start..key.end).ok_or(Stop)?;
+                let name = std::str::from_utf8(name).map_err(|_| Stop)?;
                 member(self, name)?;
             }
             match self.peek()? {
@@ -353,6 +385,7 @@ impl<'a> Reader<'a> {
                     i = escape(b, i + 1)?;
                 }
                 Some(&c) if c < 0x20 => return Err(Stop),
+                Some(&c) if c >= 0x80 => i = utf8(b, i)?,
                 Some(_) => i += 1,
                 None => return Err(Stop),
             }
@@ -361,14 +394,13 @@ impl<'a> Reader<'a> {
 
     fn decode(&self, token: Token) -> R<Cow<'a, str>> {
         if !token.escaped {
-            return self
-                .text
-                .get(token.start..token.end)
+            let raw = self.text.get(token.start..token.end).ok_or(Stop)?;
+            return std::str::from_utf8(raw)
                 .map(Cow::Borrowed)
-                .ok_or(Stop);
+                .map_err(|_| Stop);
         }
         let quoted = self.text.get(token.start - 1..token.end + 1).ok_or(Stop)?;
-        serde_json::from_str::<String>(quoted)
+        serde_json::from_slice::<String>(quoted)
             .map(Cow::Owned)
             .map_err(|_| Stop)
     }
@@ -459,13 +491,13 @@ impl<'a> Reader<'a> {
         let (start, end, plain) = self.scan_number()?;
         let token = self.text.get(start..end).ok_or(Stop)?;
         if plain {
-            let (negative, digits) = match token.strip_prefix('-') {
+            let (negative, digits) = match token.strip_prefix(b"-") {
                 Some(d) => (true, d),
                 None => (false, token),
             };
             if digits.len() <= 18 {
                 let mut value: u64 = 0;
-                for d in digits.bytes() {
+                for &d in digits {
                     value = value * 10 + u64::from(d - b'0');
                 }
                 if !negative {
@@ -478,7 +510,7 @@ impl<'a> Reader<'a> {
                 }
             }
         }
-        serde_json::from_str::<Number>(token).map_err(|_| Stop)
+        serde_json::from_slice::<Number>(token).map_err(|_| Stop)
     }
 
     /// Skips a number, refusing what serde_json refuses (magnitudes beyond
@@ -495,8 +527,7 @@ impl<'a> Reader<'a> {
             .take_while(|c| c.is_ascii_digit())
             .count();
         if exponent || int_digits > 300 {
-            let text = self.text.get(start..end).ok_or(Stop)?;
-            serde_json::from_str::<Number>(text).map_err(|_| Stop)?;
+            serde_json::from_slice::<Number>(token).map_err(|_| Stop)?;
         }
         Ok(())
     }
@@ -599,7 +630,7 @@ mod tests {
     use super::*;
 
     fn skips(text: &str) -> bool {
-        let mut r = Reader::new(text, MAX_DEPTH);
+        let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
         r.skip().is_ok() && r.finish().is_ok()
     }
 
@@ -678,7 +709,7 @@ mod tests {
             "0.1",
             "2.5E-3",
         ] {
-            let mut r = Reader::new(text, MAX_DEPTH);
+            let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
             let mine = r.number().unwrap();
             let theirs: Number = serde_json::from_str(text).unwrap();
             assert_eq!(mine, theirs, "{text}");
@@ -692,35 +723,71 @@ mod tests {
     #[test]
     fn strings_decode_like_serde_json() {
         let text = r#""a\u00e9\n\ud83d\ude00""#;
-        let mut r = Reader::new(text, MAX_DEPTH);
+        let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
         let s = r.string().unwrap();
         assert_eq!(s, serde_json::from_str::<String>(text).unwrap());
-        let mut r = Reader::new("\"plain\"", MAX_DEPTH);
+        let mut r = Reader::new(b"\"plain\"", MAX_DEPTH);
         assert!(matches!(r.string().unwrap(), Cow::Borrowed("plain")));
         let long = format!("\"{}\\\"{}\"", "x".repeat(37), "y".repeat(20));
-        let mut r = Reader::new(&long, MAX_DEPTH);
+        let mut r = Reader::new(long.as_bytes(), MAX_DEPTH);
         assert_eq!(r.string().unwrap().len(), 58);
         assert!(r.finish().is_ok());
     }
 
     #[test]
+    fn utf8_is_checked_as_std_does() {
+        let conts = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF,
+        ];
+        let mut cases = 0;
+        for b0 in 0x80..=0xFFu8 {
+            for b1 in 0..=0xFFu8 {
+                for &b2 in &conts {
+                    for &b3 in &conts {
+                        let text = [b'"', b0, b1, b2, b3, b'"'];
+                        let std_ok = std::str::from_utf8(&text).is_ok()
+                            && serde_json::from_slice::<String>(&text).is_ok();
+                        let mut r = Reader::new(&text, MAX_DEPTH);
+                        let mine = r.skip_string().is_ok() && r.finish().is_ok();
+                        assert_eq!(mine, std_ok, "{text:02x?}");
+                        cases += 1;
+                    }
+                }
+            }
+        }
+        assert!(cases > 100_000);
+        // Outside strings no byte above ASCII is JSON.
+        assert!(Reader::new("[1,\u{e9}]".as_bytes(), MAX_DEPTH)
+            .skip()
+            .is_err());
+        let mut r = Reader::new("{\"clé\":\"日本\"}".as_bytes(), MAX_DEPTH);
+        let mut keys = Vec::new();
+        r.object(|r, k| {
+            keys.push(k.to_string());
+            r.skip()
+        })
+        .unwrap();
+        assert_eq!(keys, ["clé"]);
+    }
+
+    #[test]
     fn depth_is_limited() {
         let deep = "[".repeat(10) + &"]".repeat(10);
-        assert!(Reader::new(&deep, 10).skip().is_ok());
-        assert!(Reader::new(&deep, 9).skip().is_err());
+        assert!(Reader::new(deep.as_bytes(), 10).skip().is_ok());
+        assert!(Reader::new(deep.as_bytes(), 9).skip().is_err());
     }
 
     #[test]
     fn survey_reads_the_tag_and_keys() {
         let text = r#"{"a":[1,{"type":"x"}],"type":"text","b":null}"#;
-        let mut r = Reader::new(text, MAX_DEPTH);
+        let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
         let (tag, present) = r.survey(Some("type"), &["b", "c", "a"]);
         assert_eq!(tag.as_deref(), Some("text"));
         assert_eq!(present, 0b101);
         assert_eq!(r.pos(), 0);
-        let mut r = Reader::new(r#"{"type":1}"#, MAX_DEPTH);
+        let mut r = Reader::new(br#"{"type":1}"#, MAX_DEPTH);
         assert_eq!(r.survey(Some("type"), &[]), (None, 0));
-        let mut r = Reader::new(r#"{"type":"a","x":1}"#, MAX_DEPTH);
+        let mut r = Reader::new(br#"{"type":"a","x":1}"#, MAX_DEPTH);
         assert_eq!(r.survey(Some("type"), &[]).0.as_deref(), Some("a"));
     }
 }

@@ -88,12 +88,20 @@ fn keywords_compile_to_their_shapes() {
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }
-    assert!(!text.contains("\"note\""), "annotation-only members are skipped");
+    assert!(
+        !text.contains("\"note\""),
+        "annotation-only members are skipped"
+    );
 }
 
 #[test]
 fn refuses_what_it_cannot_compile() {
     let names: Vec<String> = (0..65).map(|i| format!("m{i}")).collect();
-    let err = generate(&schema(json!({"Big": {"type": "object", "required": names}})));
-    assert!(matches!(err, Err(crate::Error::Unsupported { .. })), "{err:?}");
+    let err = generate(&schema(
+        json!({"Big": {"type": "object", "required": names}}),
+    ));
+    assert!(
+        matches!(err, Err(crate::Error::Unsupported { .. })),
+        "{err:?}"
+    );
 }
