@@ -6,6 +6,8 @@
 //! - `types`: a Rust type per schema definition (typify);
 //! - `validate`: `is_valid_<def>` / `check_<def>` per definition — native
 //!   code, no schema interpreted at run time;
+//! - `bytes`: `read_<def>` per definition — the same verdict straight from
+//!   a message's bytes, without building a `Value` ([`bytes`]);
 //! - `dispatch`: the method / error-code / result tables extracted from the
 //!   schema;
 //! - `SPEC`: all of it as a [`Spec`] for code that works across revisions.
