@@ -31,12 +31,10 @@ pub fn check_json_value_at(
             out,
             "/$defs/JSONValue/anyOf",
             "object (JSONObject), array, string/number/boolean/null",
-            None,
             &[
-                crate::support::Branch::new(1, None, &check_json_object_at),
+                crate::support::Branch::new(1, &check_json_object_at),
                 crate::support::Branch::new(
                     2,
-                    None,
                     &|
                         v: &::serde_json::Value,
                         path: &crate::Path<'_>,
@@ -59,7 +57,6 @@ pub fn check_json_value_at(
                 ),
                 crate::support::Branch::new(
                     124,
-                    None,
                     &|
                         v: &::serde_json::Value,
                         path: &crate::Path<'_>,
@@ -323,19 +320,18 @@ pub fn check_block_at(
             )
         }
     } {
-        crate::support::any_of(
+        crate::support::any_of_tagged(
             v,
             path,
             out,
             "/$defs/Block/anyOf",
             "object (Text), object (Image), array",
-            Some("type"),
+            "type",
             &[
-                crate::support::Branch::new(1, Some("text"), &check_text_at),
-                crate::support::Branch::new(1, Some("image"), &check_image_at),
+                crate::support::Branch::tagged(1, "text", &check_text_at),
+                crate::support::Branch::tagged(1, "image", &check_image_at),
                 crate::support::Branch::new(
                     2,
-                    None,
                     &|
                         v: &::serde_json::Value,
                         path: &crate::Path<'_>,
