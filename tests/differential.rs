@@ -1,0 +1,544 @@
+//! Differential test: mcpwire's generated validators against a reference
+//! validator, the `jsonschema` crate, on the spec's examples and on
+//! mutations of them and of synthesized instances.
+//!
+//! # What is compared
+//!
+//! For every enabled revision, the oracle ([`support::oracle`]) is compiled
+//! from the revision's `schema.json` with mcpwire's errata applied
+//! (`mcpwire_codegen::errata::apply`), format assertion on, and
+//! ajv-formats' `byte` added. Seeds are the spec examples
+//! (`examples/<Definition>/*.json`, 2026-07-28 and draft only) and instances
+//! synthesized from every definition ([`support::synth`]); seeds the oracle
+//! rejects are skipped and counted. Mutants ([`support::mutate`]) apply 1–3
+//! operators at random nodes of a seed; one in ten is judged against a random
+//! other definition. For each instance:
+//!
+//! - `is_valid`, `check(..).is_empty()` and the oracle give the same verdict;
+//! - on an invalid instance, the failing instance pointers agree by the rule
+//!   below.
+//!
+//! # Principled differences
+//!
+//! - **`anyOf` depth.** When no branch of an `anyOf` matches, `jsonschema`
+//!   reports one error at the `anyOf`'s instance location, while mcpwire
+//!   descends into the selected (closest) branch and reports the pointers
+//!   inside it. So the pointer sets are compared by prefix (RFC 6901 token
+//!   boundaries, [`support::pointer::compare`]): every mcpwire pointer has an
+//!   oracle pointer at or above it, and every oracle pointer has an mcpwire
+//!   pointer at or below it.
+//!
+//! # Running
+//!
+//! CI size (5,000 instances per revision, a fixed seed):
+//! `cargo test --test differential -- --nocapture`. The large run (100,000
+//! per revision): `MCPWIRE_DIFF_CASES=100000 cargo test --release --test
+//! differential -- --nocapture`. `MCPWIRE_DIFF_SEED=<u64>` changes the
+//! stream; every failure message prints the seed and case index that replay
+//! it.
+
+mod support;
+
+use std::{
+    collections::{BTreeMap, BTreeSet},
+    panic::{catch_unwind, AssertUnwindSafe},
+};
+
+use mcpwire::{spec::DefinitionFns, Version};
+use serde_json::Value;
+use support::{
+    mutate::Mutator,
+    oracle::{Oracle, Verdict},
+    pointer,
+    prng::Rng,
+    spec_files,
+    synth::Synth,
+};
+
+/// Instances per revision in CI.
+const DEFAULT_CASES: usize = 5_000;
+/// The default seed (any fixed value; printed with every run).
+const DEFAULT_SEED: u64 = 0x6d63_7077_6972_6521;
+/// Synthesis attempts per definition (each a different random draw).
+const SYNTH_PER_DEFINITION: u64 = 4;
+/// Disagreements shown in a failure message.
+const SHOWN: usize = 10;
+/// Characters of an instance shown in a failure message.
+const INSTANCE_CHARS: usize = 600;
+
+fn env_number(name: &str, default: u64) -> u64 {
+    match std::env::var(name) {
+        Ok(text) => {
+            let text = text.trim();
+            let parsed = match text.strip_prefix("0x") {
+                Some(hex) => u64::from_str_radix(hex, 16),
+                None => text.parse(),
+            };
+            parsed.unwrap_or_else(|e| panic!("{name}={text:?}: {e}"))
+        }
+        Err(_) => default,
+    }
+}
+
+fn cases() -> usize {
+    env_number("MCPWIRE_DIFF_CASES", DEFAULT_CASES as u64) as usize
+}
+
+fn seed() -> u64 {
+    env_number("MCPWIRE_DIFF_SEED", DEFAULT_SEED)
+}
+
+/// A valid instance to mutate, and where it came from.
+#[derive(Clone, Debug)]
+struct Seed {
+    definition: String,
+    origin: String,
+    instance: Value,
+}
+
+/// How seeding went for one revision.
+#[derive(Debug, Default)]
+struct Seeding {
+    seeds: Vec<Seed>,
+    examples: usize,
+    examples_rejected: Vec<String>,
+    synthesized: usize,
+    synth_rejected: Vec<String>,
+}
+
+/// Everything the tests need for one revision.
+struct Revision {
+    version: Version,
+    schema: Value,
+    defs_key: &'static str,
+    names: Vec<String>,
+    oracle: Oracle,
+}
+
+impl Revision {
+    fn load(version: Version) -> Revision {
+        let schema = spec_files::patched_schema(version);
+        let names = spec_files::definition_names(version, &schema);
+        let oracle = Oracle::new(version, &schema);
+        Revision {
+            version,
+            defs_key: spec_files::defs_key(version),
+            names,
+            oracle,
+            schema,
+        }
+    }
+
+    /// Examples and synthesized instances the oracle accepts.
+    fn seeds(&self, seed: u64) -> Seeding {
+        let mut out = Seeding::default();
+        for example in spec_files::examples(self.version) {
+            let origin = format!("example {}/{}", example.definition, example.case);
+            if self.oracle.validator(&example.definition).is_none() {
+                out.examples_rejected
+                    .push(format!("{origin}: no such definition"));
+                continue;
+            }
+            if !self.oracle.is_valid(&example.definition, &example.value) {
+                out.examples_rejected.push(origin);
+                continue;
+            }
+            out.examples += 1;
+            out.seeds.push(Seed {
+                definition: example.definition,
+                origin,
+                instance: example.value,
+            });
+        }
+        for name in &self.names {
+            for k in 0..SYNTH_PER_DEFINITION {
+                let label = format!("synth/{}/{name}", self.version);
+                let mut synth = Synth::new(&self.schema, Rng::derive(seed, &label, k));
+                let instance = synth.definition(self.defs_key, name);
+                let origin = format!("synthesized {name} #{k}");
+                if !self.oracle.is_valid(name, &instance) {
+                    out.synth_rejected.push(format!("{origin}: {instance}"));
+                    continue;
+                }
+                out.synthesized += 1;
+                out.seeds.push(Seed {
+                    definition: name.clone(),
+                    origin,
+                    instance,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// One instance, judged against one definition.
+#[derive(Clone, Debug)]
+struct Case {
+    index: usize,
+    definition: String,
+    origin: String,
+    mutations: Vec<String>,
+    instance: Value,
+}
+
+/// mcpwire's answers for one instance.
+#[derive(Debug)]
+struct McpwireVerdict {
+    is_valid: Result<bool, String>,
+    violations: Result<Vec<String>, String>,
+}
+
+/// A case on which mcpwire and the oracle (or mcpwire's two entry points)
+/// disagree.
+#[derive(Debug)]
+struct Disagreement {
+    kind: &'static str,
+    detail: String,
+    case: Case,
+    mcpwire: McpwireVerdict,
+    oracle: Verdict,
+}
+
+fn panic_text(payload: Box<dyn std::any::Any + Send>) -> String {
+    let text = payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default();
+    format!("panicked: {text}")
+}
+
+fn run_mcpwire(fns: &DefinitionFns, instance: &Value) -> (McpwireVerdict, BTreeSet<String>) {
+    let is_valid = catch_unwind(AssertUnwindSafe(|| (fns.is_valid)(instance))).map_err(panic_text);
+    let checked = catch_unwind(AssertUnwindSafe(|| fns.check(instance))).map_err(panic_text);
+    let pointers = match &checked {
+        Ok(violations) => violations
+            .iter()
+            .map(|v| v.instance.as_str().to_string())
+            .collect(),
+        Err(_) => BTreeSet::new(),
+    };
+    let violations = checked.map(|vs| {
+        vs.iter()
+            .map(|v| {
+                format!(
+                    "{} [{}] {}: {}",
+                    v.instance.as_str(),
+                    v.keyword.as_str(),
+                    v.schema,
+                    v.message
+                )
+            })
+            .collect()
+    });
+    (
+        McpwireVerdict {
+            is_valid,
+            violations,
+        },
+        pointers,
+    )
+}
+
+/// Judges one case; `None` when everyone agrees.
+fn judge(rev: &Revision, fns: &DefinitionFns, case: Case) -> (bool, Option<Disagreement>) {
+    let oracle = rev.oracle.judge(&case.definition, &case.instance);
+    let oracle_pointers: BTreeSet<String> = oracle.errors.iter().map(|(p, _)| p.clone()).collect();
+    let (mcpwire, pointers) = run_mcpwire(fns, &case.instance);
+    let problem = match (&mcpwire.is_valid, &mcpwire.violations) {
+        (Err(e), _) | (_, Err(e)) => Some(("panic", e.clone())),
+        _ if oracle.valid == oracle.errors.is_empty() => None,
+        _ => Some((
+            "oracle inconsistent",
+            "jsonschema's is_valid and iter_errors disagree".to_string(),
+        )),
+    }
+    .or_else(|| {
+        let quick = *mcpwire.is_valid.as_ref().ok()?;
+        let full = mcpwire.violations.as_ref().ok()?.is_empty();
+        if quick != full {
+            return Some((
+                "is_valid vs check",
+                format!(
+                    "is_valid = {quick}, check() found {} violations",
+                    pointers.len()
+                ),
+            ));
+        }
+        if quick != oracle.valid {
+            return Some((
+                "verdict",
+                format!("mcpwire valid = {quick}, oracle valid = {}", oracle.valid),
+            ));
+        }
+        pointer::compare(&pointers, &oracle_pointers).map(|d| ("pointers", d))
+    });
+    let valid = oracle.valid;
+    let disagreement = problem.map(|(kind, detail)| Disagreement {
+        kind,
+        detail,
+        case,
+        mcpwire,
+        oracle,
+    });
+    (valid, disagreement)
+}
+
+fn truncate(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}… ({} chars)", &text[..i], text.chars().count()),
+        None => text.to_string(),
+    }
+}
+
+fn describe(rev: Version, seed: u64, d: &Disagreement) -> String {
+    let c = &d.case;
+    let mut out = format!(
+        "[{rev}] {} — {}: {}\n  definition: {}\n  case: #{} (seed {seed:#x}), from {}\n  mutations: {:?}\n  instance: {}\n",
+        d.kind,
+        c.definition,
+        d.detail,
+        c.definition,
+        c.index,
+        c.origin,
+        c.mutations,
+        truncate(&c.instance.to_string(), INSTANCE_CHARS),
+    );
+    out += &format!(
+        "  mcpwire: is_valid = {:?}; violations = {:#?}\n",
+        d.mcpwire.is_valid, d.mcpwire.violations
+    );
+    out += &format!(
+        "  oracle: valid = {}; errors = {:#?}\n",
+        d.oracle.valid, d.oracle.errors
+    );
+    out
+}
+
+/// The differential run for one revision.
+fn differential(version: Version) {
+    let spec = version.spec().expect("an enabled revision");
+    assert_eq!(
+        spec.schema_sha256,
+        spec_files::schema_sha256(version),
+        "{version}: the oracle reads another schema.json than mcpwire was generated from"
+    );
+    let rev = Revision::load(version);
+    let missing: Vec<&String> = rev
+        .names
+        .iter()
+        .filter(|n| spec.definition(n).is_none())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "{version}: {} of {} definitions have no generated validator (first: {:?})",
+        missing.len(),
+        rev.names.len(),
+        missing.iter().take(5).collect::<Vec<_>>()
+    );
+
+    let seed = seed();
+    let seeding = rev.seeds(seed);
+    assert!(!seeding.seeds.is_empty(), "{version}: no seeds");
+    let mutator = Mutator::new(&rev.schema);
+    let total = cases().max(seeding.seeds.len());
+
+    let mut valid = 0usize;
+    let mut disagreements = Vec::new();
+    let mut by_kind: BTreeMap<(String, &'static str), usize> = BTreeMap::new();
+    for index in 0..total {
+        let case = match seeding.seeds.get(index) {
+            Some(s) => Case {
+                index,
+                definition: s.definition.clone(),
+                origin: s.origin.clone(),
+                mutations: Vec::new(),
+                instance: s.instance.clone(),
+            },
+            None => {
+                let mut rng = Rng::derive(seed, version.as_str(), index as u64);
+                let s = &seeding.seeds[index % seeding.seeds.len()];
+                let mut instance = s.instance.clone();
+                let count = 1 + rng.below(3);
+                let mutations = mutator.mutate(&mut instance, &mut rng, count);
+                let definition = match rng.chance(1, 10) {
+                    true => rng.pick(&rev.names).clone(),
+                    false => s.definition.clone(),
+                };
+                Case {
+                    index,
+                    definition,
+                    origin: s.origin.clone(),
+                    mutations,
+                    instance,
+                }
+            }
+        };
+        let fns = spec
+            .definition(&case.definition)
+            .expect("checked above: every definition has validators");
+        let (is_valid, disagreement) = judge(&rev, fns, case);
+        valid += usize::from(is_valid);
+        if let Some(d) = disagreement {
+            *by_kind
+                .entry((d.case.definition.clone(), d.kind))
+                .or_default() += 1;
+            disagreements.push(d);
+        }
+    }
+
+    println!(
+        "differential {version}: {total} instances ({} seeds: {} examples, {} synthesized; \
+         skipped {} examples and {} synthesized the oracle rejects), {valid} valid, {} invalid, \
+         {} disagreements (seed {seed:#x})",
+        seeding.seeds.len(),
+        seeding.examples,
+        seeding.synthesized,
+        seeding.examples_rejected.len(),
+        seeding.synth_rejected.len(),
+        total - valid,
+        disagreements.len(),
+    );
+    for ((definition, kind), n) in &by_kind {
+        println!("  {version} {definition}: {n} × {kind}");
+    }
+    if !disagreements.is_empty() {
+        let shown: Vec<String> = disagreements
+            .iter()
+            .take(SHOWN)
+            .map(|d| describe(version, seed, d))
+            .collect();
+        panic!(
+            "{version}: {} of {total} instances disagree; the first {}:\n\n{}",
+            disagreements.len(),
+            shown.len(),
+            shown.join("\n")
+        );
+    }
+}
+
+macro_rules! differential_test {
+    ($name:ident, $feature:literal, $version:expr) => {
+        #[cfg(feature = $feature)]
+        #[test]
+        fn $name() {
+            differential($version);
+        }
+    };
+}
+
+differential_test!(differential_2024_11_05, "v2024_11_05", Version::V2024_11_05);
+differential_test!(differential_2025_03_26, "v2025_03_26", Version::V2025_03_26);
+differential_test!(differential_2025_06_18, "v2025_06_18", Version::V2025_06_18);
+differential_test!(differential_2025_11_25, "v2025_11_25", Version::V2025_11_25);
+differential_test!(differential_2026_07_28, "v2026_07_28", Version::V2026_07_28);
+differential_test!(differential_draft, "draft", Version::Draft);
+
+/// The harness itself, checked against the oracle alone (no generated code
+/// involved): seeds are valid, mutants are mostly invalid.
+mod harness {
+    use super::*;
+
+    /// Every enabled revision, loaded.
+    fn revisions() -> Vec<Revision> {
+        Version::enabled().map(Revision::load).collect()
+    }
+
+    #[test]
+    fn examples_are_valid_per_oracle() {
+        for rev in revisions() {
+            let seeding = rev.seeds(DEFAULT_SEED);
+            println!(
+                "{}: {} examples valid, rejected: {:?}",
+                rev.version, seeding.examples, seeding.examples_rejected
+            );
+            assert!(
+                seeding.examples_rejected.is_empty(),
+                "{}: examples the oracle rejects: {:#?}",
+                rev.version,
+                seeding.examples_rejected
+            );
+        }
+    }
+
+    #[test]
+    fn synthesized_seeds_are_valid_per_oracle() {
+        for rev in revisions() {
+            let seeding = rev.seeds(DEFAULT_SEED);
+            let per_definition: BTreeSet<&str> = seeding
+                .seeds
+                .iter()
+                .filter(|s| s.origin.starts_with("synthesized"))
+                .map(|s| s.definition.as_str())
+                .collect();
+            println!(
+                "{}: {} definitions, {} synthesized seeds valid, {} rejected",
+                rev.version,
+                rev.names.len(),
+                seeding.synthesized,
+                seeding.synth_rejected.len()
+            );
+            assert_eq!(
+                per_definition.len(),
+                rev.names.len(),
+                "{}: some definitions got no valid seed",
+                rev.version
+            );
+            assert!(
+                seeding.synth_rejected.is_empty(),
+                "{}: synthesized instances the oracle rejects: {:#?}",
+                rev.version,
+                seeding.synth_rejected
+            );
+        }
+    }
+
+    #[test]
+    fn mutations_break_most_seeds() {
+        for rev in revisions() {
+            let seeding = rev.seeds(DEFAULT_SEED);
+            let mutator = Mutator::new(&rev.schema);
+            let mut invalid = 0;
+            let n = 2_000;
+            for i in 0..n {
+                let mut rng = Rng::derive(DEFAULT_SEED, "mutation-rate", i as u64);
+                let s = &seeding.seeds[i % seeding.seeds.len()];
+                let mut instance = s.instance.clone();
+                mutator.mutate(&mut instance, &mut rng, 1);
+                invalid += usize::from(!rev.oracle.is_valid(&s.definition, &instance));
+            }
+            println!("{}: {invalid} of {n} single mutations invalid", rev.version);
+            // Many operators can keep an instance valid (an unknown member
+            // of an open object, a dropped optional member), so neither end.
+            assert!(
+                invalid > n / 4 && invalid < n,
+                "{}: {invalid}/{n}",
+                rev.version
+            );
+        }
+    }
+
+    #[test]
+    fn oracle_asserts_formats_and_resolves_definitions() {
+        for rev in revisions() {
+            let resource = rev.names.iter().find(|n| *n == "Resource");
+            let Some(name) = resource else { continue };
+            let good = serde_json::json!({"uri": "https://example.com/x", "name": "n"});
+            assert!(rev.oracle.is_valid(name, &good), "{}", rev.version);
+            for bad in ["relative/path", "/abs"] {
+                let mut v = good.clone();
+                v["uri"] = bad.into();
+                let verdict = rev.oracle.judge(name, &v);
+                assert!(!verdict.valid, "{} {bad}", rev.version);
+                assert_eq!(verdict.errors[0].0, "/uri", "{}", rev.version);
+            }
+            let blob = serde_json::json!({"uri": "file:///x", "blob": "not base64!"});
+            assert!(
+                !rev.oracle.is_valid("BlobResourceContents", &blob),
+                "{}",
+                rev.version
+            );
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! Mutations that turn (mostly) valid instances into near-misses: the
+//! inputs where hand-written or generated validators disagree with a
+//! reference. A mutation picks a node uniformly among all nodes of the
+//! instance (the root included) and applies an operator chosen for that
+//! node's JSON type, or a type-independent one.
+//!
+//! Operators: drop a member, add an unknown member, empty an object, change
+//! a value's type (string ↔ number ↔ bool ↔ null ↔ array ↔ object), wrap a
+//! value in an array or an object (which also replaces an object by an array
+//! of it), swap a string for another `const`/`enum` string of the schema,
+//! bad and good format strings, integral floats (`1` → `1.0`, `6e4`), huge
+//! integers (`18446744073709551616`, `-9223372036854775809`), negative and
+//! fractional numbers, and arrays pushed past `maxItems`, cleared, shortened
+//! or given a junk item.
+
+use serde_json::{json, Number, Value};
+
+use super::{prng::Rng, synth};
+
+/// Strings that break a `format` (and a few that satisfy one).
+const FORMAT_STRINGS: &[&str] = &[
+    "relative/path",
+    "/abs",
+    "not base64!",
+    "{unclosed",
+    "",
+    "a b",
+    "https://example.com/{x",
+    "http://[::1",
+    "file:///{path}",
+    "aGk",
+    "aGk=",
+    "https://example.com/x",
+    "mailto:a@b",
+    "\u{e9}://x",
+];
+
+/// Numbers, as JSON text, that stress integer handling.
+const HUGE: &[&str] = &[
+    "18446744073709551616",
+    "-9223372036854775809",
+    "18446744073709551615",
+    "-9223372036854775808",
+    "9223372036854775807",
+    "9007199254740993",
+    "1e300",
+    "-1e300",
+    "1e-300",
+    "6e4",
+    "1.0",
+    "-0.0",
+    "0.5",
+];
+
+/// One step of a path into an instance.
+#[derive(Clone, Debug)]
+enum Tok {
+    Key(String),
+    Index(usize),
+}
+
+/// A mutator for the instances of one schema.
+pub struct Mutator {
+    /// Every `const`/`enum` string of the schema (methods, tags, versions).
+    strings: Vec<String>,
+}
+
+impl Mutator {
+    /// A mutator drawing replacement strings from `schema`'s consts/enums.
+    pub fn new(schema: &Value) -> Mutator {
+        let mut strings = Vec::new();
+        collect_strings(schema, &mut strings);
+        strings.sort();
+        strings.dedup();
+        Mutator { strings }
+    }
+
+    /// Applies `count` mutations at random nodes; returns what was done, one
+    /// `"<pointer>: <operator>"` entry per mutation.
+    pub fn mutate(&self, instance: &mut Value, rng: &mut Rng, count: usize) -> Vec<String> {
+        (0..count)
+            .map(|_| self.mutate_once(instance, rng))
+            .collect()
+    }
+
+    fn mutate_once(&self, instance: &mut Value, rng: &mut Rng) -> String {
+        let mut all = Vec::new();
+        paths(instance, &mut Vec::new(), &mut all);
+        let path = rng.pick(&all).clone();
+        let node = node_mut(instance, &path);
+        let op = self.apply(node, rng);
+        format!("{}: {op}", pointer(&path))
+    }
+
+    /// Applies one operator to `node`; returns its name.
+    fn apply(&self, node: &mut Value, rng: &mut Rng) -> String {
+        // Type-independent operators one time in four.
+        if rng.chance(1, 4) {
+            return match rng.below(3) {
+                0 => {
+                    let old = node.take();
+                    *node = Value::Array(vec![old]);
+                    "wrap in array".into()
+                }
+                1 => {
+                    let old = node.take();
+                    *node = json!({ "value": old });
+                    "wrap in object".into()
+                }
+                _ => change_type(node, rng),
+            };
+        }
+        match node {
+            Value::Object(map) => match rng.below(4) {
+                0 | 1 if !map.is_empty() => {
+                    let keys: Vec<String> = map.keys().cloned().collect();
+                    let key = rng.pick(&keys).clone();
+                    map.remove(&key);
+                    format!("drop member {key:?}")
+                }
+                2 => {
+                    map.clear();
+                    "empty object".into()
+                }
+                _ => {
+                    let key = format!("x-unknown-{}", rng.below(3));
+                    map.insert(key.clone(), small(rng));
+                    format!("add member {key:?}")
+                }
+            },
+            Value::Array(items) => match rng.below(4) {
+                0 => {
+                    let filler = items.last().cloned().unwrap_or_else(|| json!("x"));
+                    let target = 101 + rng.below(5);
+                    while items.len() < target {
+                        items.push(filler.clone());
+                    }
+                    format!("grow to {target} items")
+                }
+                1 if !items.is_empty() => {
+                    let i = rng.below(items.len());
+                    items.remove(i);
+                    format!("remove item {i}")
+                }
+                2 => {
+                    items.clear();
+                    "clear array".into()
+                }
+                _ => {
+                    items.push(small(rng));
+                    "push junk item".into()
+                }
+            },
+            Value::String(s) => match rng.below(3) {
+                0 if !self.strings.is_empty() => {
+                    let to = rng.pick(&self.strings).clone();
+                    let op = format!("swap {s:?} for const/enum {to:?}");
+                    *s = to;
+                    op
+                }
+                1 => {
+                    let to = rng
+                        .pick(&[synth::URIS, synth::URI_TEMPLATES, synth::BYTES])
+                        .to_vec();
+                    let to = rng.pick(&to).to_string();
+                    let op = format!("{s:?} -> valid format string {to:?}");
+                    *s = to;
+                    op
+                }
+                _ => {
+                    let to = rng.pick(FORMAT_STRINGS).to_string();
+                    let op = format!("{s:?} -> format string {to:?}");
+                    *s = to;
+                    op
+                }
+            },
+            Value::Number(n) => {
+                let (to, op) = mutate_number(n, rng);
+                *node = to;
+                op
+            }
+            _ => change_type(node, rng),
+        }
+    }
+}
+
+fn mutate_number(n: &Number, rng: &mut Rng) -> (Value, String) {
+    let f = n.as_f64().unwrap_or(0.0);
+    let from_f64 = |x: f64| Number::from_f64(x).map_or(Value::Null, Value::Number);
+    match rng.below(5) {
+        0 if n.is_i64() || n.is_u64() => (from_f64(f), format!("{n} -> integral float")),
+        0 if f.fract() == 0.0 && f.abs() < 1e15 => (json!(f as i64), format!("{n} -> integer")),
+        1 => {
+            let text = *rng.pick(HUGE);
+            let v: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+            (v, format!("{n} -> {text}"))
+        }
+        2 => {
+            let to = if f > 0.0 { -f } else { -1.0 - f.abs() };
+            let v = if to.fract() == 0.0 && to.abs() < 1e15 {
+                json!(to as i64)
+            } else {
+                from_f64(to)
+            };
+            let op = format!("{n} -> negative {v}");
+            (v, op)
+        }
+        3 => {
+            let to = f.trunc() + 0.5;
+            (from_f64(to), format!("{n} -> fraction {to}"))
+        }
+        _ => {
+            let to = *rng.pick(&[0i64, 1, 2, 100, 101, -32042]);
+            (json!(to), format!("{n} -> {to}"))
+        }
+    }
+}
+
+/// Replaces `node` by a value of another JSON type.
+fn change_type(node: &mut Value, rng: &mut Rng) -> String {
+    let candidates = [
+        json!("1"),
+        json!(1),
+        json!(1.5),
+        json!(false),
+        Value::Null,
+        json!([]),
+        json!({}),
+    ];
+    let kind = |v: &Value| std::mem::discriminant(v);
+    let others: Vec<&Value> = candidates
+        .iter()
+        .filter(|c| kind(c) != kind(node))
+        .collect();
+    let to = (*rng.pick(&others)).clone();
+    let op = format!("change type to {to}");
+    *node = to;
+    op
+}
+
+/// A small value of a random type.
+fn small(rng: &mut Rng) -> Value {
+    rng.pick(&[
+        json!("u"),
+        json!(7),
+        json!(-0.5),
+        json!(true),
+        Value::Null,
+        json!({"k": 1}),
+        json!([null]),
+    ])
+    .clone()
+}
+
+fn collect_strings(schema: &Value, out: &mut Vec<String>) {
+    match schema {
+        Value::Object(map) => {
+            for (k, v) in map {
+                match (k.as_str(), v) {
+                    ("const", Value::String(s)) => out.push(s.clone()),
+                    ("enum", Value::Array(items)) => {
+                        out.extend(items.iter().filter_map(Value::as_str).map(str::to_string))
+                    }
+                    // Descriptions hold prose, not schemas.
+                    ("description", _) => {}
+                    _ => collect_strings(v, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| collect_strings(v, out)),
+        _ => {}
+    }
+}
+
+fn paths(v: &Value, here: &mut Vec<Tok>, out: &mut Vec<Vec<Tok>>) {
+    out.push(here.clone());
+    match v {
+        Value::Object(map) => {
+            for (k, child) in map {
+                here.push(Tok::Key(k.clone()));
+                paths(child, here, out);
+                here.pop();
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                here.push(Tok::Index(i));
+                paths(child, here, out);
+                here.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn node_mut<'v>(mut v: &'v mut Value, path: &[Tok]) -> &'v mut Value {
+    for tok in path {
+        v = match (v, tok) {
+            (Value::Object(map), Tok::Key(k)) => map.get_mut(k).expect("path from paths()"),
+            (Value::Array(items), Tok::Index(i)) => &mut items[*i],
+            _ => unreachable!("path from paths()"),
+        };
+    }
+    v
+}
+
+/// RFC 6901 pointer of a path.
+fn pointer(path: &[Tok]) -> String {
+    let mut out = String::new();
+    for tok in path {
+        out.push('/');
+        match tok {
+            Tok::Key(k) => out.push_str(&k.replace('~', "~0").replace('/', "~1")),
+            Tok::Index(i) => out.push_str(&i.to_string()),
+        }
+    }
+    out
+}
