@@ -519,6 +519,46 @@ mod harness {
         }
     }
 
+    /// The oracle takes each definition's validator from one compiled map
+    /// (`build_map`); check that it judges like the textbook construction,
+    /// `{"$ref": "#/<defs>/<Name>"}` beside the whole schema, on mutants.
+    #[test]
+    fn map_validators_judge_like_ref_wrappers() {
+        for rev in revisions() {
+            let seeding = rev.seeds(DEFAULT_SEED);
+            let mutator = Mutator::new(&rev.schema);
+            let draft = match rev.defs_key {
+                "definitions" => jsonschema::Draft::Draft7,
+                _ => jsonschema::Draft::Draft202012,
+            };
+            let step = (seeding.seeds.len() / 12).max(1);
+            for s in seeding.seeds.iter().step_by(step) {
+                let mut wrapper = rev.schema.clone();
+                wrapper["$ref"] = format!("#/{}/{}", rev.defs_key, s.definition).into();
+                let reference = jsonschema::options()
+                    .with_draft(draft)
+                    .should_validate_formats(true)
+                    .with_format("byte", support::oracle::is_byte)
+                    .build(&wrapper)
+                    .expect("the schema compiles");
+                for i in 0..50 {
+                    let mut rng = Rng::derive(DEFAULT_SEED, &s.origin, i);
+                    let mut instance = s.instance.clone();
+                    mutator.mutate(&mut instance, &mut rng, 2);
+                    let ours = rev.oracle.judge(&s.definition, &instance);
+                    let theirs: BTreeSet<String> = reference
+                        .iter_errors(&instance)
+                        .map(|e| e.instance_path().as_str().to_string())
+                        .collect();
+                    let ours_pointers: BTreeSet<String> =
+                        ours.errors.iter().map(|(p, _)| p.clone()).collect();
+                    assert_eq!(ours.valid, reference.is_valid(&instance), "{instance}");
+                    assert_eq!(ours_pointers, theirs, "{}: {instance}", s.definition);
+                }
+            }
+        }
+    }
+
     #[test]
     fn oracle_asserts_formats_and_resolves_definitions() {
         for rev in revisions() {

@@ -17,22 +17,58 @@ use serde_json::{json, Number, Value};
 
 use super::{prng::Rng, synth};
 
-/// Strings that break a `format` (and a few that satisfy one).
+/// Strings near the edges of the formats the schemas use (`uri`,
+/// `uri-template`, `byte`): most break one, some satisfy one.
 const FORMAT_STRINGS: &[&str] = &[
+    // uri
     "relative/path",
     "/abs",
-    "not base64!",
-    "{unclosed",
-    "",
+    "//host/path",
     "a b",
-    "https://example.com/{x",
+    "https://ex ample.com/",
     "http://[::1",
+    "http://[::1]:80/x",
+    "https://example.com/%zz",
+    "https://example.com/%41",
+    "https://user@example.com:8080/a?b=c#d",
+    "HTTPS://EXAMPLE.COM",
+    "a:",
+    "1a:b",
+    "mailto:a@b",
+    "data:text/plain;base64,aGk=",
+    "\u{e9}://x",
+    "https://\u{e9}.example/",
+    "https://example.com/\u{e9}",
+    "https://example.com/a\\b",
+    "https://example.com:99999/",
+    "https://example.com/#a#b",
+    // uri-template
+    "{unclosed",
+    "unopened}",
+    "https://example.com/{x",
     "file:///{path}",
+    "{+path}",
+    "{x:3}",
+    "{x*}",
+    "{a,b}",
+    "{a b}",
+    "{}",
+    "{x:0}",
+    "{x:10000}",
+    "%41{x}",
+    "%4{x}",
+    "{?q,r}",
+    "{$x}",
+    // byte
+    "not base64!",
     "aGk",
     "aGk=",
-    "https://example.com/x",
-    "mailto:a@b",
-    "\u{e9}://x",
+    "aGk==",
+    "aG==",
+    "AAAA====",
+    "YQ==\n",
+    "-_-_",
+    "",
 ];
 
 /// Numbers, as JSON text, that stress integer handling.
@@ -63,16 +99,21 @@ enum Tok {
 pub struct Mutator {
     /// Every `const`/`enum` string of the schema (methods, tags, versions).
     strings: Vec<String>,
+    /// Every property name of the schema: an unknown member with a known
+    /// name can steer a validator into another `anyOf` branch.
+    names: Vec<String>,
 }
 
 impl Mutator {
     /// A mutator drawing replacement strings from `schema`'s consts/enums.
     pub fn new(schema: &Value) -> Mutator {
-        let mut strings = Vec::new();
-        collect_strings(schema, &mut strings);
+        let (mut strings, mut names) = (Vec::new(), Vec::new());
+        collect_strings(schema, &mut strings, &mut names);
         strings.sort();
         strings.dedup();
-        Mutator { strings }
+        names.sort();
+        names.dedup();
+        Mutator { strings, names }
     }
 
     /// Applies `count` mutations at random nodes; returns what was done, one
@@ -111,7 +152,7 @@ impl Mutator {
             };
         }
         match node {
-            Value::Object(map) => match rng.below(4) {
+            Value::Object(map) => match rng.below(5) {
                 0 | 1 if !map.is_empty() => {
                     let keys: Vec<String> = map.keys().cloned().collect();
                     let key = rng.pick(&keys).clone();
@@ -121,6 +162,13 @@ impl Mutator {
                 2 => {
                     map.clear();
                     "empty object".into()
+                }
+                3 if !self.names.is_empty() => {
+                    let key = rng.pick(&self.names).clone();
+                    let value = small(rng);
+                    let op = format!("set member {key:?} to {value}");
+                    map.insert(key, value);
+                    op
                 }
                 _ => {
                     let key = format!("x-unknown-{}", rng.below(3));
@@ -252,22 +300,33 @@ fn small(rng: &mut Rng) -> Value {
     .clone()
 }
 
-fn collect_strings(schema: &Value, out: &mut Vec<String>) {
+/// Collects `const`/`enum` strings and property names of a schema.
+fn collect_strings(schema: &Value, strings: &mut Vec<String>, names: &mut Vec<String>) {
     match schema {
         Value::Object(map) => {
             for (k, v) in map {
                 match (k.as_str(), v) {
-                    ("const", Value::String(s)) => out.push(s.clone()),
+                    ("const", Value::String(s)) => strings.push(s.clone()),
                     ("enum", Value::Array(items)) => {
-                        out.extend(items.iter().filter_map(Value::as_str).map(str::to_string))
+                        strings.extend(items.iter().filter_map(Value::as_str).map(str::to_string))
+                    }
+                    ("properties", Value::Object(props)) => {
+                        names.extend(props.keys().cloned());
+                        for p in props.values() {
+                            collect_strings(p, strings, names);
+                        }
                     }
                     // Descriptions hold prose, not schemas.
                     ("description", _) => {}
-                    _ => collect_strings(v, out),
+                    _ => collect_strings(v, strings, names),
                 }
             }
         }
-        Value::Array(items) => items.iter().for_each(|v| collect_strings(v, out)),
+        Value::Array(items) => {
+            for v in items {
+                collect_strings(v, strings, names);
+            }
+        }
         _ => {}
     }
 }
