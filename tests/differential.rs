@@ -52,7 +52,7 @@ use support::{
     pointer,
     prng::Rng,
     spec_files,
-    synth::Synth,
+    synth::{Site, Synth},
 };
 
 /// Instances per revision in CI.
@@ -94,6 +94,8 @@ struct Seed {
     definition: String,
     origin: String,
     instance: Value,
+    /// Keywords the synthesizer satisfied (none for examples).
+    sites: Vec<Site>,
 }
 
 /// How seeding went for one revision.
@@ -148,6 +150,7 @@ impl Revision {
                 definition: example.definition,
                 origin,
                 instance: example.value,
+                sites: Vec::new(),
             });
         }
         for name in &self.names {
@@ -165,11 +168,29 @@ impl Revision {
                     definition: name.clone(),
                     origin,
                     instance,
+                    sites: synth.take_sites(),
                 });
             }
         }
         out
     }
+}
+
+/// A mutant of `seed`: 1–3 mutations, the first one targeted at a keyword
+/// the synthesizer satisfied half of the time.
+fn mutant(mutator: &Mutator, seed: &Seed, rng: &mut Rng) -> (Value, Vec<String>) {
+    let mut instance = seed.instance.clone();
+    let mut count = 1 + rng.below(3);
+    let mut mutations = Vec::new();
+    if !seed.sites.is_empty() && rng.chance(1, 2) {
+        let site = rng.pick(&seed.sites);
+        if let Some(op) = mutator.targeted(&mut instance, site, rng) {
+            mutations.push(op);
+            count -= 1;
+        }
+    }
+    mutations.extend(mutator.mutate(&mut instance, rng, count));
+    (instance, mutations)
 }
 
 /// One instance, judged against one definition.
@@ -359,9 +380,7 @@ fn differential(version: Version) {
             None => {
                 let mut rng = Rng::derive(seed, version.as_str(), index as u64);
                 let s = &seeding.seeds[index % seeding.seeds.len()];
-                let mut instance = s.instance.clone();
-                let count = 1 + rng.below(3);
-                let mutations = mutator.mutate(&mut instance, &mut rng, count);
+                let (instance, mutations) = mutant(&mutator, s, &mut rng);
                 let definition = match rng.chance(1, 10) {
                     true => rng.pick(&rev.names).clone(),
                     false => s.definition.clone(),
@@ -491,6 +510,38 @@ mod harness {
                 rev.version,
                 seeding.synth_rejected
             );
+        }
+    }
+
+    #[test]
+    fn targeted_mutations_break_their_keyword() {
+        for rev in revisions() {
+            let seeding = rev.seeds(DEFAULT_SEED);
+            let mutator = Mutator::new(&rev.schema);
+            let (mut tried, mut invalid) = (0usize, 0usize);
+            let mut kept_valid = Vec::new();
+            for (i, s) in seeding.seeds.iter().enumerate() {
+                for (j, site) in s.sites.iter().enumerate() {
+                    let mut rng = Rng::derive(DEFAULT_SEED, "targeted", (i * 1000 + j) as u64);
+                    let mut instance = s.instance.clone();
+                    let Some(op) = mutator.targeted(&mut instance, site, &mut rng) else {
+                        continue;
+                    };
+                    tried += 1;
+                    if rev.oracle.is_valid(&s.definition, &instance) {
+                        kept_valid.push(format!("{}: {op}", s.origin));
+                    } else {
+                        invalid += 1;
+                    }
+                }
+            }
+            println!(
+                "{}: {invalid} of {tried} targeted mutations invalid; still valid e.g. {:?}",
+                rev.version,
+                kept_valid.iter().take(3).collect::<Vec<_>>()
+            );
+            // A swapped const can land in another anyOf branch; most must bite.
+            assert!(tried > 0 && invalid * 10 > tried * 9, "{}", rev.version);
         }
     }
 

@@ -10,3 +10,4 @@ pub mod pointer;
 pub mod prng;
 pub mod spec_files;
 pub mod synth;
+pub mod tree;

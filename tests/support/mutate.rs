@@ -15,7 +15,11 @@
 
 use serde_json::{json, Number, Value};
 
-use super::{prng::Rng, synth};
+use super::{
+    prng::Rng,
+    synth::{self, Site, Target},
+    tree::{self, Tok},
+};
 
 /// Strings near the edges of the formats the schemas use (`uri`,
 /// `uri-template`, `byte`): most break one, some satisfy one.
@@ -88,13 +92,6 @@ const HUGE: &[&str] = &[
     "0.5",
 ];
 
-/// One step of a path into an instance.
-#[derive(Clone, Debug)]
-enum Tok {
-    Key(String),
-    Index(usize),
-}
-
 /// A mutator for the instances of one schema.
 pub struct Mutator {
     /// Every `const`/`enum` string of the schema (methods, tags, versions).
@@ -124,13 +121,72 @@ impl Mutator {
             .collect()
     }
 
+    /// Breaks the keyword recorded at `site` (see [`synth::Site`]); `None`
+    /// when the instance no longer has a fitting node there.
+    pub fn targeted(&self, instance: &mut Value, site: &Site, rng: &mut Rng) -> Option<String> {
+        let node = tree::node_mut(instance, &site.path)?;
+        let op = match (&site.target, &mut *node) {
+            (Target::Required(name), Value::Object(map)) => {
+                map.remove(name)?;
+                format!("drop required member {name:?}")
+            }
+            (Target::Choice, Value::String(s)) => {
+                let others: Vec<&String> = self.strings.iter().filter(|o| *o != s).collect();
+                let to = (*rng.pick(&others)).clone();
+                let op = format!("swap const/enum {s:?} for {to:?}");
+                *s = to;
+                op
+            }
+            (Target::MaxItems(max), Value::Array(items)) => {
+                let filler = items.last().cloned().unwrap_or_else(|| json!("x"));
+                let target = *max as usize + 1 + rng.below(2);
+                items.resize(target, filler);
+                format!("grow past maxItems {max} to {target}")
+            }
+            (Target::Minimum(lo), Value::Number(_)) => {
+                let to = if rng.chance(1, 2) { lo - 1.0 } else { lo - 0.5 };
+                *node = number(to);
+                format!("below minimum {lo}: {to}")
+            }
+            (Target::Maximum(hi), Value::Number(_)) => {
+                let to = if rng.chance(1, 2) { hi + 1.0 } else { hi + 0.5 };
+                *node = number(to);
+                format!("above maximum {hi}: {to}")
+            }
+            (Target::Integer, Value::Number(n)) => {
+                let to = n.as_f64().unwrap_or(0.0).trunc() + 0.5;
+                *node = number(to);
+                format!("fraction {to} for an integer")
+            }
+            (Target::Format(f), Value::String(s)) => {
+                let pool: &[&str] = match f.as_str() {
+                    "uri" => &[
+                        "relative/path",
+                        "/abs",
+                        "a b",
+                        "//host/path",
+                        "https://example.com/%zz",
+                    ],
+                    "uri-template" => &["{unclosed", "unopened}", "{a b}", "{}", "%4{x}", "{x:0}"],
+                    _ => &["not base64!", "aGk", "aGk==", "AAAA====", "-_-_"],
+                };
+                let to = rng.pick(pool).to_string();
+                let op = format!("bad {f} {to:?} for {s:?}");
+                *s = to;
+                op
+            }
+            (Target::Choice, other) => change_type(other, rng),
+            _ => return None,
+        };
+        Some(format!("{}: {op}", tree::pointer(&site.path)))
+    }
+
     fn mutate_once(&self, instance: &mut Value, rng: &mut Rng) -> String {
-        let mut all = Vec::new();
-        paths(instance, &mut Vec::new(), &mut all);
-        let path = rng.pick(&all).clone();
-        let node = node_mut(instance, &path);
+        let all = tree::all_paths(instance);
+        let path: &Vec<Tok> = rng.pick(&all);
+        let node = tree::node_mut(instance, path).expect("a path of this instance");
         let op = self.apply(node, rng);
-        format!("{}: {op}", pointer(&path))
+        format!("{}: {op}", tree::pointer(path))
     }
 
     /// Applies one operator to `node`; returns its name.
@@ -232,6 +288,15 @@ impl Mutator {
     }
 }
 
+/// A JSON number: an integer when integral and small, else a float.
+fn number(x: f64) -> Value {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        json!(x as i64)
+    } else {
+        Number::from_f64(x).map_or(Value::Null, Value::Number)
+    }
+}
+
 fn mutate_number(n: &Number, rng: &mut Rng) -> (Value, String) {
     let f = n.as_f64().unwrap_or(0.0);
     let from_f64 = |x: f64| Number::from_f64(x).map_or(Value::Null, Value::Number);
@@ -329,49 +394,4 @@ fn collect_strings(schema: &Value, strings: &mut Vec<String>, names: &mut Vec<St
         }
         _ => {}
     }
-}
-
-fn paths(v: &Value, here: &mut Vec<Tok>, out: &mut Vec<Vec<Tok>>) {
-    out.push(here.clone());
-    match v {
-        Value::Object(map) => {
-            for (k, child) in map {
-                here.push(Tok::Key(k.clone()));
-                paths(child, here, out);
-                here.pop();
-            }
-        }
-        Value::Array(items) => {
-            for (i, child) in items.iter().enumerate() {
-                here.push(Tok::Index(i));
-                paths(child, here, out);
-                here.pop();
-            }
-        }
-        _ => {}
-    }
-}
-
-fn node_mut<'v>(mut v: &'v mut Value, path: &[Tok]) -> &'v mut Value {
-    for tok in path {
-        v = match (v, tok) {
-            (Value::Object(map), Tok::Key(k)) => map.get_mut(k).expect("path from paths()"),
-            (Value::Array(items), Tok::Index(i)) => &mut items[*i],
-            _ => unreachable!("path from paths()"),
-        };
-    }
-    v
-}
-
-/// RFC 6901 pointer of a path.
-fn pointer(path: &[Tok]) -> String {
-    let mut out = String::new();
-    for tok in path {
-        out.push('/');
-        match tok {
-            Tok::Key(k) => out.push_str(&k.replace('~', "~0").replace('/', "~1")),
-            Tok::Index(i) => out.push_str(&i.to_string()),
-        }
-    }
-    out
 }

@@ -11,7 +11,7 @@
 
 use serde_json::{json, Map, Number, Value};
 
-use super::prng::Rng;
+use super::{prng::Rng, tree::Tok};
 
 /// Beyond this many nested schemas, optional members and array items are
 /// left out, so recursive definitions (`JSONValue`) stay small.
@@ -41,16 +41,64 @@ const WORDS: &[&str] = &[
     "2.0",
 ];
 
+/// A keyword the synthesizer satisfied at some node: a place where a
+/// targeted mutation can break exactly that keyword.
+#[derive(Clone, Debug)]
+pub enum Target {
+    /// The object must have this member.
+    Required(String),
+    /// The value came from a `const` or an `enum`.
+    Choice,
+    /// The array may have at most this many items.
+    MaxItems(u64),
+    /// The number must be at least this.
+    Minimum(f64),
+    /// The number must be at most this.
+    Maximum(f64),
+    /// The number must be an integer.
+    Integer,
+    /// The string must satisfy this format.
+    Format(String),
+}
+
+/// A [`Target`] and the path of the node it constrains.
+#[derive(Clone, Debug)]
+pub struct Site {
+    /// Where, in the synthesized instance.
+    pub path: Vec<Tok>,
+    /// What.
+    pub target: Target,
+}
+
 /// An instance generator over one schema document.
 pub struct Synth<'a> {
     doc: &'a Value,
     rng: Rng,
+    path: Vec<Tok>,
+    sites: Vec<Site>,
 }
 
 impl<'a> Synth<'a> {
     /// A generator over `doc` (a whole `schema.json`).
     pub fn new(doc: &'a Value, rng: Rng) -> Synth<'a> {
-        Synth { doc, rng }
+        Synth {
+            doc,
+            rng,
+            path: Vec::new(),
+            sites: Vec::new(),
+        }
+    }
+
+    /// The sites recorded since the last call.
+    pub fn take_sites(&mut self) -> Vec<Site> {
+        std::mem::take(&mut self.sites)
+    }
+
+    fn site(&mut self, target: Target) {
+        self.sites.push(Site {
+            path: self.path.clone(),
+            target,
+        });
     }
 
     /// An instance of the definition at `/<defs_key>/<name>`.
@@ -78,9 +126,11 @@ impl<'a> Synth<'a> {
             return self.value(resolved, depth + 1);
         }
         if let Some(c) = s.get("const") {
+            self.site(Target::Choice);
             return c.clone();
         }
         if let Some(Value::Array(options)) = s.get("enum") {
+            self.site(Target::Choice);
             return self.rng.pick(options).clone();
         }
         if let Some(Value::Array(branches)) = s.get("allOf") {
@@ -135,23 +185,30 @@ impl<'a> Synth<'a> {
         };
         let additional = s.get("additionalProperties");
         let mut out = Map::new();
+        for name in &required {
+            self.site(Target::Required(name.to_string()));
+        }
         for (name, sub) in properties {
             if required.contains(&name.as_str()) || (shallow && self.rng.chance(1, 2)) {
+                self.path.push(Tok::Key(name.clone()));
                 let v = self.value(sub, depth + 1);
+                self.path.pop();
                 out.insert(name.clone(), v);
             }
         }
-        for name in required {
-            if !out.contains_key(name) {
-                let v = self.additional(additional, depth);
-                out.insert(name.to_string(), v);
-            }
-        }
+        let mut extra: Vec<String> = required
+            .iter()
+            .filter(|n| !out.contains_key(**n))
+            .map(|n| n.to_string())
+            .collect();
         if shallow && self.rng.chance(1, 3) {
-            for i in 0..=self.rng.below(2) {
-                let v = self.additional(additional, depth);
-                out.insert(format!("x-extra-{i}"), v);
-            }
+            extra.extend((0..=self.rng.below(2)).map(|i| format!("x-extra-{i}")));
+        }
+        for name in extra {
+            self.path.push(Tok::Key(name.clone()));
+            let v = self.additional(additional, depth);
+            self.path.pop();
+            out.insert(name, v);
         }
         Value::Object(out)
     }
@@ -165,25 +222,32 @@ impl<'a> Synth<'a> {
     }
 
     fn array(&mut self, s: &Map<String, Value>, depth: usize) -> Value {
-        let max = s
-            .get("maxItems")
-            .and_then(Value::as_u64)
-            .unwrap_or(u64::MAX) as usize;
+        let max_items = s.get("maxItems").and_then(Value::as_u64);
+        if let Some(m) = max_items {
+            self.site(Target::MaxItems(m));
+        }
+        let max = max_items.unwrap_or(u64::MAX) as usize;
         let n = if depth < SOFT_DEPTH {
             self.rng.below(3)
         } else {
             0
         };
         let items = s.get("items").cloned().unwrap_or(Value::Bool(true));
-        Value::Array(
-            (0..n.min(max))
-                .map(|_| self.value(&items, depth + 1))
-                .collect(),
-        )
+        let mut out = Vec::new();
+        for i in 0..n.min(max) {
+            self.path.push(Tok::Index(i));
+            out.push(self.value(&items, depth + 1));
+            self.path.pop();
+        }
+        Value::Array(out)
     }
 
     fn string(&mut self, s: &Map<String, Value>) -> Value {
-        let pool = match s.get("format").and_then(Value::as_str) {
+        let format = s.get("format").and_then(Value::as_str);
+        if let Some(f) = format {
+            self.site(Target::Format(f.to_string()));
+        }
+        let pool = match format {
             Some("uri") => URIS,
             Some("uri-template") => URI_TEMPLATES,
             Some("byte") => BYTES,
@@ -192,14 +256,22 @@ impl<'a> Synth<'a> {
         Value::String(self.rng.pick(pool).to_string())
     }
 
-    fn bounds(s: &Map<String, Value>) -> (f64, f64) {
-        let lo = s.get("minimum").and_then(Value::as_f64).unwrap_or(f64::MIN);
-        let hi = s.get("maximum").and_then(Value::as_f64).unwrap_or(f64::MAX);
-        (lo, hi)
+    /// The bounds of a number schema, recorded as sites.
+    fn bounds(&mut self, s: &Map<String, Value>) -> (f64, f64) {
+        let lo = s.get("minimum").and_then(Value::as_f64);
+        let hi = s.get("maximum").and_then(Value::as_f64);
+        if let Some(lo) = lo {
+            self.site(Target::Minimum(lo));
+        }
+        if let Some(hi) = hi {
+            self.site(Target::Maximum(hi));
+        }
+        (lo.unwrap_or(f64::MIN), hi.unwrap_or(f64::MAX))
     }
 
     fn integer(&mut self, s: &Map<String, Value>) -> Value {
-        let (lo, hi) = Self::bounds(s);
+        self.site(Target::Integer);
+        let (lo, hi) = self.bounds(s);
         let fits: Vec<i64> = [0, 1, 2, 42, -5, 60000, 1 << 40]
             .into_iter()
             .filter(|&n| (n as f64) >= lo && (n as f64) <= hi)
@@ -211,7 +283,7 @@ impl<'a> Synth<'a> {
     }
 
     fn number(&mut self, s: &Map<String, Value>) -> Value {
-        let (lo, hi) = Self::bounds(s);
+        let (lo, hi) = self.bounds(s);
         let fits: Vec<f64> = [0.0, 0.25, 0.5, 1.0, 95.5, -2.5, 3.0]
             .into_iter()
             .filter(|&n| n >= lo && n <= hi)
