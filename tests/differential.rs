@@ -513,6 +513,65 @@ mod harness {
         }
     }
 
+    /// `judge` flags each kind of disagreement, shown with stand-in check
+    /// functions instead of generated ones.
+    #[test]
+    fn judge_flags_each_kind_of_disagreement() {
+        use mcpwire::{Keyword, Path, Pointer, Violation};
+
+        fn at_nowhere(_: &Value, path: &Path<'_>, out: &mut Vec<Violation>) {
+            out.push(Violation {
+                instance: Pointer::from_escaped(format!("{}/nowhere", path.to_pointer().as_str())),
+                schema: "/stand-in",
+                keyword: Keyword::Type,
+                message: "stand-in".into(),
+            });
+        }
+        fn accepts(_: &Value) -> bool {
+            true
+        }
+        fn rejects(_: &Value) -> bool {
+            false
+        }
+        fn silent(_: &Value, _: &Path<'_>, _: &mut Vec<Violation>) {}
+        fn explodes(_: &Value) -> bool {
+            panic!("stand-in panic")
+        }
+        let stand_in = |is_valid: fn(&Value) -> bool, check_at| DefinitionFns {
+            name: "Resource",
+            pointer: "/stand-in",
+            is_valid,
+            check_at,
+        };
+        let Some(rev) = revisions()
+            .into_iter()
+            .find(|r| r.names.iter().any(|n| n == "Resource"))
+        else {
+            return;
+        };
+        let case = |instance: Value| Case {
+            index: 0,
+            definition: "Resource".into(),
+            origin: "stand-in".into(),
+            mutations: Vec::new(),
+            instance,
+        };
+        let good = serde_json::json!({"uri": "https://example.com/x", "name": "n"});
+        let bad = serde_json::json!({"uri": "/abs", "name": "n"});
+        let kind = |fns: DefinitionFns, instance: &Value| {
+            judge(&rev, &fns, case(instance.clone())).1.map(|d| d.kind)
+        };
+        assert_eq!(kind(stand_in(accepts, silent), &good), None);
+        assert_eq!(kind(stand_in(accepts, silent), &bad), Some("verdict"));
+        assert_eq!(
+            kind(stand_in(rejects, silent), &good),
+            Some("is_valid vs check")
+        );
+        assert_eq!(kind(stand_in(rejects, at_nowhere), &good), Some("verdict"));
+        assert_eq!(kind(stand_in(rejects, at_nowhere), &bad), Some("pointers"));
+        assert_eq!(kind(stand_in(explodes, silent), &good), Some("panic"));
+    }
+
     #[test]
     fn targeted_mutations_break_their_keyword() {
         for rev in revisions() {
