@@ -11,6 +11,9 @@ use serde_json::Value;
 /// One revision's reference validators, one per definition.
 pub struct Oracle {
     map: ValidatorMap,
+    /// The same, with `uri` narrowed to ajv-formats' (see [`ajv_uri`]):
+    /// consulted only to explain a disagreement, never to decide one.
+    ajv_map: ValidatorMap,
     defs_key: &'static str,
 }
 
@@ -32,34 +35,44 @@ impl Oracle {
             "definitions" => Draft::Draft7,
             _ => Draft::Draft202012,
         };
-        let map = jsonschema::options()
-            .with_draft(draft)
-            .should_validate_formats(true)
-            .should_ignore_unknown_formats(false)
-            .with_format("byte", is_byte)
+        let options = || {
+            jsonschema::options()
+                .with_draft(draft)
+                .should_validate_formats(true)
+                .should_ignore_unknown_formats(false)
+                .with_format("byte", is_byte)
+        };
+        let map = options()
             .build_map(schema)
             .unwrap_or_else(|e| panic!("jsonschema rejects the {v} schema: {e}"));
-        Oracle { map, defs_key }
+        let ajv_map = options()
+            .with_format("uri", ajv_uri)
+            .build_map(schema)
+            .unwrap_or_else(|e| panic!("jsonschema rejects the {v} schema: {e}"));
+        Oracle {
+            map,
+            ajv_map,
+            defs_key,
+        }
+    }
+
+    fn key(&self, name: &str) -> String {
+        format!("#/{}/{}", self.defs_key, escape(name))
     }
 
     /// The validator of one definition (`#/<defs>/<name>`).
     pub fn validator(&self, name: &str) -> Option<&Validator> {
-        self.map
-            .get(&format!("#/{}/{}", self.defs_key, escape(name)))
+        self.map.get(&self.key(name))
     }
 
     /// Judges `instance` against definition `name` (which must exist).
     pub fn judge(&self, name: &str, instance: &Value) -> Verdict {
-        let validator = self
-            .validator(name)
-            .unwrap_or_else(|| panic!("no oracle validator for {name}"));
-        Verdict {
-            valid: validator.is_valid(instance),
-            errors: validator
-                .iter_errors(instance)
-                .map(|e| (e.instance_path().as_str().to_string(), e.to_string()))
-                .collect(),
-        }
+        verdict(self.validator(name), name, instance)
+    }
+
+    /// Judges like [`Oracle::judge`], but with ajv-formats' narrower `uri`.
+    pub fn judge_ajv_uri(&self, name: &str, instance: &Value) -> Verdict {
+        verdict(self.ajv_map.get(&self.key(name)), name, instance)
     }
 
     /// Just the verdict.
@@ -70,9 +83,44 @@ impl Oracle {
     }
 }
 
+fn verdict(validator: Option<&Validator>, name: &str, instance: &Value) -> Verdict {
+    let validator = validator.unwrap_or_else(|| panic!("no oracle validator for {name}"));
+    Verdict {
+        valid: validator.is_valid(instance),
+        errors: validator
+            .iter_errors(instance)
+            .map(|e| (e.instance_path().as_str().to_string(), e.to_string()))
+            .collect(),
+    }
+}
+
 /// RFC 6901 escaping of one token.
 fn escape(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
+}
+
+/// jsonschema's own `uri` check (RFC 3986 `URI`).
+fn rfc3986_uri(s: &str) -> bool {
+    static CHECK: std::sync::OnceLock<Validator> = std::sync::OnceLock::new();
+    CHECK
+        .get_or_init(|| {
+            jsonschema::options()
+                .should_validate_formats(true)
+                .build(&serde_json::json!({"format": "uri"}))
+                .expect("a one-keyword schema compiles")
+        })
+        .is_valid(&Value::String(s.to_string()))
+}
+
+/// ajv-formats' `uri` differs from RFC 3986 (and from jsonschema) in one
+/// rule: its `hier-part` has no `path-empty` alternative, so a URI whose
+/// scheme's colon is followed by nothing, `?` or `#` (`urn:`, `a:?q`) is
+/// rejected. This is jsonschema's check narrowed by that rule.
+pub fn ajv_uri(s: &str) -> bool {
+    let empty_hier_part = s
+        .split_once(':')
+        .is_some_and(|(_, rest)| rest.is_empty() || rest.starts_with(['?', '#']));
+    rfc3986_uri(s) && !empty_hier_part
 }
 
 /// ajv-formats' `byte`: `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`,
@@ -118,6 +166,19 @@ mod tests {
             "-_-_",
         ] {
             assert!(!is_byte(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn ajv_uri_narrows_only_the_empty_hier_part() {
+        for s in ["urn:", "a:", "a:?q", "a:#f"] {
+            assert!(rfc3986_uri(s) && !ajv_uri(s), "{s:?}");
+        }
+        for s in ["urn:x", "a:/", "https://example.com/x", "file:///x"] {
+            assert!(ajv_uri(s), "{s:?}");
+        }
+        for s in ["relative/path", "/abs", "a b:c"] {
+            assert!(!rfc3986_uri(s) && !ajv_uri(s), "{s:?}");
         }
     }
 }
