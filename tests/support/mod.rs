@@ -4,6 +4,7 @@
 //! the parts it needs, so unused items are expected here.
 #![allow(dead_code)]
 
+pub mod ajv_formats;
 pub mod mutate;
 pub mod oracle;
 pub mod pointer;

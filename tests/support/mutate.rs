@@ -46,6 +46,12 @@ const FORMAT_STRINGS: &[&str] = &[
     "https://example.com/a\\b",
     "https://example.com:99999/",
     "https://example.com/#a#b",
+    "x:?q",
+    "mailto:",
+    "http://h:x/",
+    "http://a@b@c/",
+    "http://[::010.0.0.1]/",
+    "http://[v1.x]/",
     // uri-template
     "{unclosed",
     "unopened}",
@@ -63,6 +69,9 @@ const FORMAT_STRINGS: &[&str] = &[
     "%4{x}",
     "{?q,r}",
     "{$x}",
+    "{x.y}",
+    "a'b{x}",
+    "{x*,y:2}",
     // byte
     "not base64!",
     "aGk",

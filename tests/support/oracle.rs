@@ -11,8 +11,9 @@ use serde_json::Value;
 /// One revision's reference validators, one per definition.
 pub struct Oracle {
     map: ValidatorMap,
-    /// The same, with `uri` narrowed to ajv-formats' (see [`ajv_uri`]):
-    /// consulted only to explain a disagreement, never to decide one.
+    /// The same with ajv-formats' `uri` and `uri-template`
+    /// ([`super::ajv_formats`]): consulted only to explain a disagreement,
+    /// never to decide one.
     ajv_map: ValidatorMap,
     defs_key: &'static str,
 }
@@ -46,7 +47,8 @@ impl Oracle {
             .build_map(schema)
             .unwrap_or_else(|e| panic!("jsonschema rejects the {v} schema: {e}"));
         let ajv_map = options()
-            .with_format("uri", ajv_uri)
+            .with_format("uri", super::ajv_formats::uri)
+            .with_format("uri-template", super::ajv_formats::uri_template)
             .build_map(schema)
             .unwrap_or_else(|e| panic!("jsonschema rejects the {v} schema: {e}"));
         Oracle {
@@ -70,8 +72,9 @@ impl Oracle {
         verdict(self.validator(name), name, instance)
     }
 
-    /// Judges like [`Oracle::judge`], but with ajv-formats' narrower `uri`.
-    pub fn judge_ajv_uri(&self, name: &str, instance: &Value) -> Verdict {
+    /// Judges like [`Oracle::judge`], but with ajv-formats' `uri` and
+    /// `uri-template`.
+    pub fn judge_ajv_formats(&self, name: &str, instance: &Value) -> Verdict {
         verdict(self.ajv_map.get(&self.key(name)), name, instance)
     }
 
@@ -97,30 +100,6 @@ fn verdict(validator: Option<&Validator>, name: &str, instance: &Value) -> Verdi
 /// RFC 6901 escaping of one token.
 fn escape(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
-}
-
-/// jsonschema's own `uri` check (RFC 3986 `URI`).
-fn rfc3986_uri(s: &str) -> bool {
-    static CHECK: std::sync::OnceLock<Validator> = std::sync::OnceLock::new();
-    CHECK
-        .get_or_init(|| {
-            jsonschema::options()
-                .should_validate_formats(true)
-                .build(&serde_json::json!({"format": "uri"}))
-                .expect("a one-keyword schema compiles")
-        })
-        .is_valid(&Value::String(s.to_string()))
-}
-
-/// ajv-formats' `uri` differs from RFC 3986 (and from jsonschema) in one
-/// rule: its `hier-part` has no `path-empty` alternative, so a URI whose
-/// scheme's colon is followed by nothing, `?` or `#` (`urn:`, `a:?q`) is
-/// rejected. This is jsonschema's check narrowed by that rule.
-pub fn ajv_uri(s: &str) -> bool {
-    let empty_hier_part = s
-        .split_once(':')
-        .is_some_and(|(_, rest)| rest.is_empty() || rest.starts_with(['?', '#']));
-    rfc3986_uri(s) && !empty_hier_part
 }
 
 /// ajv-formats' `byte`: `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`,
@@ -166,19 +145,6 @@ mod tests {
             "-_-_",
         ] {
             assert!(!is_byte(bad), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn ajv_uri_narrows_only_the_empty_hier_part() {
-        for s in ["urn:", "a:", "a:?q", "a:#f"] {
-            assert!(rfc3986_uri(s) && !ajv_uri(s), "{s:?}");
-        }
-        for s in ["urn:x", "a:/", "https://example.com/x", "file:///x"] {
-            assert!(ajv_uri(s), "{s:?}");
-        }
-        for s in ["relative/path", "/abs", "a b:c"] {
-            assert!(!rfc3986_uri(s) && !ajv_uri(s), "{s:?}");
         }
     }
 }
