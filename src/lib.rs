@@ -15,6 +15,8 @@ pub mod format;
 pub mod number;
 pub mod path;
 pub mod spec;
+#[doc(hidden)]
+pub mod support;
 pub mod version;
 pub mod violation;
 
