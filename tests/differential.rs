@@ -287,8 +287,8 @@ enum Outcome {
     /// the oracle's only by the prefix rule (it reported below an `anyOf`).
     Agree { deeper: bool },
     /// They disagree exactly as a documented principled difference says
-    /// (see the module docs); the name of the difference.
-    Explained(&'static str),
+    /// (see the module docs): its name, and the disputed strings.
+    Explained(&'static str, Vec<String>),
     /// They disagree.
     Disagree(Box<Disagreement>),
 }
@@ -337,7 +337,9 @@ fn judge(rev: &Revision, fns: &DefinitionFns, case: Case) -> (bool, Outcome) {
             .oracle
             .judge_ajv_formats(&case.definition, &case.instance);
         if differ(&mcpwire, &pointers, &ajv).is_none() {
-            return (valid, Outcome::Explained(AJV_FORMATS));
+            let mut disputed = Vec::new();
+            support::oracle::format_disputes(&case.instance, &mut disputed);
+            return (valid, Outcome::Explained(AJV_FORMATS, disputed));
         }
     }
     let disagreement = Disagreement {
@@ -412,7 +414,7 @@ fn differential(version: Version) {
     let mut valid = 0usize;
     let mut disagreements = Vec::new();
     let mut by_kind: BTreeMap<(String, &'static str), usize> = BTreeMap::new();
-    let mut explained: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut explained: BTreeMap<&'static str, (usize, BTreeSet<String>)> = BTreeMap::new();
     let mut prefix_only = 0usize;
     for index in 0..total {
         let case = match seeding.seeds.get(index) {
@@ -447,7 +449,11 @@ fn differential(version: Version) {
         valid += usize::from(is_valid);
         match outcome {
             Outcome::Agree { deeper } => prefix_only += usize::from(deeper),
-            Outcome::Explained(why) => *explained.entry(why).or_default() += 1,
+            Outcome::Explained(why, strings) => {
+                let (n, examples) = explained.entry(why).or_default();
+                *n += 1;
+                examples.extend(strings);
+            }
             Outcome::Disagree(d) => {
                 *by_kind
                     .entry((d.case.definition.clone(), d.kind))
@@ -472,8 +478,10 @@ fn differential(version: Version) {
     println!(
         "  {version}: {prefix_only} invalid instances agree on pointers only by the anyOf prefix rule"
     );
-    for (why, n) in &explained {
-        println!("  {version}: {n} explained by the principled difference \"{why}\"");
+    for (why, (n, strings)) in &explained {
+        println!(
+            "  {version}: {n} explained by the principled difference \"{why}\"; disputed strings: {strings:?}"
+        );
     }
     for ((definition, kind), n) in &by_kind {
         println!("  {version} {definition}: {n} × {kind}");
@@ -622,7 +630,7 @@ mod harness {
         .1
         {
             Outcome::Agree { .. } => None,
-            Outcome::Explained(why) => Some(why),
+            Outcome::Explained(why, _) => Some(why),
             Outcome::Disagree(d) => Some(d.kind),
         };
         assert_eq!(kind(stand_in(accepts, silent), &good), None);

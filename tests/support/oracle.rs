@@ -97,6 +97,39 @@ fn verdict(validator: Option<&Validator>, name: &str, instance: &Value) -> Verdi
     }
 }
 
+/// The strings inside `instance` on which ajv-formats and jsonschema
+/// disagree about `uri` or `uri-template` (whatever format, if any, the
+/// schema puts on them): the evidence behind an explained case.
+pub fn format_disputes(instance: &Value, out: &mut Vec<String>) {
+    match instance {
+        Value::String(s) => {
+            let uri = super::ajv_formats::uri(s) != jsonschema_format("uri", s);
+            let template =
+                super::ajv_formats::uri_template(s) != jsonschema_format("uri-template", s);
+            if uri || template {
+                out.push(s.clone());
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| format_disputes(v, out)),
+        Value::Object(map) => map.values().for_each(|v| format_disputes(v, out)),
+        _ => {}
+    }
+}
+
+/// jsonschema's built-in check of one format.
+fn jsonschema_format(format: &str, s: &str) -> bool {
+    static CHECKS: std::sync::OnceLock<(Validator, Validator)> = std::sync::OnceLock::new();
+    let build = |f: &str| {
+        jsonschema::options()
+            .should_validate_formats(true)
+            .build(&serde_json::json!({ "format": f }))
+            .expect("a one-keyword schema compiles")
+    };
+    let (uri, template) = CHECKS.get_or_init(|| (build("uri"), build("uri-template")));
+    let check = if format == "uri" { uri } else { template };
+    check.is_valid(&Value::String(s.to_string()))
+}
+
 /// RFC 6901 escaping of one token.
 fn escape(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
