@@ -329,7 +329,7 @@ fn judge(rev: &Revision, fns: &DefinitionFns, case: Case) -> (bool, Outcome) {
     let valid = oracle.valid;
     let Some((kind, detail)) = differ(&mcpwire, &pointers, &oracle) else {
         let oracle_pointers: BTreeSet<&String> = oracle.errors.iter().map(|(p, _)| p).collect();
-        let deeper = !pointers.iter().eq(oracle_pointers.into_iter());
+        let deeper = !pointers.iter().eq(oracle_pointers);
         return (valid, Outcome::Agree { deeper });
     };
     if matches!(kind, "verdict" | "pointers") {
