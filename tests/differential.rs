@@ -211,6 +211,40 @@ fn mutant(mutator: &Mutator, seed: &Seed, rng: &mut Rng) -> (Value, Vec<String>)
     (instance, mutations)
 }
 
+/// Case `index` of a revision's stream: the seeds first, then mutants of
+/// them in turn (one in ten judged against a random other definition).
+fn make_case(
+    rev: &Revision,
+    seeding: &Seeding,
+    mutator: &Mutator,
+    seed: u64,
+    index: usize,
+) -> Case {
+    if let Some(s) = seeding.seeds.get(index) {
+        return Case {
+            index,
+            definition: s.definition.clone(),
+            origin: s.origin.clone(),
+            mutations: Vec::new(),
+            instance: s.instance.clone(),
+        };
+    }
+    let mut rng = Rng::derive(seed, rev.version.as_str(), index as u64);
+    let s = &seeding.seeds[index % seeding.seeds.len()];
+    let (instance, mutations) = mutant(mutator, s, &mut rng);
+    let definition = match rng.chance(1, 10) {
+        true => rng.pick(&rev.names).clone(),
+        false => s.definition.clone(),
+    };
+    Case {
+        index,
+        definition,
+        origin: s.origin.clone(),
+        mutations,
+        instance,
+    }
+}
+
 /// One instance, judged against one definition.
 #[derive(Clone, Debug)]
 struct Case {
@@ -417,31 +451,7 @@ fn differential(version: Version) {
     let mut explained: BTreeMap<&'static str, (usize, BTreeSet<String>)> = BTreeMap::new();
     let mut prefix_only = 0usize;
     for index in 0..total {
-        let case = match seeding.seeds.get(index) {
-            Some(s) => Case {
-                index,
-                definition: s.definition.clone(),
-                origin: s.origin.clone(),
-                mutations: Vec::new(),
-                instance: s.instance.clone(),
-            },
-            None => {
-                let mut rng = Rng::derive(seed, version.as_str(), index as u64);
-                let s = &seeding.seeds[index % seeding.seeds.len()];
-                let (instance, mutations) = mutant(&mutator, s, &mut rng);
-                let definition = match rng.chance(1, 10) {
-                    true => rng.pick(&rev.names).clone(),
-                    false => s.definition.clone(),
-                };
-                Case {
-                    index,
-                    definition,
-                    origin: s.origin.clone(),
-                    mutations,
-                    instance,
-                }
-            }
-        };
+        let case = make_case(&rev, &seeding, &mutator, seed, index);
         let fns = spec
             .definition(&case.definition)
             .expect("checked above: every definition has validators");
@@ -517,6 +527,114 @@ differential_test!(differential_2025_06_18, "v2025_06_18", Version::V2025_06_18)
 differential_test!(differential_2025_11_25, "v2025_11_25", Version::V2025_11_25);
 differential_test!(differential_2026_07_28, "v2026_07_28", Version::V2026_07_28);
 differential_test!(differential_draft, "draft", Version::Draft);
+
+/// A revision's `types::roundtrip` / `types::validated_roundtrip`.
+type Roundtrip = fn(&str, &Value) -> Option<Result<Value, String>>;
+type ValidatedRoundtrip = fn(&str, &Value) -> Option<Result<Value, mcpwire::Violations>>;
+
+/// The typed round trip, as a property: every instance mcpwire's check
+/// accepts (seeds, and the mutants of the differential stream that stay
+/// valid) deserializes into its definition's generated type and serializes
+/// back to the same JSON value, with and without `validated`. (Validity is
+/// mcpwire's, the contract of `validated`; where it differs from the
+/// oracle's, the differential tests report it.)
+fn roundtrip(version: Version, plain: Roundtrip, validated: ValidatedRoundtrip) {
+    let spec = version.spec().expect("an enabled revision");
+    let rev = Revision::load(version);
+    let seed = seed();
+    let seeding = rev.seeds(seed);
+    let mutator = Mutator::new(&rev.schema);
+    let total = cases().max(seeding.seeds.len());
+    let (mut checked, mut failures) = (0usize, Vec::new());
+    for index in 0..total {
+        let case = make_case(&rev, &seeding, &mutator, seed, index);
+        let Some(fns) = spec.definition(&case.definition) else {
+            continue; // the differential test reports a missing validator
+        };
+        if !catch_unwind(|| (fns.is_valid)(&case.instance)).unwrap_or(false) {
+            continue;
+        }
+        checked += 1;
+        let input = &case.instance;
+        let plain_out = catch_unwind(AssertUnwindSafe(|| plain(&case.definition, input)));
+        let validated_out = catch_unwind(AssertUnwindSafe(|| validated(&case.definition, input)));
+        let problem = match (plain_out, validated_out) {
+            (Err(p), _) | (_, Err(p)) => Some(panic_text(p)),
+            (Ok(None), _) | (_, Ok(None)) => Some("no generated type".to_string()),
+            (Ok(Some(Err(e))), _) => Some(format!("does not deserialize: {e}")),
+            (_, Ok(Some(Err(e)))) => Some(format!("validated: {e}")),
+            (Ok(Some(Ok(a))), Ok(Some(Ok(b)))) if a != *input || b != *input => Some(format!(
+                "changed: out {}",
+                truncate(&a.to_string(), INSTANCE_CHARS)
+            )),
+            _ => None,
+        };
+        if let Some(problem) = problem {
+            failures.push(format!(
+                "[{version}] {} #{} from {} {:?}: {problem}\n  in: {}",
+                case.definition,
+                case.index,
+                case.origin,
+                case.mutations,
+                truncate(&input.to_string(), INSTANCE_CHARS)
+            ));
+        }
+    }
+    println!(
+        "roundtrip {version}: {checked} valid instances of {total}, {} fail (seed {seed:#x})",
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{version}: {} of {checked} valid instances do not round-trip; the first {}:\n{}",
+        failures.len(),
+        failures.len().min(SHOWN),
+        failures[..failures.len().min(SHOWN)].join("\n")
+    );
+}
+
+macro_rules! roundtrip_test {
+    ($name:ident, $feature:literal, $version:expr, $module:ident) => {
+        #[cfg(feature = $feature)]
+        #[test]
+        fn $name() {
+            use mcpwire::$module::types;
+            roundtrip($version, types::roundtrip, types::validated_roundtrip);
+        }
+    };
+}
+
+roundtrip_test!(
+    roundtrip_2024_11_05,
+    "v2024_11_05",
+    Version::V2024_11_05,
+    v2024_11_05
+);
+roundtrip_test!(
+    roundtrip_2025_03_26,
+    "v2025_03_26",
+    Version::V2025_03_26,
+    v2025_03_26
+);
+roundtrip_test!(
+    roundtrip_2025_06_18,
+    "v2025_06_18",
+    Version::V2025_06_18,
+    v2025_06_18
+);
+roundtrip_test!(
+    roundtrip_2025_11_25,
+    "v2025_11_25",
+    Version::V2025_11_25,
+    v2025_11_25
+);
+roundtrip_test!(
+    roundtrip_2026_07_28,
+    "v2026_07_28",
+    Version::V2026_07_28,
+    v2026_07_28
+);
+roundtrip_test!(roundtrip_draft, "draft", Version::Draft, draft);
 
 /// The harness itself, checked against the oracle alone (no generated code
 /// involved): seeds are valid, mutants are mostly invalid.
