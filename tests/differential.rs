@@ -56,6 +56,7 @@ mod support;
 use std::{
     collections::{BTreeMap, BTreeSet},
     panic::{catch_unwind, AssertUnwindSafe},
+    sync::OnceLock,
 };
 
 use mcpwire::{spec::DefinitionFns, Version};
@@ -136,6 +137,17 @@ struct Revision {
 }
 
 impl Revision {
+    /// The revision, loaded once per test binary (compiling an oracle is
+    /// the slow part, and every test needs one).
+    fn get(version: Version) -> &'static Revision {
+        static LOADED: [OnceLock<Revision>; 6] = [const { OnceLock::new() }; 6];
+        let slot = Version::ALL
+            .iter()
+            .position(|v| *v == version)
+            .expect("a known revision");
+        LOADED[slot].get_or_init(|| Revision::load(version))
+    }
+
     fn load(version: Version) -> Revision {
         let schema = spec_files::patched_schema(version);
         let names = spec_files::definition_names(version, &schema);
@@ -425,7 +437,7 @@ fn differential(version: Version) {
         spec_files::schema_sha256(version),
         "{version}: the oracle reads another schema.json than mcpwire was generated from"
     );
-    let rev = Revision::load(version);
+    let rev = Revision::get(version);
     let missing: Vec<&String> = rev
         .names
         .iter()
@@ -451,11 +463,11 @@ fn differential(version: Version) {
     let mut explained: BTreeMap<&'static str, (usize, BTreeSet<String>)> = BTreeMap::new();
     let mut prefix_only = 0usize;
     for index in 0..total {
-        let case = make_case(&rev, &seeding, &mutator, seed, index);
+        let case = make_case(rev, &seeding, &mutator, seed, index);
         let fns = spec
             .definition(&case.definition)
             .expect("checked above: every definition has validators");
-        let (is_valid, outcome) = judge(&rev, fns, case);
+        let (is_valid, outcome) = judge(rev, fns, case);
         valid += usize::from(is_valid);
         match outcome {
             Outcome::Agree { deeper } => prefix_only += usize::from(deeper),
@@ -540,14 +552,14 @@ type ValidatedRoundtrip = fn(&str, &Value) -> Option<Result<Value, mcpwire::Viol
 /// oracle's, the differential tests report it.)
 fn roundtrip(version: Version, plain: Roundtrip, validated: ValidatedRoundtrip) {
     let spec = version.spec().expect("an enabled revision");
-    let rev = Revision::load(version);
+    let rev = Revision::get(version);
     let seed = seed();
     let seeding = rev.seeds(seed);
     let mutator = Mutator::new(&rev.schema);
     let total = cases().max(seeding.seeds.len());
     let (mut checked, mut failures) = (0usize, Vec::new());
     for index in 0..total {
-        let case = make_case(&rev, &seeding, &mutator, seed, index);
+        let case = make_case(rev, &seeding, &mutator, seed, index);
         let Some(fns) = spec.definition(&case.definition) else {
             continue; // the differential test reports a missing validator
         };
@@ -642,8 +654,8 @@ mod harness {
     use super::*;
 
     /// Every enabled revision, loaded.
-    fn revisions() -> Vec<Revision> {
-        Version::enabled().map(Revision::load).collect()
+    fn revisions() -> Vec<&'static Revision> {
+        Version::enabled().map(Revision::get).collect()
     }
 
     #[test]
@@ -740,17 +752,13 @@ mod harness {
         };
         let good = serde_json::json!({"uri": "https://example.com/x", "name": "n"});
         let bad = serde_json::json!({"uri": "/abs", "name": "n"});
-        let kind = |fns: DefinitionFns, instance: &Value| match judge(
-            &rev,
-            &fns,
-            case(instance.clone()),
-        )
-        .1
-        {
-            Outcome::Agree { .. } => None,
-            Outcome::Explained(why, _) => Some(why),
-            Outcome::Disagree(d) => Some(d.kind),
-        };
+        let kind =
+            |fns: DefinitionFns, instance: &Value| match judge(rev, &fns, case(instance.clone())).1
+            {
+                Outcome::Agree { .. } => None,
+                Outcome::Explained(why, _) => Some(why),
+                Outcome::Disagree(d) => Some(d.kind),
+            };
         assert_eq!(kind(stand_in(accepts, silent), &good), None);
         assert_eq!(kind(stand_in(accepts, silent), &bad), Some("verdict"));
         assert_eq!(
