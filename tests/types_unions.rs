@@ -210,3 +210,33 @@ fn unions_2026_07_28() {
         GetPromptResult => json!({"resultType": "complete", "messages": []}),
     ]);
 }
+
+/// 2026-07-28's `ClientNotification` is the spec generator's copy of its
+/// only member (`CancelledNotification`): a struct whose `method` constant
+/// still rejects other notifications.
+#[cfg(feature = "v2026_07_28")]
+#[test]
+fn collapsed_client_notification_2026_07_28() {
+    use mcpwire::v2026_07_28::types::ClientNotification;
+    let cancelled =
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}});
+    assert!(validator("2026-07-28", "ClientNotification").is_valid(&cancelled));
+    let typed: ClientNotification = serde_json::from_value(cancelled.clone()).unwrap();
+    assert_eq!(typed.method.as_str(), "notifications/cancelled");
+    assert_eq!(serde_json::to_value(&typed).unwrap(), cancelled);
+    let other =
+        json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {"requestId": 1}});
+    let err = serde_json::from_value::<ClientNotification>(other).unwrap_err();
+    assert!(err.to_string().contains("notifications/cancelled"), "{err}");
+}
+
+#[cfg(feature = "v2025_11_25")]
+#[test]
+fn jsonrpc_message_2025_11_25() {
+    picks!("2025-11-25", v2025_11_25, JSONRPCMessage, [
+        Request => json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+        Notification => json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        ResultResponse => json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": []}}),
+        ErrorResponse => json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "no"}}),
+    ]);
+}

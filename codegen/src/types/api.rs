@@ -69,6 +69,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
                         "type cannot hold (an mcpwire bug) is reported as one violation ",
                         "whose message starts with `mcpwire bug`."
                     )]
+                    #[inline]
                     pub fn validated(
                         value: &::serde_json::Value,
                     ) -> ::core::result::Result<Self, crate::Violations> {
@@ -76,6 +77,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
                     }
 
                     #[doc = concat!("Serializes `self` and checks it against `", $pointer, "`.")]
+                    #[inline]
                     pub fn validate(&self) -> ::core::result::Result<(), crate::Violations> {
                         validate_as(self)
                     }
@@ -160,6 +162,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
         /// value does not fit the type. No validation: use it to see what
         /// the Rust types keep of a message (an open object's unknown
         /// members are kept in its `extra` map).
+        #[inline]
         pub fn roundtrip(
             definition: &str,
             value: &::serde_json::Value,
@@ -169,6 +172,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
 
         /// Like [`roundtrip`], through the type's `validated`: `Err` holds
         /// the violations of an invalid `value`.
+        #[inline]
         pub fn validated_roundtrip(
             definition: &str,
             value: &::serde_json::Value,

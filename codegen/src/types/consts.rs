@@ -16,9 +16,11 @@ use quote::quote;
 use super::normalize::Consts;
 use crate::names::ident;
 
-/// The Rust type typify is told to use for a marker's synthetic definition.
-pub fn rust_type(marker: &str) -> String {
-    format!("Const<consts::{marker}>")
+/// The Rust type typify is told to use for a marker's synthetic definition,
+/// as an absolute path (typify also uses it inside its `builder` module):
+/// `crate::draft::types::Const<crate::draft::types::consts::ToolsCall>`.
+pub fn rust_type(module: &str, marker: &str) -> String {
+    format!("crate::{module}::types::Const<crate::{module}::types::consts::{marker}>")
 }
 
 /// `Const`, the `consts` module and its markers.

@@ -22,12 +22,13 @@ use syn::{punctuated::Punctuated, Fields, Item, Token, Type};
 
 use super::items::{is_untagged, Items};
 
-/// One member of an untagged enum.
-enum Member {
-    /// `Variant(T)`.
-    Typed(syn::Ident, Type, BTreeSet<String>),
-    /// `Variant` (matches `null`).
-    Null(syn::Ident),
+/// One member of an untagged enum: `Variant(T)`, or `Variant` (`null`).
+struct Member {
+    variant: syn::Ident,
+    /// `T`; `None` for a unit variant.
+    ty: Option<Type>,
+    /// The JSON members `T` declares.
+    keys: BTreeSet<String>,
 }
 
 /// Rewrites the untagged enums of `file` that need it; returns the new
@@ -58,35 +59,44 @@ pub fn rewrite(file: &mut syn::File) -> TokenStream {
     quote! {
         #(#impls)*
 
-        /// Try order of an untagged union's members for `value`: those
-        /// declaring more of its keys first, schema order on ties.
-        fn union_order(
-            value: &::serde_json::Value,
-            members: &[&[&str]],
-        ) -> ::std::vec::Vec<usize> {
-            let score = |keys: &[&str]| match value {
+        /// One member of an untagged union: its name, the JSON members it
+        /// declares, and how to read it.
+        type UnionMember<U> = (
+            &'static str,
+            &'static [&'static str],
+            fn(&::serde_json::Value) -> ::core::result::Result<U, ::serde_json::Error>,
+        );
+
+        /// Reads an untagged union: members declaring more of the value's
+        /// keys are tried first, schema order on ties; the first that
+        /// deserializes wins. On failure, the most specific member's error.
+        fn deserialize_union<'de, D: ::serde::Deserializer<'de>, U>(
+            deserializer: D,
+            union: &str,
+            members: &[UnionMember<U>],
+        ) -> ::core::result::Result<U, D::Error> {
+            let value = <::serde_json::Value as ::serde::Deserialize>::deserialize(deserializer)?;
+            let score = |keys: &[&str]| match &value {
                 ::serde_json::Value::Object(map) => {
                     keys.iter().filter(|k| map.contains_key(**k)).count()
                 }
                 _ => 0,
             };
-            let mut order: ::std::vec::Vec<usize> = (0..members.len()).collect();
-            order.sort_by_key(|&i| ::core::cmp::Reverse(score(members[i])));
-            order
-        }
-
-        /// The error of a union no member of which accepts the value: the
-        /// most specific member's complaint.
-        fn union_error<E: ::serde::de::Error>(
-            union: &str,
-            first: ::core::option::Option<(&str, ::serde_json::Error)>,
-        ) -> E {
-            match first {
-                Some((member, e)) => E::custom(::std::format!(
-                    "not a valid {union} (as {member}: {e})"
-                )),
-                None => E::custom(::std::format!("not a valid {union}")),
+            let mut order: ::std::vec::Vec<&UnionMember<U>> = members.iter().collect();
+            order.sort_by_key(|m| ::core::cmp::Reverse(score(m.1)));
+            let mut first = None;
+            for (name, _, read) in order {
+                match read(&value) {
+                    Ok(v) => return Ok(v),
+                    Err(e) => {
+                        first.get_or_insert((name, e));
+                    }
+                }
             }
+            Err(<D::Error as ::serde::de::Error>::custom(match first {
+                Some((member, e)) => ::std::format!("not a valid {union} (as {member}: {e})"),
+                None => ::std::format!("not a valid {union}"),
+            }))
         }
     }
 }
@@ -96,70 +106,45 @@ pub fn rewrite(file: &mut syn::File) -> TokenStream {
 fn plan(items: &Items<'_>, e: &syn::ItemEnum) -> Option<(String, TokenStream)> {
     let mut members = Vec::new();
     for v in &e.variants {
-        match &v.fields {
-            Fields::Unit => members.push(Member::Null(v.ident.clone())),
-            Fields::Unnamed(f) if f.unnamed.len() == 1 => {
-                let ty = f.unnamed[0].ty.clone();
-                let keys = items.members(&ty);
-                members.push(Member::Typed(v.ident.clone(), ty, keys));
-            }
+        let ty = match &v.fields {
+            Fields::Unit => None,
+            Fields::Unnamed(f) if f.unnamed.len() == 1 => Some(f.unnamed[0].ty.clone()),
             _ => return None,
-        }
+        };
+        let keys = ty.as_ref().map(|t| items.members(t)).unwrap_or_default();
+        members.push(Member {
+            variant: v.ident.clone(),
+            ty,
+            keys,
+        });
     }
-    let objects = members
-        .iter()
-        .filter(|m| matches!(m, Member::Typed(_, _, keys) if !keys.is_empty()))
-        .count();
+    let objects = members.iter().filter(|m| !m.keys.is_empty()).count();
     if objects < 2 {
         return None;
     }
     let name = &e.ident;
     let union = name.to_string();
-    let keys = members.iter().map(|m| match m {
-        Member::Typed(_, _, keys) => {
-            let keys = keys.iter();
-            quote! { &[#(#keys),*] }
-        }
-        Member::Null(_) => quote! { &[] },
-    });
-    let last = members.len() - 1;
-    let arms = members.iter().enumerate().map(|(i, m)| {
-        let pat = if i == last { quote!(_) } else { quote!(#i) };
-        match m {
-            Member::Typed(variant, ty, _) => {
-                let label = variant.to_string();
-                quote! {
-                    #pat => (#label, <#ty as ::serde::Deserialize>::deserialize(&value).map(Self::#variant)),
-                }
+    let entries = members.iter().map(|m| {
+        let variant = &m.variant;
+        let label = variant.to_string();
+        let keys = m.keys.iter();
+        let read = match &m.ty {
+            Some(ty) => {
+                quote! { <#ty as ::serde::Deserialize>::deserialize(v).map(#name::#variant) }
             }
-            Member::Null(variant) => {
-                let label = variant.to_string();
-                quote! {
-                    #pat => (#label, <() as ::serde::Deserialize>::deserialize(&value).map(|()| Self::#variant)),
-                }
+            None => {
+                quote! { <() as ::serde::Deserialize>::deserialize(v).map(|()| #name::#variant) }
             }
-        }
+        };
+        quote! { (#label, &[#(#keys),*], |v| #read), }
     });
     let tokens = quote! {
         impl<'de> ::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::serde::Deserializer<'de>>(
                 deserializer: D,
             ) -> ::core::result::Result<Self, D::Error> {
-                const MEMBERS: &[&[&str]] = &[#(#keys),*];
-                let value = <::serde_json::Value as ::serde::Deserialize>::deserialize(deserializer)?;
-                let mut first = None;
-                for i in union_order(&value, MEMBERS) {
-                    let (member, result) = match i {
-                        #(#arms)*
-                    };
-                    match result {
-                        Ok(v) => return Ok(v),
-                        Err(e) => {
-                            first.get_or_insert((member, e));
-                        }
-                    }
-                }
-                Err(union_error(#union, first))
+                const MEMBERS: &[UnionMember<#name>] = &[#(#entries)*];
+                deserialize_union(deserializer, #union, MEMBERS)
             }
         }
     };
