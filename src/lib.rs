@@ -11,16 +11,25 @@
 //! - `SPEC`: all of it as a [`Spec`] for code that works across revisions.
 #![deny(missing_docs)]
 
+pub mod correlate;
+pub mod dispatch;
 pub mod format;
+pub mod input;
+pub mod message;
 pub mod number;
 pub mod path;
+pub mod report;
+pub mod session;
 pub mod spec;
 #[doc(hidden)]
 pub mod support;
 pub mod version;
 pub mod violation;
 
+pub use message::{Direction, Origin};
 pub use path::Path;
+pub use report::{Finding, MessageKind, Report, Warning, WarningKind};
+pub use session::{Mode, Options, Session};
 pub use spec::Spec;
 pub use version::{UnknownVersion, Version};
 pub use violation::{Keyword, Pointer, Violation, Violations};
@@ -29,14 +38,11 @@ macro_rules! revision {
     ($feature:literal, $module:ident, $doc:literal) => {
         #[doc = $doc]
         #[cfg(feature = $feature)]
-        #[allow(
-                    // types (typify): struct fields and enum variants whose schema
-                    // has no `description`, typify's `error` module and builders.
-                    missing_docs,
-                    // types (typify): unions such as `ServerResult` hold their
-                    // members inline (boxing would change every constructor).
-                    clippy::large_enum_variant
-                )]
+        // types (typify): struct fields and enum variants whose schema has no
+        // `description`, typify's `error` module and builders lack docs; unions
+        // such as `ServerResult` hold their members inline (boxing would
+        // change every constructor).
+        #[allow(missing_docs, clippy::large_enum_variant)]
         pub mod $module {
             include!(concat!(env!("OUT_DIR"), "/", $feature, ".rs"));
         }

@@ -101,6 +101,10 @@ pub enum Keyword {
     MaxItems,
     /// `format`
     Format,
+    /// Not a schema keyword: an MCP rule the schema states only in prose and
+    /// mcpwire's dispatch enforces (a batch outside 2025-03-26, an
+    /// `InputRequiredResult` for a method that cannot ask for input).
+    Dispatch,
 }
 
 impl Keyword {
@@ -117,6 +121,7 @@ impl Keyword {
             Keyword::Maximum => "maximum",
             Keyword::MaxItems => "maxItems",
             Keyword::Format => "format",
+            Keyword::Dispatch => "dispatch",
         }
     }
 }

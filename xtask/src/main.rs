@@ -1,2 +1,51 @@
-//! Repository tasks (placeholder).
-fn main() {}
+//! Repository tasks. `cargo xtask sync-schemas --from DIR` re-pins the MCP
+//! schema files (`schemas/pin.toml`) from `DIR/<revision>/schema.json` and
+//! prints, per revision, what changed: definitions added, removed and
+//! changed, and the dispatch-map diff. It does not copy any file into the
+//! repository (spec files are never committed).
+#![deny(missing_docs)]
+
+mod sync;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask sync-schemas --from DIR [--dry-run]\n\
+\n\
+Re-pins schemas/pin.toml from DIR/<revision>/schema.json (commit from DIR/SOURCE\n\
+when present) and prints per revision the definitions added/removed/changed and\n\
+the dispatch-map diff against the currently pinned files in $MCPWIRE_SPEC_DIR.";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut from = None;
+    let mut dry_run = false;
+    let mut iter = args.iter();
+    match iter.next().map(String::as_str) {
+        Some("sync-schemas") => {}
+        _ => {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    }
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--from" => from = iter.next().cloned(),
+            "--dry-run" => dry_run = true,
+            _ => {
+                eprintln!("unknown argument {arg}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let Some(from) = from else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    match sync::run(std::path::Path::new(&from), dry_run) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

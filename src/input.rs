@@ -1,0 +1,159 @@
+//! Reading one message from bytes, with limits: bad input is a clear
+//! [`InputError`], never a panic, a stack overflow or an unbounded
+//! allocation.
+
+use serde_json::Value;
+
+/// Limits on one message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest nesting of arrays and objects accepted (default 512).
+    pub max_depth: usize,
+    /// Largest message accepted, in bytes (default 256 MiB).
+    pub max_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: 512,
+            max_bytes: 256 * 1024 * 1024,
+        }
+    }
+}
+
+/// Why bytes are not a readable message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    /// Not UTF-8 (JSON text must be).
+    #[error("invalid UTF-8 at byte {offset}")]
+    NotUtf8 {
+        /// Offset of the first bad byte.
+        offset: usize,
+    },
+    /// Nested deeper than [`Limits::max_depth`].
+    #[error("nesting deeper than the limit of {limit} levels")]
+    TooDeep {
+        /// The limit.
+        limit: usize,
+    },
+    /// Larger than [`Limits::max_bytes`].
+    #[error("message of {len} bytes exceeds the limit of {limit} bytes")]
+    TooLarge {
+        /// Size.
+        len: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// Not JSON.
+    #[error("invalid JSON: {message}")]
+    Json {
+        /// serde_json's message (with line and column).
+        message: String,
+    },
+}
+
+/// Nesting depth of a JSON text, stopping early once `limit` is passed.
+/// Brackets inside strings do not count.
+pub fn depth_exceeds(bytes: &[u8], limit: usize) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for &b in bytes {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Parses one message. A leading UTF-8 byte order mark is skipped (some
+/// Windows tools write one); anything else that is not a single JSON text
+/// is an error.
+pub fn parse(bytes: &[u8], limits: Limits) -> Result<Value, InputError> {
+    if bytes.len() > limits.max_bytes {
+        return Err(InputError::TooLarge {
+            len: bytes.len(),
+            limit: limits.max_bytes,
+        });
+    }
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Err(e) = std::str::from_utf8(bytes) {
+        return Err(InputError::NotUtf8 {
+            offset: e.valid_up_to(),
+        });
+    }
+    if depth_exceeds(bytes, limits.max_depth) {
+        return Err(InputError::TooDeep {
+            limit: limits.max_depth,
+        });
+    }
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    // Depth is bounded above, so serde_json's fixed limit of 128 can go.
+    de.disable_recursion_limit();
+    let value = serde::Deserialize::deserialize(&mut de).map_err(|e| InputError::Json {
+        message: e.to_string(),
+    })?;
+    de.end().map_err(|e| InputError::Json {
+        message: e.to_string(),
+    })?;
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_limits() {
+        let l = Limits::default();
+        assert_eq!(parse(b"{\"a\":[1]}", l).unwrap()["a"][0], 1);
+        assert_eq!(parse(b"\xEF\xBB\xBF{}", l).unwrap(), serde_json::json!({}));
+        assert_eq!(
+            parse(b"{\"a\":\"\xff\"}", l),
+            Err(InputError::NotUtf8 { offset: 6 })
+        );
+        let deep = "[".repeat(600) + &"]".repeat(600);
+        assert_eq!(
+            parse(deep.as_bytes(), l),
+            Err(InputError::TooDeep { limit: 512 })
+        );
+        let ok = "[".repeat(300) + &"]".repeat(300);
+        assert!(
+            parse(ok.as_bytes(), l).is_ok(),
+            "deeper than serde_json's 128 but within the limit"
+        );
+        assert!(matches!(
+            parse(b"{\"a\":1e400}", l),
+            Err(InputError::Json { .. })
+        ));
+        assert!(matches!(parse(b"{} {}", l), Err(InputError::Json { .. })));
+        let small = Limits { max_bytes: 4, ..l };
+        assert_eq!(
+            parse(b"[1,2,3]", small),
+            Err(InputError::TooLarge { len: 7, limit: 4 })
+        );
+    }
+
+    #[test]
+    fn brackets_in_strings_do_not_count() {
+        let s = format!("{{\"a\":\"{}\\\"\"}}", "[".repeat(1000));
+        assert!(!depth_exceeds(s.as_bytes(), 2));
+    }
+}

@@ -1,0 +1,117 @@
+//! What a [`crate::Session`] says about one message.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::{Direction, Origin, Pointer, Version, Violation};
+
+/// The JSON-RPC shape a message was recognised as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageKind {
+    /// Has a string `method` and an `id`.
+    Request,
+    /// Has a string `method` and no `id`.
+    Notification,
+    /// Has a `result`.
+    Result,
+    /// Has a non-null `error`.
+    Error,
+    /// None of the above (checked against `JSONRPCMessage` only).
+    Unknown,
+    /// Could not be read as JSON at all.
+    Unreadable,
+}
+
+/// A schema violation, with the definition whose check found it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// The definition checked (`CallToolResult`).
+    pub definition: &'static str,
+    /// The violation; its instance pointer is relative to the message.
+    #[serde(flatten)]
+    pub violation: Violation,
+}
+
+/// Something worth knowing that the schema does not forbid (or that a
+/// caller chose to downgrade): a class apart from violations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WarningKind {
+    /// The method has no definition in the revision in force.
+    MethodNotInRevision,
+    /// The method exists only inside `InputRequiredResult.inputRequests`.
+    EmbeddedOnly,
+    /// The sending side's direction union does not list the method.
+    WrongSender,
+    /// A request method sent without `id`, or a notification with one.
+    KindMismatch,
+    /// A response whose id matches no pending request.
+    UnknownResponse,
+    /// A second response to an already answered id.
+    DuplicateResponse,
+    /// A request reused the id of a request still pending.
+    DuplicateRequestId,
+    /// `resultType` is neither a core value nor a known extension.
+    UnknownResultType,
+    /// A protocol version string mcpwire does not know.
+    UnknownVersion,
+    /// A JSON-RPC rule the schema does not encode (empty batch).
+    JsonRpc,
+    /// `"id": null` on a parse/invalid-request error, downgraded by option.
+    NullId,
+    /// Judged at a revision whose cargo feature is off: not checked.
+    RevisionDisabled,
+}
+
+/// One warning.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Warning {
+    /// The class.
+    pub kind: WarningKind,
+    /// Where in the message.
+    pub pointer: Pointer,
+    /// What and why.
+    pub message: String,
+}
+
+/// The judgement of one message (or one element of a batch).
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// 0-based index of the message in the session.
+    pub index: usize,
+    /// Index inside a batch, when the message was one element of an array.
+    pub batch_index: Option<usize>,
+    /// Which way it travelled.
+    pub direction: Direction,
+    /// Who wrote it.
+    pub origin: Origin,
+    /// The revision it was judged at.
+    pub revision: Option<Version>,
+    /// The JSON-RPC shape.
+    pub kind: MessageKind,
+    /// The method: its own, or for a response the method of its request.
+    pub method: Option<String>,
+    /// The `id`, when present.
+    pub id: Option<Value>,
+    /// The definitions checked, most general first (envelope, then typed).
+    pub definitions: Vec<&'static str>,
+    /// Schema violations.
+    pub violations: Vec<Finding>,
+    /// Warnings.
+    pub warnings: Vec<Warning>,
+    /// Why the bytes could not be read as a message, if they could not.
+    pub input_error: Option<String>,
+}
+
+impl Report {
+    /// No violation and readable input (warnings allowed).
+    pub fn is_valid(&self) -> bool {
+        self.violations.is_empty() && self.input_error.is_none()
+    }
+
+    /// The most specific definition checked.
+    pub fn definition(&self) -> Option<&'static str> {
+        self.definitions.last().copied()
+    }
+}
