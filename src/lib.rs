@@ -21,6 +21,7 @@ pub mod path;
 pub mod report;
 pub mod session;
 pub mod spec;
+pub mod transcript;
 pub mod version;
 pub mod violation;
 
