@@ -1,0 +1,1 @@
+//! tap tests (placeholder).
