@@ -230,9 +230,17 @@ fn definition_path<'p>(
     let Some(spec) = spec else { return p };
     let envelopes = &spec.maps.envelopes;
     let below = match report.kind {
-        MessageKind::Result
-            if definition != envelopes.result && definition != envelopes.message =>
-        {
+        MessageKind::Result => {
+            let whole_message = definition == envelopes.result
+                || definition == envelopes.message
+                || spec
+                    .maps
+                    .methods
+                    .iter()
+                    .any(|m| m.result_response == Some(definition));
+            if whole_message {
+                return p;
+            }
             "/result"
         }
         MessageKind::Error => {
