@@ -101,7 +101,7 @@ pub fn run<W: Write>(
             }
         }
         judge
-            .finish(&label, sink, summary)
+            .finish(|_| label.as_str(), sink, summary)
             .map_err(Failure::Output)?;
     }
     Ok(unreadable)

@@ -167,9 +167,9 @@ impl Judge {
     }
 
     /// End of the conversation: requests never answered are warnings.
-    pub fn finish<W: Write>(
+    pub fn finish<'f, W: Write>(
         &mut self,
-        file: &str,
+        file: impl Fn(Direction) -> &'f str,
         sink: &mut Sink<W>,
         summary: &mut Summary,
     ) -> io::Result<()> {
@@ -184,7 +184,7 @@ impl Judge {
             );
             sink.finding(
                 &Out {
-                    file,
+                    file: file(p.direction),
                     line: p.line,
                     severity: Severity::Warning,
                     direction: Some(p.direction),

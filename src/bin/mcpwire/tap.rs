@@ -7,17 +7,26 @@
 //! validator thread. When the queue is full (or holds more than
 //! `--queue-bytes`), lines are dropped from validation, never from the
 //! stream, and the drops are counted and reported.
+//!
+//! **Order.** A fast server can answer before the client→server thread has
+//! queued the request it just forwarded. So every chunk takes a ticket from
+//! one clock — client chunks before they are written to the server, server
+//! chunks after they are read from it — and the validator holds back a
+//! server line while a client chunk with an earlier ticket is still being
+//! queued (at most 100 ms). Requests are thus judged before their responses
+//! without the forwarding threads ever waiting for each other.
 
 use std::{
     ffi::OsString,
     io::{self, Read, Write},
     process::{Child, Command, ExitStatus, Stdio},
     sync::{
-        atomic::{AtomicUsize, Ordering},
-        mpsc::{sync_channel, Receiver, SyncSender, TrySendError},
+        atomic::{AtomicU64, AtomicUsize, Ordering},
+        mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError},
         Arc,
     },
     thread,
+    time::{Duration, Instant},
 };
 
 use mcpwire::{
@@ -52,17 +61,24 @@ const CHUNK: usize = 64 * 1024;
 
 /// One unit of work for the validator.
 enum Work {
-    Line {
-        direction: Direction,
-        line: usize,
-        bytes: Vec<u8>,
-    },
-    TooLarge {
-        direction: Direction,
-        line: usize,
-        len: usize,
-    },
+    /// A line (or a line too large to keep).
+    Line(Line),
+    /// The child is gone.
     End,
+}
+
+/// One line from one direction.
+struct Line {
+    /// The clock's value when its chunk was forwarded.
+    ticket: u64,
+    direction: Direction,
+    line: usize,
+    body: Body,
+}
+
+enum Body {
+    Bytes(Vec<u8>),
+    TooLarge(usize),
 }
 
 /// Shared between the forwarders and the validator.
@@ -73,6 +89,11 @@ struct Budget {
     dropped: AtomicUsize,
     /// `--queue-bytes`.
     limit: usize,
+    /// Orders chunks of both directions.
+    clock: AtomicU64,
+    /// Ticket of the client chunk being forwarded and queued (`u64::MAX`:
+    /// none).
+    c2s_open: AtomicU64,
 }
 
 /// Runs the tap; returns the child's exit status.
@@ -103,6 +124,8 @@ pub fn run(
         in_flight: AtomicUsize::new(0),
         dropped: AtomicUsize::new(0),
         limit: config.queue_bytes,
+        clock: AtomicU64::new(0),
+        c2s_open: AtomicU64::new(u64::MAX),
     });
     let limits = config.limits;
 
@@ -181,6 +204,7 @@ fn forward<R: Read, W: Write>(
     let mut chunk = vec![0u8; CHUNK];
     let mut lines = Lines::new(direction, limits);
     let mut open = true;
+    let c2s = direction == Direction::ClientToServer;
     loop {
         let n = match from.read(&mut chunk) {
             Ok(0) => break,
@@ -188,22 +212,38 @@ fn forward<R: Read, W: Write>(
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(_) => break,
         };
+        let ticket = if c2s {
+            let t = budget.clock.fetch_add(1, Ordering::SeqCst);
+            budget.c2s_open.store(t, Ordering::SeqCst);
+            t
+        } else {
+            0
+        };
         if open && (to.write_all(&chunk[..n]).is_err() || to.flush().is_err()) {
             // The receiving side is gone: keep reading (so the sender is
             // not blocked) and validating, stop writing.
             open = false;
         }
-        lines.feed(&chunk[..n], |work| queue(tx, budget, work));
+        let ticket = if c2s {
+            ticket
+        } else {
+            budget.clock.fetch_add(1, Ordering::SeqCst)
+        };
+        lines.feed(&chunk[..n], ticket, |work| queue(tx, budget, work));
+        if c2s {
+            budget.c2s_open.store(u64::MAX, Ordering::SeqCst);
+        }
     }
-    lines.end(|work| queue(tx, budget, work));
+    let ticket = budget.clock.fetch_add(1, Ordering::SeqCst);
+    lines.end(ticket, |work| queue(tx, budget, work));
 }
 
 /// Hands one line to the validator, or drops it when the validator is
 /// behind.
-fn queue(tx: &SyncSender<Work>, budget: &Budget, work: Work) {
-    let len = match &work {
-        Work::Line { bytes, .. } => bytes.len(),
-        _ => 0,
+fn queue(tx: &SyncSender<Work>, budget: &Budget, line: Line) {
+    let len = match &line.body {
+        Body::Bytes(bytes) => bytes.len(),
+        Body::TooLarge(_) => 0,
     };
     let in_flight = budget.in_flight.load(Ordering::Acquire);
     if in_flight > 0 && in_flight + len > budget.limit {
@@ -211,12 +251,11 @@ fn queue(tx: &SyncSender<Work>, budget: &Budget, work: Work) {
         return;
     }
     budget.in_flight.fetch_add(len, Ordering::AcqRel);
-    match tx.try_send(work) {
-        Ok(()) => {}
-        Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => {
-            budget.in_flight.fetch_sub(len, Ordering::AcqRel);
-            budget.dropped.fetch_add(1, Ordering::Relaxed);
-        }
+    if let Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) =
+        tx.try_send(Work::Line(line))
+    {
+        budget.in_flight.fetch_sub(len, Ordering::AcqRel);
+        budget.dropped.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -240,10 +279,10 @@ impl Lines {
         }
     }
 
-    fn feed(&mut self, mut bytes: &[u8], mut emit: impl FnMut(Work)) {
+    fn feed(&mut self, mut bytes: &[u8], ticket: u64, mut emit: impl FnMut(Line)) {
         while let Some(i) = memchr::memchr(b'\n', bytes) {
             self.append(&bytes[..i]);
-            self.complete(&mut emit);
+            self.complete(ticket, &mut emit);
             bytes = &bytes[i + 1..];
         }
         self.append(bytes);
@@ -258,16 +297,17 @@ impl Lines {
         }
     }
 
-    fn complete(&mut self, emit: &mut impl FnMut(Work)) {
+    fn complete(&mut self, ticket: u64, emit: &mut impl FnMut(Line)) {
         let line = self.line;
         self.line += 1;
         let len = std::mem::take(&mut self.pending_len);
         if len > self.limits.max_bytes.saturating_add(1) {
             self.pending = Vec::new();
-            emit(Work::TooLarge {
+            emit(Line {
+                ticket,
                 direction: self.direction,
                 line,
-                len,
+                body: Body::TooLarge(len),
             });
             return;
         }
@@ -277,20 +317,24 @@ impl Lines {
             self.pending.clear();
             return;
         }
-        emit(Work::Line {
+        emit(Line {
+            ticket,
             direction: self.direction,
             line,
-            bytes,
+            body: Body::Bytes(bytes),
         });
     }
 
     /// A last line without a newline.
-    fn end(&mut self, mut emit: impl FnMut(Work)) {
+    fn end(&mut self, ticket: u64, mut emit: impl FnMut(Line)) {
         if self.pending_len > 0 {
-            self.complete(&mut emit);
+            self.complete(ticket, &mut emit);
         }
     }
 }
+
+/// How long a server line waits for an earlier client chunk.
+const HOLD: Duration = Duration::from_millis(100);
 
 /// The validator thread.
 fn validate(
@@ -300,79 +344,136 @@ fn validate(
     budget: &Budget,
 ) -> io::Result<()> {
     sink.flush_each = true;
-    let mut judge = Judge::new(config.mode, config.null_id_as_warning, config.limits);
-    let mut summary = Summary {
-        summary: true,
-        files: 1,
-        ..Summary::default()
+    let mut v = Validator {
+        judge: Judge::new(config.mode, config.null_id_as_warning, config.limits),
+        summary: Summary {
+            summary: true,
+            files: 1,
+            ..Summary::default()
+        },
+        limits: config.limits,
     };
-    let label = |d: Direction| match d {
-        Direction::ClientToServer => "<client>",
-        Direction::ServerToClient => "<server>",
-    };
-    while let Ok(work) = rx.recv() {
+    // Server lines held back, oldest first, with when they were held.
+    let mut held: std::collections::VecDeque<(Line, Instant)> = Default::default();
+    loop {
+        let work = if held.is_empty() {
+            rx.recv().unwrap_or(Work::End)
+        } else {
+            match rx.recv_timeout(Duration::from_millis(1)) {
+                Ok(w) => w,
+                Err(RecvTimeoutError::Timeout) => {
+                    release(&mut held, budget, None, &mut v, &mut sink)?;
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => Work::End,
+            }
+        };
         match work {
             Work::End => break,
-            Work::TooLarge {
-                direction,
-                line,
-                len,
-            } => {
+            Work::Line(line) if line.direction == Direction::ClientToServer => {
+                release(&mut held, budget, Some(line.ticket), &mut v, &mut sink)?;
+                v.line(line, budget, &mut sink)?;
+            }
+            Work::Line(line) => {
+                let earlier_client_chunk = budget.c2s_open.load(Ordering::SeqCst) < line.ticket;
+                if earlier_client_chunk || !held.is_empty() {
+                    held.push_back((line, Instant::now()));
+                } else {
+                    v.line(line, budget, &mut sink)?;
+                }
+            }
+        }
+        release(&mut held, budget, None, &mut v, &mut sink)?;
+    }
+    for (line, _) in held.drain(..) {
+        v.line(line, budget, &mut sink)?;
+    }
+    v.summary.dropped = Some(budget.dropped.load(Ordering::Relaxed));
+    v.judge.finish(label, &mut sink, &mut v.summary)?;
+    sink.finish(&v.summary)
+}
+
+/// Judges held server lines that may go now: those before `before` (a
+/// client line's ticket), those no client chunk precedes any more, and
+/// those held too long.
+fn release(
+    held: &mut std::collections::VecDeque<(Line, Instant)>,
+    budget: &Budget,
+    before: Option<u64>,
+    v: &mut Validator,
+    sink: &mut Sink<Box<dyn Write + Send>>,
+) -> io::Result<()> {
+    while let Some((line, since)) = held.front() {
+        let open = budget.c2s_open.load(Ordering::SeqCst);
+        let go = before.is_some_and(|t| line.ticket < t)
+            || open >= line.ticket
+            || since.elapsed() >= HOLD;
+        if !go {
+            break;
+        }
+        if let Some((line, _)) = held.pop_front() {
+            v.line(line, budget, sink)?;
+        }
+    }
+    Ok(())
+}
+
+/// The stream a line came from: `<client>` (c2s) or `<server>` (s2c).
+fn label(direction: Direction) -> &'static str {
+    match direction {
+        Direction::ClientToServer => "<client>",
+        Direction::ServerToClient => "<server>",
+    }
+}
+
+/// The validator's state.
+struct Validator {
+    judge: Judge,
+    summary: Summary,
+    limits: Limits,
+}
+
+impl Validator {
+    fn line(
+        &mut self,
+        line: Line,
+        budget: &Budget,
+        sink: &mut Sink<Box<dyn Write + Send>>,
+    ) -> io::Result<()> {
+        let label = label(line.direction);
+        let direction = Some(line.direction);
+        let (s, j) = (&mut self.summary, &mut self.judge);
+        match line.body {
+            Body::TooLarge(len) => {
                 let problem = Problem::Input(input::InputError::TooLarge {
                     len,
-                    limit: config.limits.max_bytes,
+                    limit: self.limits.max_bytes,
                 });
-                judge.problem(
-                    label(direction),
-                    line,
-                    Some(direction),
-                    &problem,
-                    &mut sink,
-                    &mut summary,
-                )?;
+                j.problem(label, line.line, direction, &problem, sink, s)
             }
-            Work::Line {
-                direction,
-                line,
-                mut bytes,
-            } => {
+            Body::Bytes(mut bytes) => {
                 let len = bytes.len();
                 if bytes.last() == Some(&b'\r') {
                     bytes.pop();
                 }
-                match input::parse(&bytes, config.limits) {
-                    Ok(value) => {
-                        drop(bytes);
-                        budget.in_flight.fetch_sub(len, Ordering::AcqRel);
-                        judge.message(
-                            label(direction),
-                            line,
-                            Some(direction),
-                            Origin::Implementation,
-                            &value,
-                            &mut sink,
-                            &mut summary,
-                        )?;
-                    }
-                    Err(e) => {
-                        budget.in_flight.fetch_sub(len, Ordering::AcqRel);
-                        judge.problem(
-                            label(direction),
-                            line,
-                            Some(direction),
-                            &Problem::Input(e),
-                            &mut sink,
-                            &mut summary,
-                        )?;
-                    }
+                let parsed = input::parse(&bytes, self.limits);
+                drop(bytes);
+                budget.in_flight.fetch_sub(len, Ordering::AcqRel);
+                match parsed {
+                    Ok(value) => j.message(
+                        label,
+                        line.line,
+                        direction,
+                        Origin::Implementation,
+                        &value,
+                        sink,
+                        s,
+                    ),
+                    Err(e) => j.problem(label, line.line, direction, &Problem::Input(e), sink, s),
                 }
             }
         }
     }
-    let dropped = budget.dropped.load(Ordering::Relaxed);
-    summary.dropped = Some(dropped);
-    judge.finish("<tap>", &mut sink, &mut summary)?;
-    sink.finish(&summary)
 }
 
 #[cfg(test)]
@@ -386,19 +487,16 @@ mod tests {
         };
         let mut out = Vec::new();
         let mut lines = Lines::new(Direction::ClientToServer, limits);
-        let mut emit = |w: Work| {
-            out.push(match w {
-                Work::Line { line, bytes, .. } => {
-                    format!("{line}:{}", String::from_utf8_lossy(&bytes))
-                }
-                Work::TooLarge { line, len, .. } => format!("{line}:too large {len}"),
-                Work::End => "end".into(),
+        let mut emit = |l: Line| {
+            out.push(match l.body {
+                Body::Bytes(bytes) => format!("{}:{}", l.line, String::from_utf8_lossy(&bytes)),
+                Body::TooLarge(len) => format!("{}:too large {len}", l.line),
             })
         };
         for c in chunks {
-            lines.feed(c, &mut emit);
+            lines.feed(c, 0, &mut emit);
         }
-        lines.end(&mut emit);
+        lines.end(0, &mut emit);
         out
     }
 
