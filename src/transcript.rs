@@ -149,7 +149,6 @@ impl<R: BufRead> Reader<R> {
         self.bytes_read
     }
 
-
     /// Skips the BOM and leading blanks, then picks the format.
     fn start(&mut self) -> io::Result<()> {
         let mut first = true;
@@ -556,8 +555,7 @@ struct Splitter {
 
 impl Splitter {
     fn new(line: usize) -> Splitter {
-        let mut whole = Vec::new();
-        whole.push(b'[');
+        let whole = vec![b'['];
         Splitter {
             expect: Expect::First,
             depth: 0,
@@ -589,8 +587,12 @@ impl Splitter {
     }
 
     fn append_whole(&mut self, bytes: &[u8], limits: Limits) {
-        let room = limits.max_bytes.saturating_add(1).saturating_sub(self.whole.len());
-        self.whole.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        let room = limits
+            .max_bytes
+            .saturating_add(1)
+            .saturating_sub(self.whole.len());
+        self.whole
+            .extend_from_slice(&bytes[..bytes.len().min(room)]);
         self.whole_len = self.whole_len.saturating_add(bytes.len());
     }
 
@@ -1068,7 +1070,11 @@ mod tests {
                     Item::Message(m) => format!(
                         "{}{} {}",
                         m.direction.map_or("?", Direction::as_str),
-                        if m.origin == Origin::Harness { "/h" } else { "" },
+                        if m.origin == Origin::Harness {
+                            "/h"
+                        } else {
+                            ""
+                        },
                         m.value
                     ),
                     Item::Problem(p) => format!("problem({}): {p}", p.class()),
@@ -1084,7 +1090,8 @@ mod tests {
 
     #[test]
     fn json_lines_records_bare_blank_crlf_bom() {
-        let text = "\u{feff}{\"dir\":\"c2s\",\"msg\":{\"id\":1}}\r\n\r\n  \n{\"id\":1,\"result\":{}}\n\
+        let text =
+            "\u{feff}{\"dir\":\"c2s\",\"msg\":{\"id\":1}}\r\n\r\n  \n{\"id\":1,\"result\":{}}\n\
                     {\"dir\":\"s2c\",\"origin\":\"harness\",\"msg\":[1],\"ts\":3}";
         assert_eq!(
             lines(text),
@@ -1102,7 +1109,10 @@ mod tests {
         text.extend_from_slice(b"{\"a\":\"\xff\"}\n{}\n");
         let got = read(&text, Limits::default());
         assert_eq!(got.len(), 4, "{got:?}");
-        assert!(got[0].1.starts_with("problem(input): invalid JSON"), "{got:?}");
+        assert!(
+            got[0].1.starts_with("problem(input): invalid JSON"),
+            "{got:?}"
+        );
         assert_eq!(got[0].0, 1);
         assert_eq!(
             got[1],
@@ -1114,10 +1124,7 @@ mod tests {
         );
         assert_eq!(
             got[2],
-            (
-                3,
-                "problem(input): invalid UTF-8 at byte 6".to_string()
-            )
+            (3, "problem(input): invalid UTF-8 at byte 6".to_string())
         );
         assert_eq!(got[3], (4, "? {}".to_string()));
     }
@@ -1134,7 +1141,10 @@ mod tests {
         assert_eq!(got[0], (1, "? [[[1]]]".to_string()));
         assert_eq!(
             got[1],
-            (2, "problem(input): nesting deeper than the limit of 3 levels".to_string())
+            (
+                2,
+                "problem(input): nesting deeper than the limit of 3 levels".to_string()
+            )
         );
         assert_eq!(got[2], (3, "? [[[1]]]".to_string()), "wrapper not counted");
         assert_eq!(

@@ -69,7 +69,10 @@ fn check_example_2026_is_clean() {
         run.stdout,
         "summary: 1 file, 18 messages, 18 valid, 0 violations, 0 warnings\n"
     );
-    let strict = mcpwire(&["check", "--strict", "--spec", "2026-07-28", EXAMPLE_2026], None);
+    let strict = mcpwire(
+        &["check", "--strict", "--spec", "2026-07-28", EXAMPLE_2026],
+        None,
+    );
     assert_eq!(strict.code, 0, "{}", strict.stdout);
 }
 
@@ -162,13 +165,23 @@ fn conformance_harness_origin_gets_its_own_check() {
         "\n"
     );
     let run = mcpwire(
-        &["check", "--spec", "2025-11-25", "--format", "conformance", "-"],
+        &[
+            "check",
+            "--spec",
+            "2025-11-25",
+            "--format",
+            "conformance",
+            "-",
+        ],
         Some(transcript.as_bytes()),
     );
     assert_eq!(run.code, 1);
     let checks: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(checks[0]["id"], "wire-schema-valid");
-    assert_eq!(checks[0]["status"], "SUCCESS", "the implementation was fine");
+    assert_eq!(
+        checks[0]["status"], "SUCCESS",
+        "the implementation was fine"
+    );
     assert_eq!(checks[0]["details"]["messagesValidated"], 2);
     assert_eq!(checks[1]["id"], "wire-schema-harness-error");
     assert_eq!(checks[1]["status"], "FAILURE");
@@ -192,10 +205,12 @@ fn bad_input_gets_findings_and_the_run_goes_on() {
     let path = dir.path().join("bad.jsonl");
     let mut f = std::fs::File::create(&path).unwrap();
     f.write_all(b"\xEF\xBB\xBF").unwrap(); // BOM
-    f.write_all(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#).unwrap();
+    f.write_all(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+        .unwrap();
     f.write_all(b"\r\n\r\n").unwrap(); // CRLF, blank line
     f.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\n").unwrap(); // invalid JSON
-    f.write_all(b"{\"jsonrpc\":\"2.0\",\"method\":\"\xff\"}\n").unwrap(); // not UTF-8
+    f.write_all(b"{\"jsonrpc\":\"2.0\",\"method\":\"\xff\"}\n")
+        .unwrap(); // not UTF-8
     let deep = "[".repeat(600) + &"]".repeat(600);
     f.write_all(deep.as_bytes()).unwrap();
     f.write_all(b"\n").unwrap();
@@ -207,7 +222,8 @@ fn bad_input_gets_findings_and_the_run_goes_on() {
     );
     f.write_all(big.as_bytes()).unwrap();
     f.write_all(b"\n").unwrap();
-    f.write_all(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#).unwrap();
+    f.write_all(br#"{"jsonrpc":"2.0","id":1,"result":{}}"#)
+        .unwrap();
     f.write_all(b"\n").unwrap();
     drop(f);
     let file = path.to_str().unwrap();
@@ -240,12 +256,7 @@ fn bad_input_gets_findings_and_the_run_goes_on() {
     let seen: Vec<(u64, &str)> = rows
         .iter()
         .filter(|r| r.get("summary").is_none())
-        .map(|r| {
-            (
-                r["line"].as_u64().unwrap(),
-                r["keyword"].as_str().unwrap(),
-            )
-        })
+        .map(|r| (r["line"].as_u64().unwrap(), r["keyword"].as_str().unwrap()))
         .collect();
     assert_eq!(
         seen,
@@ -370,8 +381,7 @@ fn usage_and_input_errors_exit_2() {
     let run = mcpwire(&["check", "no/such/transcript.jsonl"], None);
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr
-            .contains("cannot open no/such/transcript.jsonl"),
+        run.stderr.contains("cannot open no/such/transcript.jsonl"),
         "{}",
         run.stderr
     );
@@ -402,7 +412,13 @@ fn validate_one_document() {
     snapshot("validate-tool.txt", &run.stdout, None);
     let json = mcpwire(
         &[
-            "validate", "--spec", "2025-11-25", "--def", "Tool", "--format", "json",
+            "validate",
+            "--spec",
+            "2025-11-25",
+            "--def",
+            "Tool",
+            "--format",
+            "json",
         ],
         Some(bad),
     );
@@ -434,14 +450,31 @@ fn validate_one_document() {
 #[test]
 fn validate_unknown_definition_suggests() {
     let run = mcpwire(
-        &["validate", "--spec", "2026-07-28", "--def", "CallToolReqest"],
+        &[
+            "validate",
+            "--spec",
+            "2026-07-28",
+            "--def",
+            "CallToolReqest",
+        ],
         Some(b"{}"),
     );
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("closest: CallToolRequest"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("closest: CallToolRequest"),
+        "{}",
+        run.stderr
+    );
     snapshot("validate-unknown-definition.txt", &run.stderr, None);
     let run = mcpwire(
-        &["validate", "--spec", "2026-07-28", "--def", "Tool", "missing.json"],
+        &[
+            "validate",
+            "--spec",
+            "2026-07-28",
+            "--def",
+            "Tool",
+            "missing.json",
+        ],
         None,
     );
     assert_eq!(run.code, 2);
@@ -456,7 +489,10 @@ fn dispatch_maps_for_people_and_machines() {
         assert!(run.stdout.contains("tools/call"));
         snapshot(&format!("dispatch-{rev}.txt"), &run.stdout, None);
     }
-    let run = mcpwire(&["dispatch", "--spec", "2026-07-28", "--format", "json"], None);
+    let run = mcpwire(
+        &["dispatch", "--spec", "2026-07-28", "--format", "json"],
+        None,
+    );
     let maps: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(maps["revision"], "2026-07-28");
     assert_eq!(maps["envelopes"]["result"], "JSONRPCResultResponse");

@@ -25,10 +25,19 @@ fn fake_server() -> &'static Path {
         let profile_dir = exe.parent().and_then(Path::parent).unwrap();
         let target = profile_dir.parent().unwrap();
         let profile = profile_dir.file_name().unwrap().to_str().unwrap();
-        let path = profile_dir.join(format!("mcpwire-fake-server{}", std::env::consts::EXE_SUFFIX));
+        let path = profile_dir.join(format!(
+            "mcpwire-fake-server{}",
+            std::env::consts::EXE_SUFFIX
+        ));
         let mut build = Command::new(env!("CARGO"));
         build
-            .args(["build", "--quiet", "-p", "mcpwire-fake-server", "--target-dir"])
+            .args([
+                "build",
+                "--quiet",
+                "-p",
+                "mcpwire-fake-server",
+                "--target-dir",
+            ])
             .arg(target);
         if profile != "debug" {
             build.args(["--profile", profile]);
@@ -54,9 +63,11 @@ fn line(v: Value) -> Vec<u8> {
 }
 
 fn initialize() -> Vec<u8> {
-    line(json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+    line(
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "protocolVersion": "2025-11-25", "capabilities": {},
-        "clientInfo": {"name": "tap-test", "version": "1.0.0"}}}))
+        "clientInfo": {"name": "tap-test", "version": "1.0.0"}}}),
+    )
 }
 
 fn initialized() -> Vec<u8> {
@@ -113,7 +124,12 @@ fn tap(args: &[&str], input: &[u8], script: &[u8], server: &[&str], piece: usize
         }
     });
     let mut stdout = Vec::new();
-    child.stdout.take().unwrap().read_to_end(&mut stdout).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_end(&mut stdout)
+        .unwrap();
     writer.join().unwrap();
     let status = child.wait().unwrap();
     Tapped {
@@ -130,15 +146,19 @@ fn forwards_byte_for_byte_with_large_messages_partial_writes_and_junk() {
     let mut input = Vec::new();
     input.extend(initialize());
     input.extend(initialized());
-    input.extend(line(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
-        "params": {"name": "echo", "arguments": {"text": ten_mb}}})));
+    input.extend(line(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"text": ten_mb}}}),
+    ));
     input.extend(b"this line is not JSON\r\n");
     input.extend(b"\n");
     input.extend(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}");
     let mut script = Vec::new();
     script.extend(init_result());
-    script.extend(line(json!({"jsonrpc": "2.0", "method": "notifications/progress",
-        "params": {"progressToken": "t", "progress": 0.5}})));
+    script.extend(line(
+        json!({"jsonrpc": "2.0", "method": "notifications/progress",
+        "params": {"progressToken": "t", "progress": 0.5}}),
+    ));
     script.extend(line(json!({"jsonrpc": "2.0", "id": 1, "result": {
         "content": [{"type": "text", "text": ten_mb}]}})));
     script.extend(b"{\"jsonrpc\": \"2.0\", oops}\n");
@@ -151,7 +171,12 @@ fn forwards_byte_for_byte_with_large_messages_partial_writes_and_junk() {
         &["--after-lines", "3", "--chunk", "7919", "--exit", "3"],
         65_521,
     );
-    assert_eq!(t.code, Some(3), "exits with the server's status; {}", t.report);
+    assert_eq!(
+        t.code,
+        Some(3),
+        "exits with the server's status; {}",
+        t.report
+    );
     assert_eq!(sha256(&t.received), sha256(&input), "client → server");
     assert_eq!(sha256(&t.stdout), sha256(&script), "server → client");
     let rows: Vec<Value> = t
@@ -170,9 +195,18 @@ fn forwards_byte_for_byte_with_large_messages_partial_writes_and_junk() {
             )
         })
         .collect();
-    assert!(findings.contains(&("<client>".into(), 4, "input".into())), "{findings:?}");
-    assert!(findings.contains(&("<server>".into(), 4, "input".into())), "{findings:?}");
-    assert!(findings.contains(&("<server>".into(), 5, "input".into())), "{findings:?}");
+    assert!(
+        findings.contains(&("<client>".into(), 4, "input".into())),
+        "{findings:?}"
+    );
+    assert!(
+        findings.contains(&("<server>".into(), 4, "input".into())),
+        "{findings:?}"
+    );
+    assert!(
+        findings.contains(&("<server>".into(), 5, "input".into())),
+        "{findings:?}"
+    );
     let summary = rows.last().unwrap();
     assert_eq!(summary["summary"], true);
     assert_eq!(summary["dropped"], 0);
@@ -188,7 +222,9 @@ fn findings_in_text_with_correlation() {
     let mut input = Vec::new();
     input.extend(initialize());
     input.extend(initialized());
-    input.extend(line(json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})));
+    input.extend(line(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+    ));
     let mut script = Vec::new();
     script.extend(init_result());
     script.extend(line(json!({"jsonrpc": "2.0", "id": 1, "result": {
@@ -234,10 +270,18 @@ fn dropped_lines_are_counted_never_lost_from_the_stream() {
     // validation; all still reach the server.
     let mut input = Vec::new();
     for i in 0..2000 {
-        input.extend(line(json!({"jsonrpc": "2.0", "method": "notifications/progress",
-            "params": {"progressToken": i, "progress": i, "message": "x".repeat(2000)}})));
+        input.extend(line(
+            json!({"jsonrpc": "2.0", "method": "notifications/progress",
+            "params": {"progressToken": i, "progress": i, "message": "x".repeat(2000)}}),
+        ));
     }
-    let t = tap(&["--format", "json", "--queue-bytes", "1"], &input, b"", &[], 1 << 20);
+    let t = tap(
+        &["--format", "json", "--queue-bytes", "1"],
+        &input,
+        b"",
+        &[],
+        1 << 20,
+    );
     assert_eq!(sha256(&t.received), sha256(&input));
     let summary: Value = serde_json::from_str(t.report.lines().last().unwrap()).unwrap();
     let messages = summary["messages"].as_u64().unwrap();
@@ -271,7 +315,10 @@ fn signals_reach_the_server_and_tap_dies_the_same_way() {
         {
             break pid;
         }
-        assert!(started.elapsed() < Duration::from_secs(30), "server never started");
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "server never started"
+        );
         thread::sleep(Duration::from_millis(10));
     };
     let tap_pid = i32::try_from(child.id()).unwrap();

@@ -245,9 +245,11 @@ fn definition_path<'p>(
         }
         MessageKind::Error => {
             let object = envelopes.error_object == Some(definition)
-                || spec.maps.error_codes.iter().any(|e| {
-                    e.definition == definition && e.shape == ErrorShape::ErrorObject
-                });
+                || spec
+                    .maps
+                    .error_codes
+                    .iter()
+                    .any(|e| e.definition == definition && e.shape == ErrorShape::ErrorObject);
             if object {
                 "/error"
             } else {

@@ -37,8 +37,10 @@ use crate::{
 /// published JSON schemas, with validators compiled from them.
 #[derive(Debug, Parser)]
 #[command(name = "mcpwire", version, propagate_version = true)]
-#[command(after_help = "Exit status: 0 clean, 1 violations (or warnings with --strict), \
-                        2 usage or input error; `tap` exits with the server's status.")]
+#[command(
+    after_help = "Exit status: 0 clean, 1 violations (or warnings with --strict), \
+                        2 usage or input error; `tap` exits with the server's status."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Cmd,
@@ -74,7 +76,9 @@ enum SpecChoice {
 }
 
 fn parse_version(s: &str) -> Result<Version, String> {
-    let v: Version = s.parse().map_err(|e: mcpwire::UnknownVersion| e.to_string())?;
+    let v: Version = s
+        .parse()
+        .map_err(|e: mcpwire::UnknownVersion| e.to_string())?;
     if v.spec().is_none() {
         return Err(format!(
             "revision {v} is not compiled into this build (cargo feature {})",
@@ -321,9 +325,8 @@ fn validate(args: ValidateArgs) -> Result<ExitCode, Failure> {
 fn tap(args: TapArgs) -> Result<ExitCode, Failure> {
     let (out, color): (Box<dyn Write + Send>, bool) = match &args.report {
         Some(path) => {
-            let file = File::create(path).map_err(|e| {
-                Failure::Input(format!("cannot create {}: {e}", path.display()))
-            })?;
+            let file = File::create(path)
+                .map_err(|e| Failure::Input(format!("cannot create {}: {e}", path.display())))?;
             (
                 Box::new(BufWriter::new(file)),
                 args.output.color == ColorChoice::Always,

@@ -222,7 +222,12 @@ impl<W: Write> Sink<W> {
         if let Some(v) = f.revision {
             place.push(v.to_string());
         }
-        writeln!(self.out, "  {} {}", s.dim("-->"), s.location(&place.join(" · ")))?;
+        writeln!(
+            self.out,
+            "  {} {}",
+            s.dim("-->"),
+            s.location(&place.join(" · "))
+        )?;
         let mut detail = Vec::new();
         if let Some(d) = f.definition {
             detail.push(format!("definition {d}"));
@@ -315,7 +320,9 @@ impl<W: Write> Sink<W> {
         }
         list.push(Detail {
             origin: f.origin,
-            spec_version: f.revision.map_or_else(|| "unknown".into(), |v| v.to_string()),
+            spec_version: f
+                .revision
+                .map_or_else(|| "unknown".into(), |v| v.to_string()),
             context,
             errors: vec![error],
             message,

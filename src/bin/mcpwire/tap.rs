@@ -111,9 +111,7 @@ pub fn run(
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
-        .map_err(|e| {
-            Failure::Input(format!("cannot run {}: {e}", program.to_string_lossy()))
-        })?;
+        .map_err(|e| Failure::Input(format!("cannot run {}: {e}", program.to_string_lossy())))?;
     crate::signals::forward_to(child.id());
     let (child_in, child_out) = match (child.stdin.take(), child.stdout.take()) {
         (Some(i), Some(o)) => (i, o),

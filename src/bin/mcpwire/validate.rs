@@ -106,8 +106,7 @@ fn read(file: &str, limits: Limits) -> Result<(String, Result<Vec<u8>, Problem>)
     let (label, input): (String, Box<dyn Read>) = if file == "-" {
         ("<stdin>".into(), Box::new(io::stdin().lock()))
     } else {
-        let f = File::open(file)
-            .map_err(|e| Failure::Input(format!("cannot open {file}: {e}")))?;
+        let f = File::open(file).map_err(|e| Failure::Input(format!("cannot open {file}: {e}")))?;
         (file.to_string(), Box::new(f))
     };
     let mut bytes = Vec::new();
