@@ -865,7 +865,15 @@ impl<V> Bounded<V> {
     }
 
     fn remove(&mut self, key: &str) -> Option<V> {
-        self.map.remove(key).map(|(_, v)| v)
+        let removed = self.map.remove(key).map(|(_, v)| v);
+        // Forget the order of removed keys once they outnumber live ones,
+        // so memory follows the live entries (amortised O(1)).
+        if self.order.len() > 2 * self.map.len() + 64 {
+            let map = &self.map;
+            self.order
+                .retain(|(seq, key)| map.get(key).is_some_and(|(s, _)| s == seq));
+        }
+        removed
     }
 }
 
@@ -900,7 +908,8 @@ pub enum Reason {
 
 /// Infers the direction of bare messages and remembers requests (of
 /// records too) for correlation. Memory is bounded: past 65 536 pending
-/// requests or progress tokens the oldest are forgotten.
+/// requests or progress tokens the oldest are forgotten, and answered
+/// requests are forgotten with their progress tokens.
 ///
 /// The rule, first match wins:
 /// 1. a **response** (`result`/`error`, no `method`) goes opposite to the
@@ -918,7 +927,8 @@ pub enum Reason {
 /// A batch goes the way its first element goes.
 #[derive(Debug)]
 pub struct Inference {
-    pending: Bounded<(String, usize)>,
+    /// Pending requests: method, line, progress token.
+    pending: Bounded<(String, usize, Option<String>)>,
     tokens: Bounded<Direction>,
 }
 
@@ -1016,14 +1026,22 @@ impl Inference {
         let id = obj.get("id");
         match (obj.get("method").and_then(Value::as_str), id) {
             (Some(method), Some(id)) => {
-                self.pending
-                    .insert(pending_key(direction, id), (method.to_string(), line));
-                if let Some(token) = msg.pointer("/params/_meta/progressToken") {
-                    self.tokens.insert(token.to_string(), direction);
+                let token = msg
+                    .pointer("/params/_meta/progressToken")
+                    .map(Value::to_string);
+                if let Some(token) = &token {
+                    self.tokens.insert(token.clone(), direction);
                 }
+                self.pending.insert(
+                    pending_key(direction, id),
+                    (method.to_string(), line, token),
+                );
             }
             (None, Some(id)) => {
-                self.pending.remove(&pending_key(direction.reverse(), id));
+                let answered = self.pending.remove(&pending_key(direction.reverse(), id));
+                if let Some((_, _, Some(token))) = answered {
+                    self.tokens.remove(&token);
+                }
             }
             _ => {}
         }
@@ -1035,7 +1053,7 @@ impl Inference {
             .pending
             .map
             .iter()
-            .map(|(key, (seq, (method, line)))| {
+            .map(|(key, (seq, (method, line, _)))| {
                 let (dir, id) = key.split_at(3);
                 let direction = if dir == "c2s" {
                     Direction::ClientToServer
