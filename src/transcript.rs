@@ -1212,7 +1212,7 @@ mod tests {
 
     #[test]
     fn a_batch_on_the_first_line_then_json_lines() {
-        let text = "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},\n {\"id\":2}]\n{\"dir\":\"s2c\",\"msg\":{}}\n";
+        let text = "[{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"ping\"},\n {\"id\":2}]\n{\"dir\":\"s2c\",\"msg\":{}}\n";
         assert_eq!(
             lines(text),
             [

@@ -46,7 +46,7 @@ pub fn excerpt(msg: &Value, pointer: &str) -> Option<Excerpt> {
             out.push("{");
             let mut first = true;
             let mut elided = false;
-            for (k, v) in map {
+            for (k, v) in sorted(map) {
                 let is_target = *k == key;
                 if !is_target && out.chars > LINE_BUDGET {
                     if !elided {
@@ -100,6 +100,14 @@ pub fn excerpt(msg: &Value, pointer: &str) -> Option<Excerpt> {
         start: out.start,
         len: out.len,
     })
+}
+
+/// Members by key, so output does not depend on whether serde_json keeps
+/// insertion order (its `preserve_order` feature).
+fn sorted(map: &serde_json::Map<String, Value>) -> Vec<(&String, &Value)> {
+    let mut members: Vec<_> = map.iter().collect();
+    members.sort_by(|a, b| a.0.cmp(b.0));
+    members
 }
 
 #[derive(Default)]
@@ -162,7 +170,7 @@ fn write(v: &Value, budget: usize, out: &mut String) {
         }
         Value::Object(map) => {
             out.push('{');
-            for (i, (k, item)) in map.iter().enumerate() {
+            for (i, (k, item)) in sorted(map).into_iter().enumerate() {
                 if i > 0 {
                     out.push_str(", ");
                 }

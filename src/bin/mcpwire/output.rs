@@ -10,7 +10,7 @@ use std::{
 
 use mcpwire::{Direction, MessageKind, Origin, Version};
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::{excerpt, style::Style};
 
@@ -302,7 +302,7 @@ impl<W: Write> Sink<W> {
             Some(m) => {
                 let size = serde_json::to_vec(m).map_or(usize::MAX, |v| v.len());
                 if size <= MAX_DETAIL_MESSAGE {
-                    m.clone()
+                    canonical(m)
                 } else {
                     Value::String(format!("<message of {size} bytes omitted>"))
                 }
@@ -376,28 +376,24 @@ impl<W: Write> Sink<W> {
     }
 
     /// The harness's `wireSchemaChecks` for what was seen.
-    fn checks(&mut self, summary: &Summary) -> Value {
+    fn checks(&mut self, summary: &Summary) -> Vec<Check<'static>> {
         let c = &mut self.conformance;
         let timestamp = timestamp();
-        let refs: Vec<Value> = if c.revisions.is_empty() {
-            Vec::new()
-        } else {
-            c.revisions
-                .iter()
-                .map(|v| {
-                    json!({
-                        "id": "MCP-Schema",
-                        "url": format!(
-                            "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/{}/schema.json",
-                            v.as_str()
-                        ),
-                    })
-                })
-                .collect()
-        };
+        let refs: Vec<SpecRef> = c
+            .revisions
+            .iter()
+            .map(|v| SpecRef {
+                id: "MCP-Schema",
+                url: format!(
+                    "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/{}/schema.json",
+                    v.as_str()
+                ),
+            })
+            .collect();
         for d in c.implementation.iter_mut().chain(c.harness.iter_mut()) {
             if d.more > 0 {
                 d.errors.push(format!("... {} more error(s)", d.more));
+                d.more = 0;
             }
         }
         let format_all = |list: &[Detail], omitted: usize| {
@@ -407,43 +403,77 @@ impl<W: Write> Sink<W> {
             }
             lines.join("\n")
         };
-        let mut valid = json!({
-            "id": "wire-schema-valid",
-            "name": "WireSchemaValid",
-            "description": "Every JSON-RPC message the implementation sent is valid per the spec JSON schema for the negotiated spec version",
-            "status": if c.implementation.is_empty() { "SUCCESS" } else { "FAILURE" },
-            "timestamp": timestamp,
-            "specReferences": refs,
-            "details": {
-                "messagesValidated": summary.messages,
-                "violations": c.implementation,
+        let omitted = |n: usize| (n > 0).then_some(n);
+        let failed = !c.implementation.is_empty();
+        let mut checks = vec![Check {
+            id: "wire-schema-valid",
+            name: "WireSchemaValid",
+            description: "Every JSON-RPC message the implementation sent is valid per the spec JSON schema for the negotiated spec version",
+            status: if failed { "FAILURE" } else { "SUCCESS" },
+            timestamp: timestamp.clone(),
+            spec_references: refs.clone(),
+            error_message: failed
+                .then(|| format_all(&c.implementation, c.omitted_implementation)),
+            details: Details {
+                messages_validated: Some(summary.messages),
+                violations: std::mem::take(&mut c.implementation),
+                violations_omitted: omitted(c.omitted_implementation),
             },
-        });
-        if !c.implementation.is_empty() {
-            valid["errorMessage"] = format_all(&c.implementation, c.omitted_implementation).into();
-        }
-        if c.omitted_implementation > 0 {
-            valid["details"]["violationsOmitted"] = c.omitted_implementation.into();
-        }
-        let mut checks = vec![valid];
+        }];
         if !c.harness.is_empty() {
-            let mut harness = json!({
-                "id": "wire-schema-harness-error",
-                "name": "WireSchemaHarnessError",
-                "description": "HARNESS ERROR: the conformance harness itself sent a JSON-RPC message the spec JSON schema forbids. This is a bug in the harness or a scenario fixture, not in the implementation under test.",
-                "status": "FAILURE",
-                "timestamp": timestamp,
-                "specReferences": refs,
-                "details": { "violations": c.harness },
-                "errorMessage": format!("HARNESS ERROR: {}", format_all(&c.harness, c.omitted_harness)),
+            checks.push(Check {
+                id: "wire-schema-harness-error",
+                name: "WireSchemaHarnessError",
+                description: "HARNESS ERROR: the conformance harness itself sent a JSON-RPC message the spec JSON schema forbids. This is a bug in the harness or a scenario fixture, not in the implementation under test.",
+                status: "FAILURE",
+                timestamp,
+                spec_references: refs,
+                error_message: Some(format!(
+                    "HARNESS ERROR: {}",
+                    format_all(&c.harness, c.omitted_harness)
+                )),
+                details: Details {
+                    messages_validated: None,
+                    violations: std::mem::take(&mut c.harness),
+                    violations_omitted: omitted(c.omitted_harness),
+                },
             });
-            if c.omitted_harness > 0 {
-                harness["details"]["violationsOmitted"] = c.omitted_harness.into();
-            }
-            checks.push(harness);
         }
-        Value::Array(checks)
+        checks
     }
+}
+
+/// One check object, fields in the harness's order.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Check<'a> {
+    id: &'a str,
+    name: &'a str,
+    description: &'a str,
+    status: &'a str,
+    timestamp: String,
+    spec_references: Vec<SpecRef>,
+    details: Details,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error_message: Option<String>,
+}
+
+/// `specReferences` entry.
+#[derive(Clone, Debug, Serialize)]
+struct SpecRef {
+    id: &'static str,
+    url: String,
+}
+
+/// `details`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Details {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    messages_validated: Option<usize>,
+    violations: Vec<Detail>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    violations_omitted: Option<usize>,
 }
 
 /// The harness's `formatWireViolation`.
@@ -456,6 +486,25 @@ fn format_violation(d: &Detail) -> String {
         d.errors.join("; "),
         d.message
     )
+}
+
+/// `v` with object members sorted by key at every level, so reports do not
+/// depend on serde_json's `preserve_order` feature.
+fn canonical(v: &Value) -> Value {
+    match v {
+        Value::Object(map) => {
+            let mut members: Vec<_> = map.iter().collect();
+            members.sort_by(|a, b| a.0.cmp(b.0));
+            Value::Object(
+                members
+                    .into_iter()
+                    .map(|(k, v)| (k.clone(), canonical(v)))
+                    .collect(),
+            )
+        }
+        Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
+        other => other.clone(),
+    }
 }
 
 /// `request 'tools/call' (id 3)`, `result of 'tools/call'`.

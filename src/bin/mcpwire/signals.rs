@@ -7,6 +7,8 @@ mod imp {
 
     /// The child's pid, 0 when there is none.
     static CHILD: AtomicI32 = AtomicI32::new(0);
+    /// A signal that arrived before the child was known.
+    static PENDING: AtomicI32 = AtomicI32::new(0);
 
     /// The signals passed on to the child.
     const FORWARDED: [libc::c_int; 4] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
@@ -18,13 +20,14 @@ mod imp {
             unsafe {
                 libc::kill(pid, signal);
             }
+        } else {
+            PENDING.store(signal, Ordering::SeqCst);
         }
     }
 
-    /// From now on, SIGINT, SIGTERM, SIGHUP and SIGQUIT go to `pid` instead
-    /// of ending this process.
-    pub fn forward_to(pid: u32) {
-        CHILD.store(i32::try_from(pid).unwrap_or(0), Ordering::SeqCst);
+    /// From now on, SIGINT, SIGTERM, SIGHUP and SIGQUIT are held for the
+    /// child instead of ending this process. Call before spawning it.
+    pub fn intercept() {
         for signal in FORWARDED {
             // SAFETY: a zeroed sigaction with a handler that only calls an
             // async-signal-safe function; SA_RESTART keeps blocking reads
@@ -35,6 +38,20 @@ mod imp {
                 action.sa_flags = libc::SA_RESTART;
                 libc::sigemptyset(&mut action.sa_mask);
                 libc::sigaction(signal, &action, std::ptr::null_mut());
+            }
+        }
+    }
+
+    /// Signals go to `pid` from now on; one that arrived since
+    /// [`intercept`] is delivered now.
+    pub fn forward_to(pid: u32) {
+        let pid = i32::try_from(pid).unwrap_or(0);
+        CHILD.store(pid, Ordering::SeqCst);
+        let pending = PENDING.swap(0, Ordering::SeqCst);
+        if pending != 0 && pid > 0 {
+            // SAFETY: sending a signal to our own child.
+            unsafe {
+                libc::kill(pid, pending);
             }
         }
     }
@@ -56,6 +73,8 @@ mod imp {
 
 #[cfg(not(unix))]
 mod imp {
+    /// No signals to intercept.
+    pub fn intercept() {}
     /// No signals to forward.
     pub fn forward_to(_pid: u32) {}
     /// Nothing to forget.
@@ -64,4 +83,4 @@ mod imp {
     pub fn die_by(_signal: i32) {}
 }
 
-pub use imp::{die_by, forget_child, forward_to};
+pub use imp::{die_by, forget_child, forward_to, intercept};

@@ -105,6 +105,7 @@ pub fn run(
     let Some((program, args)) = command.split_first() else {
         return Err(Failure::Usage("tap needs a command to run".into()));
     };
+    crate::signals::intercept();
     let mut child: Child = Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
