@@ -23,6 +23,7 @@ pub mod session;
 pub mod spec;
 #[doc(hidden)]
 pub mod support;
+pub mod transcript;
 pub mod version;
 pub mod violation;
 
