@@ -21,6 +21,8 @@ pub mod path;
 pub mod report;
 pub mod session;
 pub mod spec;
+#[doc(hidden)]
+pub mod support;
 pub mod version;
 pub mod violation;
 

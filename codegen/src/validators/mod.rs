@@ -1,11 +1,220 @@
-//! Validators stage (placeholder).
+//! Validators stage: compiled checks for every definition of one revision.
+//!
+//! [`generate`] returns the contents of the generated `pub mod validate`.
+//! For each definition `D` (schema order, after errata):
+//!
+//! - `is_valid_<d>(v) -> bool`: short-circuits, allocates nothing;
+//! - `check_<d>(v) -> Vec<Violation>`: every violation, pointers relative
+//!   to `v`;
+//! - `check_<d>_at(v, path, out)`: the same below an instance path (what a
+//!   `$ref` compiles to in collecting mode);
+//!
+//! plus `DEFINITIONS` (sorted by name, for `Spec::definition`) and the
+//! `Definition` enum. Generated code names runtime helpers by absolute path
+//! (`crate::number`, `crate::format`, `crate::support`); no schema is walked
+//! at run time.
+//!
+//! Keywords (one emitter per file, the layout of jsonschema-rs'
+//! `jsonschema-macros-core/src/codegen/keywords/`): `type`, `properties`,
+//! `required`, `additionalProperties`, `items`, `const`, `enum`, `anyOf`,
+//! `allOf`, `$ref`, `minimum`/`maximum`, `maxItems`, `format`. Annotations
+//! are ignored ([`node::ANNOTATIONS`]); anything else is
+//! [`Error::Unsupported`].
+//!
+//! Recursion depth: `$ref` compiles to a call, so checking recurses as deep
+//! as the instance nests through recursive definitions (`JSONValue` ↔
+//! `JSONObject`); frames are small (no per-level buffers on the success
+//! path). serde_json's parser caps nesting at 128, so parsed input is
+//! bounded; a `Value` built in Rust deeper than many thousands of levels can
+//! exhaust the stack, as it can in serde_json's own `Drop`/`Display`.
+
+mod additional_properties;
+mod all_of;
+mod any_of;
+mod compile;
+mod cond;
+mod const_;
+mod discriminator;
+mod enum_;
+mod format;
+mod items;
+mod kinds;
+mod literal;
+mod max_items;
+mod minmax;
+pub mod node;
+mod properties;
+mod ref_;
+mod required;
+mod type_;
+mod variant;
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::{Error, Schema};
+use crate::{names, Error, Schema};
+use compile::Ctx;
+use node::Node;
 
 /// The contents of the `validate` module.
-pub fn generate(_schema: &Schema) -> Result<TokenStream, Error> {
-    Ok(quote! { pub static DEFINITIONS: &[crate::spec::DefinitionFns] = &[]; })
+pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
+    check_names(schema)?;
+    let mut nodes = BTreeMap::new();
+    for (name, value) in schema.defs() {
+        let node = Node::parse(schema, value, &schema.def_pointer(name))?;
+        nodes.insert(name.clone(), node);
+    }
+    let cx = Ctx {
+        schema,
+        nodes: &nodes,
+    };
+    let functions = schema
+        .defs()
+        .keys()
+        .filter_map(|name| nodes.get(name).map(|node| functions(name, node, &cx)));
+    let tables = tables(schema);
+    Ok(quote! {
+        #(#functions)*
+        #tables
+    })
+}
+
+/// Every definition name must be a Rust identifier (it names a `Definition`
+/// variant) and the generated function names must not collide.
+fn check_names(schema: &Schema) -> Result<(), Error> {
+    let mut seen: BTreeMap<String, &str> = BTreeMap::new();
+    for name in schema.defs().keys() {
+        let pointer = schema.def_pointer(name);
+        if syn::parse_str::<syn::Ident>(name).is_err() {
+            return Err(Error::Malformed {
+                pointer,
+                reason: format!("definition name {name:?} is not a Rust identifier"),
+            });
+        }
+        for f in [
+            names::is_valid_fn(name),
+            names::check_fn(name),
+            names::check_at_fn(name),
+        ] {
+            if let Some(other) = seen.insert(f.clone(), name) {
+                return Err(Error::Malformed {
+                    pointer,
+                    reason: format!("definitions {other} and {name} both generate `{f}`"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The three functions of one definition.
+fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> TokenStream {
+    let is_valid = names::ident(&names::is_valid_fn(name));
+    let check = names::ident(&names::check_fn(name));
+    let check_at = names::ident(&names::check_at_fn(name));
+    let pointer = cx.schema.def_pointer(name);
+    let valid_doc = format!(" Whether `v` is a valid `{name}` (`{pointer}`).");
+    let check_doc = format!(" Every violation of `{name}` in `v`, pointers relative to `v`.");
+    let check_at_doc =
+        format!(" Pushes every violation of `{name}` in `v` (at `path`) onto `out`.");
+    let valid_body = match compile::valid(node, cx) {
+        cond::Cond::True => quote!(let _ = v; true),
+        cond => cond.tokens(),
+    };
+    let check_body = compile::check(node, cx);
+    let check_body = if check_body.is_empty() {
+        quote!(let _ = (v, path, out);)
+    } else {
+        check_body
+    };
+    quote! {
+        #[doc = #valid_doc]
+        pub fn #is_valid(v: &::serde_json::Value) -> bool {
+            #valid_body
+        }
+        #[doc = #check_doc]
+        pub fn #check(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+            let mut out = ::std::vec::Vec::new();
+            #check_at(v, &crate::Path::Root, &mut out);
+            out
+        }
+        #[doc = #check_at_doc]
+        pub fn #check_at(
+            v: &::serde_json::Value,
+            path: &crate::Path<'_>,
+            out: &mut ::std::vec::Vec<crate::Violation>,
+        ) {
+            #check_body
+        }
+    }
+}
+
+/// `DEFINITIONS` and `enum Definition`, both sorted by name so that a
+/// variant's discriminant indexes `DEFINITIONS`.
+fn tables(schema: &Schema) -> TokenStream {
+    let sorted: BTreeSet<&str> = schema.defs().keys().map(String::as_str).collect();
+    let entries = sorted.iter().map(|name| {
+        let pointer = schema.def_pointer(name);
+        let is_valid = names::ident(&names::is_valid_fn(name));
+        let check_at = names::ident(&names::check_at_fn(name));
+        quote! {
+            crate::spec::DefinitionFns {
+                name: #name,
+                pointer: #pointer,
+                is_valid: #is_valid,
+                check_at: #check_at,
+            },
+        }
+    });
+    let variants: Vec<proc_macro2::Ident> = sorted.iter().map(|n| names::ident(n)).collect();
+    let docs = sorted
+        .iter()
+        .map(|n| format!(" `{n}` (`{}`).", schema.def_pointer(n)));
+    quote! {
+        /// Every definition's checks, sorted by name (`Spec::definition` binary-searches it).
+        pub static DEFINITIONS: &[crate::spec::DefinitionFns] = &[#(#entries)*];
+
+        /// The definitions of this revision, in name order.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Definition {
+            #(
+                #[doc = #docs]
+                #variants,
+            )*
+        }
+
+        impl Definition {
+            /// Every definition, in name order.
+            pub const ALL: &'static [Definition] = &[#(Definition::#variants),*];
+
+            fn fns(self) -> &'static crate::spec::DefinitionFns {
+                &DEFINITIONS[self as usize]
+            }
+
+            /// The schema name.
+            pub fn name(self) -> &'static str {
+                self.fns().name
+            }
+
+            /// The definition with this schema name.
+            pub fn from_name(name: &str) -> ::std::option::Option<Definition> {
+                DEFINITIONS
+                    .binary_search_by(|d| d.name.cmp(name))
+                    .ok()
+                    .and_then(|i| Definition::ALL.get(i).copied())
+            }
+
+            /// Whether `v` is valid for this definition.
+            pub fn is_valid(self, v: &::serde_json::Value) -> bool {
+                (self.fns().is_valid)(v)
+            }
+
+            /// Every violation of this definition in `v`.
+            pub fn check(self, v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+                self.fns().check(v)
+            }
+        }
+    }
 }

@@ -1,0 +1,43 @@
+//! `additionalProperties`: what members not named in `properties` must
+//! satisfy. Absent, `true` and `{}` constrain nothing (every MCP object is
+//! open); a schema is checked on each such member below `path.key(k)`;
+//! `false` (never used by the MCP schemas, supported cheaply) rejects them:
+//! `unexpected property "x"`, reported at the object. The member loop itself
+//! belongs to [`super::properties`], which calls these for its `_` arm.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::compile::{check_below, valid as node_valid, Ctx};
+use super::cond::Cond;
+use super::node::{Additional, Node};
+use crate::schema::join;
+
+/// The demand on one other member `v` (named `k`).
+pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
+    match &node.additional {
+        None => Cond::True,
+        Some(Additional::False) => Cond::False,
+        Some(Additional::Schema(schema)) => node_valid(schema, cx),
+    }
+}
+
+/// The statements for one other member (`k`, `v` and the object's `path`
+/// in scope), and whether they read `v`.
+pub fn check(node: &Node, cx: &Ctx<'_>) -> (TokenStream, bool) {
+    match &node.additional {
+        None => (TokenStream::new(), false),
+        Some(Additional::False) => {
+            let pointer = join(&node.pointer, "additionalProperties");
+            (
+                quote!(crate::support::additional(out, path, #pointer, k);),
+                false,
+            )
+        }
+        Some(Additional::Schema(schema)) => {
+            let body = check_below(schema, cx, quote!(path.key(k)));
+            let reads = !body.is_empty();
+            (body, reads)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! `allOf`: every part applies to the same instance; each part is inlined,
+//! and the violations of all parts are reported.
+
+use proc_macro2::TokenStream;
+
+use super::compile::{check as node_check, valid as node_valid, Ctx};
+use super::cond::Cond;
+use super::node::Node;
+
+/// Every part's demand, in order.
+pub fn valid(parts: &[Node], cx: &Ctx<'_>) -> Cond {
+    Cond::all(parts.iter().map(|part| node_valid(part, cx)))
+}
+
+/// Every part's statements, in order.
+pub fn check(parts: &[Node], cx: &Ctx<'_>) -> TokenStream {
+    parts.iter().map(|part| node_check(part, cx)).collect()
+}

@@ -1,0 +1,116 @@
+//! `anyOf`: valid when any branch is. (`Some`/`None` in generated code are
+//! the prelude's: the `validate` module defines no items of those names.)
+//!
+//! Boolean form: the branches joined by `||`, except for a discriminated
+//! `anyOf` ([`super::discriminator`]), which first reads the tag member and
+//! tries only the branch it names (plus untagged branches), so a 20-way
+//! request union costs one lookup.
+//!
+//! Collecting form: the boolean test first (success allocates nothing);
+//! on failure, `mcpwire::support::any_of` reports by the documented rule —
+//! the tagged branch's violations; else the closest branch of the
+//! instance's kind (fewest violations); else one `anyOf` violation listing
+//! what the branches accept (`expected one of: object (JSONObject), array,
+//! string/integer/boolean; found null`).
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use super::compile::{check as node_check, valid as node_valid, Ctx};
+use super::cond::Cond;
+use super::discriminator::{self, Discriminator};
+use super::kinds::{describe_branch, kinds};
+use super::node::Node;
+use crate::schema::join;
+
+/// Any branch's demand.
+pub fn valid(branches: &[Node], cx: &Ctx<'_>) -> Cond {
+    let conds: Vec<Cond> = branches.iter().map(|b| node_valid(b, cx)).collect();
+    if conds.iter().any(Cond::is_true) {
+        return Cond::True;
+    }
+    match discriminator::find(branches, cx) {
+        None => Cond::any(conds),
+        Some(d) => tagged(&d, conds),
+    }
+}
+
+/// `match crate::support::tag(v, "type") { Str("text") => …, Missing => all, _ => untagged }`.
+fn tagged(d: &Discriminator, conds: Vec<Cond>) -> Cond {
+    let untagged = Cond::any(
+        conds
+            .iter()
+            .zip(&d.tags)
+            .filter(|(_, tag)| tag.is_none())
+            .map(|(c, _)| c.clone()),
+    );
+    let arms = conds.iter().zip(&d.tags).filter_map(|(cond, tag)| {
+        let tag = tag.as_ref()?;
+        let cond = Cond::any([cond.clone(), untagged.clone()]).tokens();
+        Some(quote!(crate::support::Tag::Str(#tag) => #cond,))
+    });
+    let all = Cond::any(conds.iter().cloned()).tokens();
+    let untagged = untagged.tokens();
+    let property = &d.property;
+    Cond::atom(quote! {
+        match crate::support::tag(v, #property) {
+            #(#arms)*
+            crate::support::Tag::Missing => #all,
+            _ => #untagged,
+        }
+    })
+}
+
+/// `if !any { crate::support::any_of(…, &[Branch { kinds, tag, check }, …]) }`.
+pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
+    let test = valid(branches, cx);
+    if test.is_true() {
+        return TokenStream::new();
+    }
+    let not = test.not();
+    let pointer = join(&node.pointer, "anyOf");
+    let expected = branches
+        .iter()
+        .map(|b| describe_branch(b, cx))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let d = discriminator::find(branches, cx);
+    let tag_name = match &d {
+        Some(d) => {
+            let p = &d.property;
+            quote!(Some(#p))
+        }
+        None => quote!(None),
+    };
+    let entries = branches.iter().enumerate().map(|(i, branch)| {
+        let kinds = Literal::u8_unsuffixed(kinds(branch, cx));
+        let tag = match d
+            .as_ref()
+            .and_then(|d| d.tags.get(i))
+            .and_then(Option::as_ref)
+        {
+            Some(t) => quote!(Some(#t)),
+            None => quote!(None),
+        };
+        let check = match &branch.ref_ {
+            Some(target) => {
+                let f = crate::names::ident(&crate::names::check_at_fn(target));
+                quote!(&#f)
+            }
+            None => {
+                let body = node_check(branch, cx);
+                quote! {
+                    &|v: &::serde_json::Value,
+                      path: &crate::Path<'_>,
+                      out: &mut ::std::vec::Vec<crate::Violation>| { #body }
+                }
+            }
+        };
+        quote!(crate::support::Branch::new(#kinds, #tag, #check),)
+    });
+    quote! {
+        if #not {
+            crate::support::any_of(v, path, out, #pointer, #expected, #tag_name, &[#(#entries)*]);
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! Compiles one [`Node`] into its two forms, dispatching to the keyword
+//! emitters (one file per keyword):
+//!
+//! - [`valid`]: a boolean expression over `v: &Value` that short-circuits
+//!   and allocates nothing (the body of `is_valid_<def>`);
+//! - [`check`]: statements over `v`, `path: &crate::Path<'_>` and
+//!   `out: &mut Vec<crate::Violation>` that push every violation (the body
+//!   of `check_<def>_at`).
+//!
+//! Subschemas (`properties`, `items`, `allOf`/`anyOf` branches) are inlined
+//! by shadowing `v` and `path`; `$ref` is a call to the target's function,
+//! which is how recursion (`JSONValue` ↔ `JSONObject`) works.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::cond::Cond;
+use super::node::Node;
+use super::variant::{select, Variant};
+use super::{
+    all_of, any_of, const_, enum_, format, items, max_items, minmax, properties, ref_, required,
+    type_,
+};
+use crate::Schema;
+
+/// What the emitters may consult: the schema and every parsed definition.
+pub struct Ctx<'a> {
+    /// The schema.
+    pub schema: &'a Schema,
+    /// Every definition, parsed, by name.
+    pub nodes: &'a BTreeMap<String, Node>,
+}
+
+/// The boolean form of `node`.
+pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
+    if let Some(target) = &node.ref_ {
+        return ref_::valid(target);
+    }
+    let arms = Variant::ALL.map(|variant| arm(node, variant, cx));
+    let mut parts = vec![select(arms)];
+    if let Some(parts_of) = &node.all_of {
+        parts.push(all_of::valid(parts_of, cx));
+    }
+    if let Some(branches) = &node.any_of {
+        parts.push(any_of::valid(branches, cx));
+    }
+    Cond::all(parts)
+}
+
+/// What `node` demands of an instance of `variant` (the arm's binding —
+/// `m`, `a`, `s`, `n`, `b` — is in scope).
+fn arm(node: &Node, variant: Variant, cx: &Ctx<'_>) -> Cond {
+    let typed = type_::arm(node, variant);
+    let value = Cond::all([const_::arm(node, variant), enum_::arm(node, variant)]);
+    let keywords = match variant {
+        Variant::Object => Cond::all([required::valid(node), properties::valid(node, cx)]),
+        Variant::Array => Cond::all([max_items::valid(node), items::valid(node, cx)]),
+        Variant::String => format::valid(node),
+        Variant::Number => minmax::valid(node),
+        Variant::Bool | Variant::Null => Cond::True,
+    };
+    Cond::all([typed, value, keywords])
+}
+
+/// The collecting form of `node`.
+pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
+    if let Some(target) = &node.ref_ {
+        return ref_::check(target);
+    }
+    let type_ = type_::check(node);
+    let const_ = const_::check(node);
+    let enum_ = enum_::check(node);
+    let object = guarded(
+        Variant::Object,
+        [required::check(node), properties::check(node, cx)],
+    );
+    let array = guarded(
+        Variant::Array,
+        [max_items::check(node), items::check(node, cx)],
+    );
+    let number = guarded(Variant::Number, [minmax::check(node)]);
+    let string = guarded(Variant::String, [format::check(node)]);
+    let all_of = node.all_of.as_ref().map(|parts| all_of::check(parts, cx));
+    let any_of = node
+        .any_of
+        .as_ref()
+        .map(|branches| any_of::check(node, branches, cx));
+    quote! {
+        #type_
+        #const_
+        #enum_
+        #object
+        #array
+        #number
+        #string
+        #all_of
+        #any_of
+    }
+}
+
+/// `if let Value::Object(m) = v { … }` around the statements of the
+/// keywords that apply only to one variant; nothing if they are empty.
+fn guarded<const N: usize>(variant: Variant, stmts: [TokenStream; N]) -> TokenStream {
+    if stmts.iter().all(TokenStream::is_empty) {
+        return TokenStream::new();
+    }
+    let pattern = variant.pattern(true);
+    quote! {
+        if let #pattern = v {
+            #(#stmts)*
+        }
+    }
+}
+
+/// `node` compiled for a subinstance: `v` rebound to `value`, `path`
+/// extended by `step` (`path.key(k)`, `path.index(i)`).
+pub fn check_below(node: &Node, cx: &Ctx<'_>, step: TokenStream) -> TokenStream {
+    if let Some(target) = &node.ref_ {
+        return ref_::check_at(target, step);
+    }
+    let body = check(node, cx);
+    if body.is_empty() {
+        return body;
+    }
+    quote! {
+        let path = &#step;
+        #body
+    }
+}

@@ -1,0 +1,88 @@
+//! `const` (string, number, boolean or null; the schemas use strings and
+//! integers). Equality is JSON Schema's: numbers by value, so `const: 1`
+//! accepts `1.0` (`mcpwire::number::eq_int`).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::cond::Cond;
+use super::literal;
+use super::node::{Node, Scalar};
+use super::variant::{select, Variant};
+use crate::schema::join;
+
+/// Whether an instance of `variant` (bound as `s`, `n`, `b`) equals `value`.
+pub fn equals(value: &Scalar, variant: Variant) -> Cond {
+    match (value, variant) {
+        (Scalar::String(x), Variant::String) => Cond::cmp(quote!(s == #x)),
+        (Scalar::Number(x), Variant::Number) => {
+            Cond::atom(literal::number_call("eq_int", "eq_float", x))
+        }
+        (Scalar::Bool(true), Variant::Bool) => Cond::atom(quote!(*b)),
+        (Scalar::Bool(false), Variant::Bool) => Cond::atom(quote!(!*b)),
+        (Scalar::Null, Variant::Null) => Cond::True,
+        _ => Cond::False,
+    }
+}
+
+/// `const`'s demand on one variant.
+pub fn arm(node: &Node, variant: Variant) -> Cond {
+    node.const_
+        .as_ref()
+        .map_or(Cond::True, |value| equals(value, variant))
+}
+
+/// `if v != const { report }`.
+pub fn check(node: &Node) -> TokenStream {
+    let Some(value) = &node.const_ else {
+        return TokenStream::new();
+    };
+    let test = select(Variant::ALL.map(|variant| equals(value, variant)));
+    let not = test.not();
+    let pointer = join(&node.pointer, "const");
+    let expected = value.json();
+    quote! {
+        if #not {
+            crate::support::const_(out, path, #pointer, #expected, v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(value: Scalar) -> Node {
+        Node {
+            pointer: "/$defs/X/properties/jsonrpc".into(),
+            const_: Some(value),
+            ..Node::default()
+        }
+    }
+
+    #[test]
+    fn compares_in_the_matching_arm_only() {
+        let node = with(Scalar::String("2.0".into()));
+        assert_eq!(
+            arm(&node, Variant::String).tokens().to_string(),
+            "s == \"2.0\""
+        );
+        assert!(matches!(arm(&node, Variant::Number), Cond::False));
+        let node = with(Scalar::Number((-32021).into()));
+        assert_eq!(
+            arm(&node, Variant::Number).tokens().to_string(),
+            "crate :: number :: eq_int (n , - 32021)"
+        );
+    }
+
+    #[test]
+    fn reports_the_expected_json() {
+        let text = check(&with(Scalar::String("2.0".into()))).to_string();
+        assert!(
+            text.contains("\"/$defs/X/properties/jsonrpc/const\""),
+            "{text}"
+        );
+        assert!(text.contains(r#""\"2.0\"""#), "{text}");
+        assert!(check(&Node::default()).is_empty());
+    }
+}

@@ -1,0 +1,78 @@
+//! `enum` of scalars (the schemas use strings): any listed value, numbers by
+//! value. Strings compile to one `matches!(s.as_str(), "a" | "b")`.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::cond::Cond;
+use super::const_::equals;
+use super::node::{Node, Scalar};
+use super::variant::{select, Variant};
+use crate::schema::join;
+
+/// Whether an instance of `variant` is one of `values`.
+fn one_of(values: &[Scalar], variant: Variant) -> Cond {
+    let strings: Vec<&str> = values
+        .iter()
+        .filter_map(|v| match v {
+            Scalar::String(s) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect();
+    if variant == Variant::String && strings.len() > 1 {
+        return Cond::atom(quote!(matches!(s.as_str(), #(#strings)|*)));
+    }
+    Cond::any(values.iter().map(|value| equals(value, variant)))
+}
+
+/// `enum`'s demand on one variant.
+pub fn arm(node: &Node, variant: Variant) -> Cond {
+    node.enum_
+        .as_ref()
+        .map_or(Cond::True, |values| one_of(values, variant))
+}
+
+/// `if v not in enum { report }`, listing the values.
+pub fn check(node: &Node) -> TokenStream {
+    let Some(values) = &node.enum_ else {
+        return TokenStream::new();
+    };
+    let test = select(Variant::ALL.map(|variant| one_of(values, variant)));
+    let not = test.not();
+    let pointer = join(&node.pointer, "enum");
+    let expected = values
+        .iter()
+        .map(Scalar::json)
+        .collect::<Vec<_>>()
+        .join(", ");
+    quote! {
+        if #not {
+            crate::support::enum_(out, path, #pointer, #expected, v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_become_one_match() {
+        let node = Node {
+            pointer: "/$defs/X".into(),
+            enum_: Some(vec![
+                Scalar::String("private".into()),
+                Scalar::String("public".into()),
+            ]),
+            ..Node::default()
+        };
+        assert_eq!(
+            arm(&node, Variant::String).tokens().to_string(),
+            "matches ! (s . as_str () , \"private\" | \"public\")"
+        );
+        assert!(matches!(arm(&node, Variant::Null), Cond::False));
+        let text = check(&node).to_string();
+        assert!(text.contains(r#""\"private\", \"public\"""#), "{text}");
+        assert!(text.contains("\"/$defs/X/enum\""), "{text}");
+    }
+}

@@ -1,0 +1,99 @@
+//! Which kinds of instance a schema can accept at all (object, array,
+//! string, integer, fractional number, boolean, null), following `$ref`,
+//! `allOf` and `anyOf`. The `anyOf` reporting rule uses it to prefer
+//! branches of the instance's kind and to describe the branches when none
+//! is (`expected one of: object (JSONObject), array, …`).
+
+use super::compile::Ctx;
+use super::node::{kind, Node};
+use super::type_;
+
+/// The kind bits `node` admits.
+pub fn kinds(node: &Node, cx: &Ctx<'_>) -> u8 {
+    kinds_in(node, cx, &mut Vec::new())
+}
+
+fn kinds_in(node: &Node, cx: &Ctx<'_>, visiting: &mut Vec<String>) -> u8 {
+    if let Some(target) = &node.ref_ {
+        if visiting.contains(target) {
+            return kind::ANY;
+        }
+        let Some(def) = cx.nodes.get(target) else {
+            return kind::ANY;
+        };
+        visiting.push(target.clone());
+        let k = kinds_in(def, cx, visiting);
+        visiting.pop();
+        return k;
+    }
+    let mut k = type_::admits(node);
+    if let Some(value) = &node.const_ {
+        k &= value.kinds();
+    }
+    if let Some(values) = &node.enum_ {
+        k &= values.iter().fold(0, |acc, v| acc | v.kinds());
+    }
+    for part in node.all_of.iter().flatten() {
+        k &= kinds_in(part, cx, visiting);
+    }
+    if let Some(branches) = &node.any_of {
+        k &= branches
+            .iter()
+            .fold(0, |acc, b| acc | kinds_in(b, cx, visiting));
+    }
+    k
+}
+
+/// `object`, `string/integer/boolean`, `number`, `any value`.
+pub fn describe(kinds: u8) -> String {
+    if kinds & kind::ANY == kind::ANY {
+        return "any value".into();
+    }
+    let number = kinds & (kind::INTEGER | kind::FRACTION);
+    let names = [
+        (kinds & kind::OBJECT != 0, "object"),
+        (kinds & kind::ARRAY != 0, "array"),
+        (kinds & kind::STRING != 0, "string"),
+        (number == kind::INTEGER, "integer"),
+        (number & kind::FRACTION != 0, "number"),
+        (kinds & kind::BOOLEAN != 0, "boolean"),
+        (kinds & kind::NULL != 0, "null"),
+    ];
+    let names: Vec<&str> = names
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, name)| *name)
+        .collect();
+    if names.is_empty() {
+        "nothing".into()
+    } else {
+        names.join("/")
+    }
+}
+
+/// One branch for the `anyOf` message: its kinds, and the definition it
+/// references, if any: `object (TextContent)`.
+pub fn describe_branch(node: &Node, cx: &Ctx<'_>) -> String {
+    let kinds = describe(kinds(node, cx));
+    match &node.ref_ {
+        Some(target) => format!("{kinds} ({target})"),
+        None => kinds,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn describes_kinds() {
+        assert_eq!(describe(kind::OBJECT), "object");
+        assert_eq!(
+            describe(kind::STRING | kind::INTEGER | kind::BOOLEAN),
+            "string/integer/boolean"
+        );
+        assert_eq!(describe(kind::INTEGER | kind::FRACTION), "number");
+        assert_eq!(describe(kind::ANY), "any value");
+        assert_eq!(describe(0), "nothing");
+    }
+}

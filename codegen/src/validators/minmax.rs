@@ -1,0 +1,72 @@
+//! `minimum` and `maximum` (inclusive), compared exactly whatever the
+//! representations (`mcpwire::number::{ge,le}_{int,float}`): `-1 is less
+//! than the minimum of 0`. They apply to numbers only.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::cond::Cond;
+use super::literal::number_call;
+use super::node::Node;
+use crate::schema::join;
+
+/// The bounds' demand on a number `n`.
+pub fn valid(node: &Node) -> Cond {
+    let min = node
+        .minimum
+        .as_ref()
+        .map(|b| Cond::atom(number_call("ge_int", "ge_float", b)));
+    let max = node
+        .maximum
+        .as_ref()
+        .map(|b| Cond::atom(number_call("le_int", "le_float", b)));
+    Cond::all(min.into_iter().chain(max))
+}
+
+/// One `if !bound { report }` per bound (inside `if let Number(n)`).
+pub fn check(node: &Node) -> TokenStream {
+    let min = node.minimum.as_ref().map(|b| {
+        let test = number_call("ge_int", "ge_float", b);
+        let pointer = join(&node.pointer, "minimum");
+        let shown = b.to_string();
+        quote! {
+            if !#test {
+                crate::support::minimum(out, path, #pointer, #shown, n);
+            }
+        }
+    });
+    let max = node.maximum.as_ref().map(|b| {
+        let test = number_call("le_int", "le_float", b);
+        let pointer = join(&node.pointer, "maximum");
+        let shown = b.to_string();
+        quote! {
+            if !#test {
+                crate::support::maximum(out, path, #pointer, #shown, n);
+            }
+        }
+    });
+    quote!(#min #max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_and_float_bounds() {
+        let node = Node {
+            pointer: "/$defs/X".into(),
+            minimum: Some(0.into()),
+            maximum: serde_json::Number::from_f64(0.5),
+            ..Node::default()
+        };
+        assert_eq!(
+            valid(&node).tokens().to_string(),
+            "crate :: number :: ge_int (n , 0) && crate :: number :: le_float (n , 0.5)"
+        );
+        let text = check(&node).to_string();
+        assert!(text.contains("\"/$defs/X/minimum\" , \"0\""), "{text}");
+        assert!(text.contains("\"/$defs/X/maximum\" , \"0.5\""), "{text}");
+        assert!(valid(&Node::default()).is_true());
+    }
+}

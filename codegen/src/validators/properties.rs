@@ -1,0 +1,84 @@
+//! `properties` together with `additionalProperties`: one pass over the
+//! instance's members, `match`ing each name against the listed properties
+//! (`_` takes `additionalProperties`). Properties apply only to members
+//! that are present; listed properties with a trivial schema are dropped
+//! unless `additionalProperties` constrains, since then their names must be
+//! excluded from it.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::additional_properties;
+use super::compile::{check_below, valid as node_valid, Ctx};
+use super::cond::Cond;
+use super::node::Node;
+
+/// The members' demand on an object `m`.
+pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
+    let rest = additional_properties::valid(node, cx);
+    let arms: Vec<(&str, Cond)> = node
+        .properties
+        .iter()
+        .map(|(name, sub)| (name.as_str(), node_valid(sub, cx)))
+        .filter(|(_, cond)| !(rest.is_true() && cond.is_true()))
+        .collect();
+    if arms.is_empty() {
+        return match rest {
+            Cond::True => Cond::True,
+            Cond::False => Cond::atom(quote!(m.is_empty())),
+            rest => {
+                let rest = rest.tokens();
+                Cond::atom(quote!(m.values().all(|v| #rest)))
+            }
+        };
+    }
+    let reads = !rest.is_const() || arms.iter().any(|(_, c)| !c.is_const());
+    let arms = arms.iter().map(|(name, cond)| {
+        let cond = cond.tokens();
+        quote!(#name => #cond,)
+    });
+    let rest = rest.tokens();
+    let body = quote! {
+        match k.as_str() {
+            #(#arms)*
+            _ => #rest,
+        }
+    };
+    Cond::atom(if reads {
+        quote!(m.iter().all(|(k, v)| #body))
+    } else {
+        quote!(m.keys().all(|k| #body))
+    })
+}
+
+/// One pass over the members (inside `if let Object(m)`).
+pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
+    let (rest, rest_reads) = additional_properties::check(node, cx);
+    let constrained = node.additional.is_some();
+    let arms: Vec<(&str, TokenStream)> = node
+        .properties
+        .iter()
+        .map(|(name, sub)| (name.as_str(), check_below(sub, cx, quote!(path.key(k)))))
+        .filter(|(_, body)| constrained || !body.is_empty())
+        .collect();
+    if arms.is_empty() && rest.is_empty() {
+        return TokenStream::new();
+    }
+    let reads = rest_reads || arms.iter().any(|(_, body)| !body.is_empty());
+    let body = if arms.is_empty() {
+        rest
+    } else {
+        let arms = arms.iter().map(|(name, body)| quote!(#name => { #body }));
+        quote! {
+            match k.as_str() {
+                #(#arms)*
+                _ => { #rest }
+            }
+        }
+    };
+    if reads {
+        quote!(for (k, v) in m { #body })
+    } else {
+        quote!(for k in m.keys() { #body })
+    }
+}

@@ -1,0 +1,99 @@
+//! `type` (a name or an array of names). `integer` admits every integral
+//! number (`1.0`, `6e4`, integers beyond `u64` that serde_json holds as
+//! `f64`); `number` admits every number (`mcpwire::number::is_integer`).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::cond::Cond;
+use super::node::{kind, Node};
+use super::variant::{kinds_test, Variant};
+use crate::schema::join;
+
+/// The kinds the node's `type` admits (every kind without `type`).
+pub fn admits(node: &Node) -> u8 {
+    node.types.as_ref().map_or(kind::ANY, |types| {
+        types.iter().fold(0, |k, t| k | t.kinds())
+    })
+}
+
+/// `type`'s demand on one variant.
+pub fn arm(node: &Node, variant: Variant) -> Cond {
+    let tests = kinds_test(admits(node));
+    let index = Variant::ALL.iter().position(|v| *v == variant).unwrap_or(0);
+    tests[index].clone()
+}
+
+/// `expected integer or string`: the names as listed, `a, b or c`.
+pub fn expected(node: &Node) -> String {
+    let names: Vec<&str> = node.types.iter().flatten().map(|t| t.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// `if !<type test> { report }`.
+pub fn check(node: &Node) -> TokenStream {
+    if node.types.is_none() {
+        return TokenStream::new();
+    }
+    let kinds = admits(node);
+    if kinds == kind::ANY {
+        return TokenStream::new();
+    }
+    let pointer = join(&node.pointer, "type");
+    let expected = expected(node);
+    let kinds = proc_macro2::Literal::u8_unsuffixed(kinds);
+    quote!(crate::support::type_(out, path, #pointer, #expected, #kinds, v);)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::validators::node::Type;
+
+    fn typed(types: &[Type]) -> Node {
+        Node {
+            pointer: "/$defs/X".into(),
+            types: Some(types.to_vec()),
+            ..Node::default()
+        }
+    }
+
+    #[test]
+    fn names_the_expected_types() {
+        assert_eq!(expected(&typed(&[Type::Object])), "object");
+        assert_eq!(
+            expected(&typed(&[Type::Integer, Type::String])),
+            "integer or string"
+        );
+        assert_eq!(
+            expected(&typed(&[Type::Boolean, Type::Integer, Type::String])),
+            "boolean, integer or string"
+        );
+    }
+
+    #[test]
+    fn number_admits_integers_and_fractions() {
+        assert_eq!(
+            admits(&typed(&[Type::Number])),
+            kind::INTEGER | kind::FRACTION
+        );
+        assert!(arm(&typed(&[Type::Number]), Variant::Number).is_true());
+        let integer = arm(&typed(&[Type::Integer]), Variant::Number);
+        assert_eq!(
+            integer.tokens().to_string(),
+            "crate :: number :: is_integer (n)"
+        );
+        assert!(check(&Node::default()).is_empty());
+    }
+
+    #[test]
+    fn reports_at_the_keyword() {
+        let text = check(&typed(&[Type::Object])).to_string();
+        assert!(text.contains("\"/$defs/X/type\""), "{text}");
+        assert!(text.contains("\"object\" , 1 , v"), "{text}");
+    }
+}

@@ -1,0 +1,191 @@
+//! The six variants of `serde_json::Value`, and [`select`]: the `match` on
+//! them that every generated schema test is built from. Each keyword
+//! contributes a [`Cond`] per variant (what it demands of an object, of a
+//! string, …); `select` folds equal constant arms into one and emits the
+//! smallest form (`matches!`, a `match`, or a constant).
+
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+
+use super::cond::Cond;
+use super::node::kind;
+
+/// A variant of `serde_json::Value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// `Value::Object(m)`
+    Object,
+    /// `Value::Array(a)`
+    Array,
+    /// `Value::String(s)`
+    String,
+    /// `Value::Number(n)`
+    Number,
+    /// `Value::Bool(b)`
+    Bool,
+    /// `Value::Null`
+    Null,
+}
+
+impl Variant {
+    /// Every variant, in match order.
+    pub const ALL: [Variant; 6] = [
+        Variant::Object,
+        Variant::Array,
+        Variant::String,
+        Variant::Number,
+        Variant::Bool,
+        Variant::Null,
+    ];
+
+    /// The binding an arm's expression may use: `m`, `a`, `s`, `n`, `b`.
+    pub fn binding(self) -> Option<Ident> {
+        let name = match self {
+            Variant::Object => "m",
+            Variant::Array => "a",
+            Variant::String => "s",
+            Variant::Number => "n",
+            Variant::Bool => "b",
+            Variant::Null => return None,
+        };
+        Some(crate::names::ident(name))
+    }
+
+    /// The kind bits of instances of this variant.
+    pub fn kinds(self) -> u8 {
+        match self {
+            Variant::Object => kind::OBJECT,
+            Variant::Array => kind::ARRAY,
+            Variant::String => kind::STRING,
+            Variant::Number => kind::INTEGER | kind::FRACTION,
+            Variant::Bool => kind::BOOLEAN,
+            Variant::Null => kind::NULL,
+        }
+    }
+
+    /// The pattern, binding the payload when `bind`.
+    pub fn pattern(self, bind: bool) -> TokenStream {
+        let name = match self {
+            Variant::Object => quote!(Object),
+            Variant::Array => quote!(Array),
+            Variant::String => quote!(String),
+            Variant::Number => quote!(Number),
+            Variant::Bool => quote!(Bool),
+            Variant::Null => return quote!(::serde_json::Value::Null),
+        };
+        let payload = match (bind, self.binding()) {
+            (true, Some(b)) => quote!(#b),
+            _ => quote!(_),
+        };
+        quote!(::serde_json::Value::#name(#payload))
+    }
+}
+
+/// `match v { … }` with one condition per variant (in [`Variant::ALL`]
+/// order), folded: all-equal constants become that constant; otherwise the
+/// most frequent constant becomes the `_` arm.
+pub fn select(arms: [Cond; 6]) -> Cond {
+    let (trues, falses) = arms.iter().fold((0, 0), |(t, f), c| match c {
+        Cond::True => (t + 1, f),
+        Cond::False => (t, f + 1),
+        Cond::Expr(..) => (t, f),
+    });
+    if trues == 6 {
+        return Cond::True;
+    }
+    if falses == 6 {
+        return Cond::False;
+    }
+    let default = trues > falses;
+    let is_default = |c: &Cond| c.is_const() && c.is_true() == default;
+    let exprs: Vec<(Variant, &Cond)> = Variant::ALL
+        .iter()
+        .zip(&arms)
+        .filter(|(_, c)| !c.is_const())
+        .map(|(v, c)| (*v, c))
+        .collect();
+    let others: Vec<TokenStream> = Variant::ALL
+        .iter()
+        .zip(&arms)
+        .filter(|(_, c)| c.is_const() && !is_default(c))
+        .map(|(v, _)| v.pattern(false))
+        .collect();
+    let defaults = arms.iter().filter(|c| is_default(c)).count();
+    // Short forms for a default of `false`.
+    if !default {
+        match (exprs.as_slice(), others.is_empty()) {
+            ([], false) => return Cond::atom(quote!(matches!(v, #(#others)|*))),
+            ([(variant, cond)], true) => {
+                let pattern = variant.pattern(true);
+                let cond = cond.tokens();
+                return Cond::atom(quote!(matches!(v, #pattern if #cond)));
+            }
+            _ => {}
+        }
+    } else if exprs.is_empty() {
+        return Cond::atom(quote!(!matches!(v, #(#others)|*)));
+    }
+    let expr_arms = exprs.iter().map(|(variant, cond)| {
+        let pattern = variant.pattern(true);
+        let cond = cond.tokens();
+        quote!(#pattern => #cond,)
+    });
+    let other_value = !default;
+    let other_arm = (!others.is_empty()).then(|| quote!(#(#others)|* => #other_value,));
+    let default_arm = (defaults > 0).then(|| quote!(_ => #default,));
+    Cond::atom(quote! {
+        match v {
+            #(#expr_arms)*
+            #other_arm
+            #default_arm
+        }
+    })
+}
+
+/// The test "the instance is of one of `kinds`" (the `type` keyword, and
+/// the type part of every schema).
+pub fn kinds_test(kinds: u8) -> [Cond; 6] {
+    Variant::ALL.map(|variant| match variant {
+        Variant::Number => {
+            let integer = kinds & kind::INTEGER != 0;
+            let fraction = kinds & kind::FRACTION != 0;
+            match (integer, fraction) {
+                (true, true) => Cond::True,
+                (false, false) => Cond::False,
+                (true, false) => Cond::atom(quote!(crate::number::is_integer(n))),
+                (false, true) => Cond::atom(quote!(!crate::number::is_integer(n))),
+            }
+        }
+        other => Cond::constant(kinds & other.kinds() != 0),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(c: Cond) -> String {
+        c.tokens().to_string()
+    }
+
+    #[test]
+    fn folds_to_the_shortest_form() {
+        assert!(select(kinds_test(kind::ANY)).is_true());
+        assert_eq!(
+            text(select(kinds_test(kind::OBJECT))),
+            "matches ! (v , :: serde_json :: Value :: Object (_))"
+        );
+        assert_eq!(
+            text(select(kinds_test(kind::INTEGER))),
+            "matches ! (v , :: serde_json :: Value :: Number (n) if crate :: number :: is_integer (n))"
+        );
+        assert_eq!(
+            text(select(kinds_test(kind::ANY & !kind::NULL))),
+            "! matches ! (v , :: serde_json :: Value :: Null)"
+        );
+        let mixed = text(select(kinds_test(kind::STRING | kind::INTEGER)));
+        assert!(mixed.starts_with("match v"), "{mixed}");
+        assert!(mixed.contains("String (_) => true"), "{mixed}");
+        assert!(mixed.contains("_ => false"), "{mixed}");
+    }
+}

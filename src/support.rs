@@ -1,0 +1,403 @@
+//! Run-time support for the generated validators: violation constructors,
+//! message formatting and the `anyOf` reporting rule.
+//!
+//! Generated `check_*` functions call these only when a keyword has already
+//! failed, so nothing here is on the success path. Keeping message text here
+//! (rather than in generated code) keeps every revision's module small and
+//! every message uniform. Not a stable API: only generated code calls it.
+
+use serde_json::Value;
+
+use crate::{Keyword, Path, Violation};
+
+/// Longest rendering of an instance value in a message, in characters.
+pub const SHOW_MAX: usize = 80;
+
+/// Kind bits of a JSON value, as the generator computes for each `anyOf`
+/// branch: which instance kinds a branch can possibly accept.
+pub mod kind {
+    /// An object.
+    pub const OBJECT: u8 = 1;
+    /// An array.
+    pub const ARRAY: u8 = 2;
+    /// A string.
+    pub const STRING: u8 = 4;
+    /// A number with no fractional part (`1`, `1.0`).
+    pub const INTEGER: u8 = 8;
+    /// A number with a fractional part (`1.5`).
+    pub const FRACTION: u8 = 16;
+    /// `true` or `false`.
+    pub const BOOLEAN: u8 = 32;
+    /// `null`.
+    pub const NULL: u8 = 64;
+}
+
+/// The kind bit of a value (see [`kind`]).
+pub fn kind_of(v: &Value) -> u8 {
+    match v {
+        Value::Object(_) => kind::OBJECT,
+        Value::Array(_) => kind::ARRAY,
+        Value::String(_) => kind::STRING,
+        Value::Number(n) if crate::number::is_integer(n) => kind::INTEGER,
+        Value::Number(_) => kind::FRACTION,
+        Value::Bool(_) => kind::BOOLEAN,
+        Value::Null => kind::NULL,
+    }
+}
+
+/// The JSON Schema type name of a value, as messages say it: `integer` for
+/// integral numbers (`1.0` too), `number` for the others.
+pub fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Object(_) => "object",
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Number(n) if crate::number::is_integer(n) => "integer",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "boolean",
+        Value::Null => "null",
+    }
+}
+
+/// A value as compact JSON, cut to [`SHOW_MAX`] characters (`…` marks a cut).
+pub fn show(v: &Value) -> String {
+    truncate(v.to_string())
+}
+
+/// A string as a JSON string literal, cut like [`show`].
+pub fn show_str(s: &str) -> String {
+    truncate(Value::from(s).to_string())
+}
+
+fn truncate(mut text: String) -> String {
+    if let Some((cut, _)) = text.char_indices().nth(SHOW_MAX) {
+        text.truncate(cut);
+        text.push('…');
+    }
+    text
+}
+
+fn push(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    keyword: Keyword,
+    message: String,
+) {
+    out.push(Violation {
+        instance: path.to_pointer(),
+        schema,
+        keyword,
+        message,
+    });
+}
+
+/// The `type` keyword: reports `expected object, found array` unless the
+/// kind of `v` is among `kinds` (bits of [`kind`]; `integer` is
+/// [`kind::INTEGER`], `number` is `INTEGER | FRACTION`).
+pub fn type_(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    expected: &'static str,
+    kinds: u8,
+    v: &Value,
+) {
+    if kind_of(v) & kinds == 0 {
+        let message = format!("expected {expected}, found {}", type_name(v));
+        push(out, path, schema, Keyword::Type, message);
+    }
+}
+
+/// The `required` keyword: reports each missing name (at the object):
+/// `"name" is a required property`.
+pub fn required(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    m: &serde_json::Map<String, Value>,
+    names: &[&str],
+) {
+    for name in names {
+        if !m.contains_key(*name) {
+            let message = format!("{} is a required property", show_str(name));
+            push(out, path, schema, Keyword::Required, message);
+        }
+    }
+}
+
+/// `additionalProperties: false` rejected a member: `unexpected property
+/// "x"` (reported at the object).
+pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, schema: &'static str, name: &str) {
+    let message = format!("unexpected property {}", show_str(name));
+    push(out, path, schema, Keyword::AdditionalProperties, message);
+}
+
+/// `const` failed: `expected "2.0", found "1.0"`; `expected` is the
+/// constant as JSON.
+pub fn const_(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    expected: &'static str,
+    v: &Value,
+) {
+    let message = format!("expected {expected}, found {}", show(v));
+    push(out, path, schema, Keyword::Const, message);
+}
+
+/// `enum` failed: `expected one of "a", "b", found "c"`; `expected` lists
+/// the values as JSON.
+pub fn enum_(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    expected: &'static str,
+    v: &Value,
+) {
+    let message = format!("expected one of {expected}, found {}", show(v));
+    push(out, path, schema, Keyword::Enum, message);
+}
+
+/// `minimum` failed: `-1 is less than the minimum of 0`.
+pub fn minimum(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    bound: &'static str,
+    n: &serde_json::Number,
+) {
+    let message = format!("{n} is less than the minimum of {bound}");
+    push(out, path, schema, Keyword::Minimum, message);
+}
+
+/// `maximum` failed: `2 is greater than the maximum of 1`.
+pub fn maximum(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    bound: &'static str,
+    n: &serde_json::Number,
+) {
+    let message = format!("{n} is greater than the maximum of {bound}");
+    push(out, path, schema, Keyword::Maximum, message);
+}
+
+/// `maxItems` failed: `101 items, more than the maximum of 100`.
+pub fn max_items(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    max: u64,
+    len: usize,
+) {
+    let message = format!("{len} items, more than the maximum of {max}");
+    push(out, path, schema, Keyword::MaxItems, message);
+}
+
+/// `format` failed: `"relative/path" is not a valid "uri"`.
+pub fn format(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    format: &'static str,
+    s: &str,
+) {
+    let message = format!("{} is not a valid \"{format}\"", show_str(s));
+    push(out, path, schema, Keyword::Format, message);
+}
+
+/// What a discriminated `anyOf` reads from the instance: the member named by
+/// the discriminator (a property whose `const` differs per branch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tag<'a> {
+    /// The instance is not an object, or lacks the member: every branch may
+    /// apply.
+    Missing,
+    /// The member is present but not a string: no tagged branch applies.
+    Other,
+    /// The member's string value.
+    Str(&'a str),
+}
+
+/// Reads the discriminator member `name` of `v`.
+pub fn tag<'a>(v: &'a Value, name: &str) -> Tag<'a> {
+    match v {
+        Value::Object(m) => match m.get(name) {
+            None => Tag::Missing,
+            Some(Value::String(s)) => Tag::Str(s),
+            Some(_) => Tag::Other,
+        },
+        _ => Tag::Missing,
+    }
+}
+
+/// One `anyOf` branch, for [`any_of`].
+pub struct Branch<'a> {
+    /// The kinds of instance the branch can accept (bits of [`kind`]).
+    pub kinds: u8,
+    /// The branch's discriminator value, when the `anyOf` is discriminated
+    /// and the branch has one.
+    pub tag: Option<&'static str>,
+    /// The branch's collecting check (a `check_<def>_at`, or a closure for
+    /// an inline branch).
+    pub check: &'a Check,
+}
+
+/// The signature of a collecting check.
+pub type Check = dyn Fn(&Value, &Path<'_>, &mut Vec<Violation>);
+
+impl<'a> Branch<'a> {
+    /// A branch: its kinds, its tag, its check.
+    pub fn new(kinds: u8, tag: Option<&'static str>, check: &'a Check) -> Branch<'a> {
+        Branch { kinds, tag, check }
+    }
+}
+
+/// Reports a failed `anyOf` (every branch failed), by this rule:
+///
+/// 1. If the `anyOf` is discriminated (`tag_name`, found by the generator:
+///    a property whose string `const` differs per branch, e.g. `type` of
+///    `ContentBlock`, `method` of the request unions, `mode` of
+///    `ElicitRequestParams`) and the instance's member equals one branch's
+///    value, report that branch's violations.
+/// 2. Otherwise, among the branches whose kinds include the instance's
+///    (an object for object branches, …), report the one with the fewest
+///    violations (the first on a tie).
+/// 3. If no branch accepts the instance's kind at all, report one `anyOf`
+///    violation at the `anyOf`: `expected one of: object (JSONObject),
+///    array, string/integer/boolean; found null`.
+#[allow(clippy::too_many_arguments)]
+pub fn any_of(
+    v: &Value,
+    path: &Path<'_>,
+    out: &mut Vec<Violation>,
+    schema: &'static str,
+    expected: &'static str,
+    tag_name: Option<&'static str>,
+    branches: &[Branch<'_>],
+) {
+    if let Some(name) = tag_name {
+        if let Tag::Str(value) = tag(v, name) {
+            if let Some(branch) = branches.iter().find(|b| b.tag == Some(value)) {
+                (branch.check)(v, path, out);
+                return;
+            }
+        }
+    }
+    let kind = kind_of(v);
+    let mut best: Option<Vec<Violation>> = None;
+    for branch in branches.iter().filter(|b| b.kinds & kind != 0) {
+        let mut found = Vec::new();
+        (branch.check)(v, path, &mut found);
+        if best.as_ref().is_none_or(|b| found.len() < b.len()) {
+            best = Some(found);
+        }
+    }
+    match best {
+        // An empty best means a branch passed after all (the caller checks
+        // validity first, so this does not happen); report nothing.
+        Some(found) => out.extend(found),
+        None => {
+            let message = format!("expected one of: {expected}; found {}", type_name(v));
+            push(out, path, schema, Keyword::AnyOf, message);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn shows_values_compactly_and_cuts_long_ones() {
+        assert_eq!(show(&json!({"a": [1, "x"]})), r#"{"a":[1,"x"]}"#);
+        assert_eq!(show_str("a\"b"), r#""a\"b""#);
+        let long = "é".repeat(200);
+        let shown = show_str(&long);
+        assert_eq!(shown.chars().count(), SHOW_MAX + 1);
+        assert!(shown.ends_with('…'));
+    }
+
+    #[test]
+    fn type_names_follow_json_schema() {
+        assert_eq!(type_name(&json!(1.0)), "integer");
+        assert_eq!(type_name(&json!(1.5)), "number");
+        assert_eq!(type_name(&json!(null)), "null");
+        assert_eq!(kind_of(&json!(6e4)), kind::INTEGER);
+        assert_eq!(kind_of(&json!(-0.5)), kind::FRACTION);
+    }
+
+    #[test]
+    fn type_and_required_report_only_failures() {
+        let mut out = Vec::new();
+        type_(
+            &mut out,
+            &Path::Root,
+            "/t",
+            "integer",
+            kind::INTEGER,
+            &json!(1.0),
+        );
+        assert!(out.is_empty());
+        type_(
+            &mut out,
+            &Path::Root,
+            "/t",
+            "integer",
+            kind::INTEGER,
+            &json!(1.5),
+        );
+        assert_eq!(out[0].message, "expected integer, found number");
+        let m = json!({"a": 1});
+        let m = m.as_object().unwrap();
+        required(&mut out, &Path::Root, "/r", m, &["a", "b"]);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[1].message, "\"b\" is a required property");
+        assert_eq!(out[1].keyword, Keyword::Required);
+    }
+
+    #[test]
+    fn tag_reads_the_discriminator() {
+        assert_eq!(tag(&json!({"type": "text"}), "type"), Tag::Str("text"));
+        assert_eq!(tag(&json!({"type": 1}), "type"), Tag::Other);
+        assert_eq!(tag(&json!({}), "type"), Tag::Missing);
+        assert_eq!(tag(&json!([]), "type"), Tag::Missing);
+    }
+
+    fn fail(n: usize) -> impl Fn(&Value, &Path<'_>, &mut Vec<Violation>) {
+        move |_: &Value, path: &Path<'_>, out: &mut Vec<Violation>| {
+            for i in 0..n {
+                push(out, path, "/b", Keyword::Type, format!("{n}.{i}"));
+            }
+        }
+    }
+
+    #[test]
+    fn any_of_prefers_the_tagged_then_the_closest_branch() {
+        let (one, two, three) = (fail(1), fail(2), fail(3));
+        let branches = [
+            Branch::new(kind::OBJECT, Some("a"), &three),
+            Branch::new(kind::OBJECT, Some("b"), &two),
+            Branch::new(kind::ARRAY, None, &one),
+        ];
+        let run = |v: Value| {
+            let mut out = Vec::new();
+            any_of(
+                &v,
+                &Path::Root,
+                &mut out,
+                "/anyOf",
+                "x",
+                Some("type"),
+                &branches,
+            );
+            out.into_iter().map(|v| v.message).collect::<Vec<_>>()
+        };
+        assert_eq!(run(json!({"type": "a"})), ["3.0", "3.1", "3.2"]);
+        assert_eq!(run(json!({"type": "c"})), ["2.0", "2.1"]);
+        assert_eq!(run(json!([])), ["1.0"]);
+        assert_eq!(run(json!(null)), ["expected one of: x; found null"]);
+    }
+}
