@@ -348,6 +348,7 @@ fn bench_session(c: &mut Criterion, version: Version, groups: &mut Vec<ratios::G
 
 fn main() {
     let started = SystemTime::now();
+    let load_at_start = ratios::load_average();
     let dir = ratios::output_directory();
     let mut c = Criterion::default()
         .sample_size(20)
@@ -389,6 +390,7 @@ fn main() {
         );
         return;
     };
+    let table = format!("{}\n\n{table}", ratios::machine_note(load_at_start));
     println!("\n{table}");
     let path = dir.join("mcpwire-ratios.md");
     if let Err(e) = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, &table)) {

@@ -109,7 +109,8 @@ pub fn words(rng: &mut Rng, n: usize) -> String {
         if i > 0 {
             out.push(' ');
         }
-        out.push_str(*rng.pick(WORDS));
+        let word = rng.pick(WORDS);
+        out.push_str(word);
     }
     out
 }

@@ -81,6 +81,23 @@ impl Estimates {
     }
 }
 
+/// The 1-minute load average (Linux), to note how busy the machine was.
+pub fn load_average() -> Option<String> {
+    let s = std::fs::read_to_string("/proc/loadavg").ok()?;
+    s.split_whitespace().next().map(str::to_string)
+}
+
+/// A one-line note on the machine: cores and load during the run.
+pub fn machine_note(load_at_start: Option<String>) -> String {
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    let load = |x: Option<String>| x.unwrap_or_else(|| "?".into());
+    format!(
+        "Machine: {cores} cores; 1-minute load average {} at start, {} at end.",
+        load(load_at_start),
+        load(load_average())
+    )
+}
+
 fn cell(x: Option<f64>, f: impl Fn(f64) -> String) -> String {
     x.map_or_else(|| "–".to_string(), f)
 }
