@@ -45,7 +45,23 @@ pub fn is_uri(s: &str) -> bool {
     if !is_scheme(&b[..colon]) {
         return false;
     }
-    let rest = &b[colon + 1..];
+    // Fast path, one pass: a hier-part of path characters, then query and
+    // fragment. Anything else (an IP literal, a bad escape, a stray
+    // character) takes the general path below.
+    let start = colon + 1;
+    let mut at = scan(b, start, &PATH);
+    if at > start {
+        if b.get(at) == Some(&b'?') {
+            at = scan(b, at + 1, &QUERY);
+        }
+        if b.get(at) == Some(&b'#') {
+            at = scan(b, at + 1, &QUERY);
+        }
+        if at == b.len() {
+            return true;
+        }
+    }
+    let rest = &b[start..];
     let hier_end = rest
         .iter()
         .position(|&c| c == b'?' || c == b'#')
@@ -54,58 +70,72 @@ pub fn is_uri(s: &str) -> bool {
     is_hier_part(hier) && is_query_and_fragment(tail)
 }
 
+/// The index of the first byte at or after `from` that is neither in
+/// `allowed` nor the start of a `%XX` escape.
+fn scan(b: &[u8], from: usize, allowed: &Class) -> usize {
+    let mut i = from;
+    while let Some(&c) = b.get(i) {
+        if allowed[c as usize] {
+            i += 1;
+        } else if c == b'%'
+            && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+        {
+            i += 3;
+        } else {
+            break;
+        }
+    }
+    i
+}
+
 fn is_scheme(b: &[u8]) -> bool {
     match b.split_first() {
         Some((first, rest)) => {
-            first.is_ascii_alphabetic()
-                && rest
-                    .iter()
-                    .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
+            first.is_ascii_alphabetic() && rest.iter().all(|&c| SCHEME[c as usize])
         }
         None => false,
     }
 }
 
-fn is_unreserved(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~')
-}
+/// A byte-class table: `table[c]` says whether byte `c` is in the class.
+type Class = [bool; 256];
 
-fn is_sub_delim(c: u8) -> bool {
-    matches!(
-        c,
-        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-    )
-}
-
-/// Whether every byte is `allowed` or starts a `%XX` escape.
-fn all_pct(b: &[u8], allowed: impl Fn(u8) -> bool) -> bool {
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            if !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
-            {
-                return false;
-            }
-            i += 3;
-        } else if allowed(b[i]) {
-            i += 1;
-        } else {
-            return false;
-        }
+/// ASCII letters and digits, plus `extra`.
+const fn class(extra: &[u8]) -> Class {
+    let mut table = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        table[c] = (c as u8).is_ascii_alphanumeric();
+        c += 1;
     }
-    true
+    let mut i = 0;
+    while i < extra.len() {
+        table[extra[i] as usize] = true;
+        i += 1;
+    }
+    table
 }
 
-fn is_pchar_or_slash(c: u8) -> bool {
-    is_unreserved(c) || is_sub_delim(c) || matches!(c, b':' | b'@' | b'/')
+/// `userinfo` characters: `unreserved / sub-delims / ":"`.
+static USERINFO: Class = class(b"-._~!$&'()*+,;=:");
+/// `pchar / "/"`: `unreserved / sub-delims / ":" / "@" / "/"`.
+static PATH: Class = class(b"-._~!$&'()*+,;=:@/");
+/// `query` / `fragment` characters: `pchar / "/" / "?"`.
+static QUERY: Class = class(b"-._~!$&'()*+,;=:@/?");
+/// Scheme characters after the first letter.
+static SCHEME: Class = class(b"+-.");
+
+/// Whether every byte is in `allowed` or starts a `%XX` escape.
+fn all_pct(b: &[u8], allowed: &Class) -> bool {
+    scan(b, 0, allowed) == b.len()
 }
 
 fn is_hier_part(b: &[u8]) -> bool {
     if b.is_empty() {
         return false;
     }
-    if all_pct(b, is_pchar_or_slash) {
+    if all_pct(b, &PATH) {
         return true;
     }
     // Otherwise only an authority with a bracketed IP literal can match.
@@ -115,7 +145,7 @@ fn is_hier_part(b: &[u8]) -> bool {
     let after = after.strip_prefix(b"/").unwrap_or(after);
     let auth_end = after.iter().position(|&c| c == b'/').unwrap_or(after.len());
     let (authority, path) = after.split_at(auth_end);
-    is_ip_literal_authority(authority) && all_pct(path, is_pchar_or_slash)
+    is_ip_literal_authority(authority) && all_pct(path, &PATH)
 }
 
 fn is_ip_literal_authority(a: &[u8]) -> bool {
@@ -124,9 +154,7 @@ fn is_ip_literal_authority(a: &[u8]) -> bool {
     };
     let (userinfo, bracketed) = a.split_at(open);
     if let Some(userinfo) = userinfo.strip_suffix(b"@") {
-        if !all_pct(userinfo, |c| {
-            is_unreserved(c) || is_sub_delim(c) || c == b':'
-        }) {
+        if !all_pct(userinfo, &USERINFO) {
             return false;
         }
     } else if !userinfo.is_empty() {
@@ -158,9 +186,7 @@ fn is_ipv_future(b: &[u8]) -> bool {
     !hex.is_empty()
         && hex.iter().all(u8::is_ascii_hexdigit)
         && !tail.is_empty()
-        && tail
-            .iter()
-            .all(|&c| is_unreserved(c) || is_sub_delim(c) || c == b':')
+        && tail.iter().all(|&c| USERINFO[c as usize])
 }
 
 /// IPv6address of RFC 3986 §3.2.2: eight 16-bit pieces, or fewer around a
@@ -234,17 +260,16 @@ fn is_ipv4(text: &str) -> bool {
 
 /// `[ "?" query ] [ "#" fragment ]`, both `*( pchar / "/" / "?" )`.
 fn is_query_and_fragment(tail: &[u8]) -> bool {
-    let qf = |c: u8| is_pchar_or_slash(c) || c == b'?';
     let (query, fragment) = match tail.iter().position(|&c| c == b'#') {
         Some(hash) => (&tail[..hash], Some(&tail[hash + 1..])),
         None => (tail, None),
     };
     let query_ok = match query.split_first() {
         None => true,
-        Some((b'?', q)) => all_pct(q, qf),
+        Some((b'?', q)) => all_pct(q, &QUERY),
         Some(_) => false,
     };
-    query_ok && fragment.is_none_or(|f| all_pct(f, qf))
+    query_ok && fragment.is_none_or(|f| all_pct(f, &QUERY))
 }
 
 /// `uri-template`: RFC 6570 templates, exactly as ajv-formats' regex
@@ -264,81 +289,95 @@ fn is_query_and_fragment(tail: &[u8]) -> bool {
 /// leading zero. `file:///{path}`, `test://x/{id}{?q,r*}` and `` pass;
 /// `{}`, `{a`, `a}`, `{a:0}`, `{a.b}` and `a b` fail.
 pub fn is_uri_template(s: &str) -> bool {
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                if !expression(&mut chars) {
-                    return false;
-                }
-            }
-            '%' => {
-                if !pct_tail(&mut chars) {
-                    return false;
-                }
-            }
-            '\u{0}'..='\u{20}' | '"' | '\'' | '<' | '>' | '\\' | '^' | '`' | '|' | '}' => {
-                return false
-            }
-            _ => {}
+    // Bytes suffice: every non-ASCII character is a literal, and none may
+    // appear inside an expression.
+    let mut b = s.as_bytes().iter().copied();
+    while let Some(c) = b.next() {
+        let ok = match c {
+            b'{' => expression(&mut b),
+            b'%' => pct_tail(&mut b),
+            _ => LITERAL[c as usize],
+        };
+        if !ok {
+            return false;
         }
     }
     true
 }
 
+/// Template literal bytes: everything but controls, space, `"'<>\^`{|}`
+/// and `%` (which must start an escape).
+static LITERAL: Class = {
+    let mut table = [true; 256];
+    let mut c = 0;
+    while c <= 0x20 {
+        table[c] = false;
+        c += 1;
+    }
+    let excluded = b"\"'<>%\\^`{|}";
+    let mut i = 0;
+    while i < excluded.len() {
+        table[excluded[i] as usize] = false;
+        i += 1;
+    }
+    table
+};
+
+/// Variable name characters (besides `%XX`).
+static VARCHAR: Class = class(b"_");
+
 /// The two hex digits after a `%`.
-fn pct_tail(chars: &mut std::str::Chars<'_>) -> bool {
-    chars.next().is_some_and(|c| c.is_ascii_hexdigit())
-        && chars.next().is_some_and(|c| c.is_ascii_hexdigit())
+fn pct_tail(b: &mut impl Iterator<Item = u8>) -> bool {
+    b.next().is_some_and(|c| c.is_ascii_hexdigit())
+        && b.next().is_some_and(|c| c.is_ascii_hexdigit())
 }
 
 /// An expression after its `{`, through its `}`.
-fn expression(chars: &mut std::str::Chars<'_>) -> bool {
-    let mut c = chars.next();
+fn expression(b: &mut impl Iterator<Item = u8>) -> bool {
+    let mut c = b.next();
     if matches!(
         c,
-        Some('+' | '#' | '.' | '/' | ';' | '?' | '&' | '=' | ',' | '!' | '@' | '|')
+        Some(b'+' | b'#' | b'.' | b'/' | b';' | b'?' | b'&' | b'=' | b',' | b'!' | b'@' | b'|')
     ) {
-        c = chars.next();
+        c = b.next();
     }
     loop {
         // varname: one or more [A-Za-z0-9_] or %XX.
         let mut len = 0;
         loop {
             match c {
-                Some(ch) if ch.is_ascii_alphanumeric() || ch == '_' => {}
-                Some('%') if pct_tail(chars) => {}
+                Some(ch) if VARCHAR[ch as usize] => {}
+                Some(b'%') if pct_tail(b) => {}
                 _ => break,
             }
             len += 1;
-            c = chars.next();
+            c = b.next();
         }
         if len == 0 {
             return false;
         }
         // modifier: ":" [1-9][0-9]{0,3} or "*".
         match c {
-            Some('*') => c = chars.next(),
-            Some(':') => {
-                match chars.next() {
-                    Some('1'..='9') => {}
-                    _ => return false,
+            Some(b'*') => c = b.next(),
+            Some(b':') => {
+                if !matches!(b.next(), Some(b'1'..=b'9')) {
+                    return false;
                 }
                 let mut digits = 1;
-                c = chars.next();
-                while let Some('0'..='9') = c {
+                c = b.next();
+                while let Some(b'0'..=b'9') = c {
                     digits += 1;
                     if digits > 4 {
                         return false;
                     }
-                    c = chars.next();
+                    c = b.next();
                 }
             }
             _ => {}
         }
         match c {
-            Some(',') => c = chars.next(),
-            Some('}') => return true,
+            Some(b',') => c = b.next(),
+            Some(b'}') => return true,
             _ => return false,
         }
     }
@@ -360,8 +399,13 @@ pub fn is_byte(s: &str) -> bool {
         [head @ .., b'='] => head,
         _ => b,
     };
-    data.iter()
-        .all(|&c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/')
+    // Branch-free per chunk so that long payloads (images, audio) vectorize.
+    data.chunks(64)
+        .all(|chunk| chunk.iter().fold(true, |ok, &c| ok & is_base64(c)))
+}
+
+fn is_base64(c: u8) -> bool {
+    matches!(c, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'+' | b'/')
 }
 
 #[cfg(test)]

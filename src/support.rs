@@ -248,15 +248,29 @@ pub struct Branch<'a> {
 pub type Check = dyn Fn(&Value, &Path<'_>, &mut Vec<Violation>);
 
 impl<'a> Branch<'a> {
-    /// A branch: its kinds, its tag, its check.
-    pub fn new(kinds: u8, tag: Option<&'static str>, check: &'a Check) -> Branch<'a> {
-        Branch { kinds, tag, check }
+    /// An untagged branch: its kinds and its check.
+    pub fn new(kinds: u8, check: &'a Check) -> Branch<'a> {
+        Branch {
+            kinds,
+            tag: None,
+            check,
+        }
+    }
+
+    /// A branch of a discriminated `anyOf`, with its discriminator value.
+    pub fn tagged(kinds: u8, tag: &'static str, check: &'a Check) -> Branch<'a> {
+        Branch {
+            kinds,
+            tag: Some(tag),
+            check,
+        }
     }
 }
 
 /// Reports a failed `anyOf` (every branch failed), by this rule:
 ///
-/// 1. If the `anyOf` is discriminated (`tag_name`, found by the generator:
+/// 1. If the `anyOf` is discriminated ([`any_of_tagged`]; the generator finds
+///    the discriminator:
 ///    a property whose string `const` differs per branch, e.g. `type` of
 ///    `ContentBlock`, `method` of the request unions, `mode` of
 ///    `ElicitRequestParams`) and the instance's member equals one branch's
@@ -267,24 +281,46 @@ impl<'a> Branch<'a> {
 /// 3. If no branch accepts the instance's kind at all, report one `anyOf`
 ///    violation at the `anyOf`: `expected one of: object (JSONObject),
 ///    array, string/integer/boolean; found null`.
-#[allow(clippy::too_many_arguments)]
 pub fn any_of(
     v: &Value,
     path: &Path<'_>,
     out: &mut Vec<Violation>,
     schema: &'static str,
     expected: &'static str,
-    tag_name: Option<&'static str>,
     branches: &[Branch<'_>],
 ) {
-    if let Some(name) = tag_name {
-        if let Tag::Str(value) = tag(v, name) {
-            if let Some(branch) = branches.iter().find(|b| b.tag == Some(value)) {
-                (branch.check)(v, path, out);
-                return;
-            }
+    closest(v, path, out, schema, expected, branches);
+}
+
+/// [`any_of`] for a discriminated `anyOf` whose discriminator is the member
+/// `tag_name` (rule 1).
+pub fn any_of_tagged(
+    v: &Value,
+    path: &Path<'_>,
+    out: &mut Vec<Violation>,
+    schema: &'static str,
+    expected: &'static str,
+    tag_name: &'static str,
+    branches: &[Branch<'_>],
+) {
+    if let Tag::Str(value) = tag(v, tag_name) {
+        if let Some(branch) = branches.iter().find(|b| b.tag == Some(value)) {
+            (branch.check)(v, path, out);
+            return;
         }
     }
+    closest(v, path, out, schema, expected, branches);
+}
+
+/// Rules 2 and 3 of [`any_of`].
+fn closest(
+    v: &Value,
+    path: &Path<'_>,
+    out: &mut Vec<Violation>,
+    schema: &'static str,
+    expected: &'static str,
+    branches: &[Branch<'_>],
+) {
     let kind = kind_of(v);
     let mut best: Option<Vec<Violation>> = None;
     for branch in branches.iter().filter(|b| b.kinds & kind != 0) {
@@ -378,26 +414,28 @@ mod tests {
     fn any_of_prefers_the_tagged_then_the_closest_branch() {
         let (one, two, three) = (fail(1), fail(2), fail(3));
         let branches = [
-            Branch::new(kind::OBJECT, Some("a"), &three),
-            Branch::new(kind::OBJECT, Some("b"), &two),
-            Branch::new(kind::ARRAY, None, &one),
+            Branch::tagged(kind::OBJECT, "a", &three),
+            Branch::tagged(kind::OBJECT, "b", &two),
+            Branch::new(kind::ARRAY, &one),
         ];
         let run = |v: Value| {
             let mut out = Vec::new();
-            any_of(
-                &v,
-                &Path::Root,
-                &mut out,
-                "/anyOf",
-                "x",
-                Some("type"),
-                &branches,
-            );
+            any_of_tagged(&v, &Path::Root, &mut out, "/anyOf", "x", "type", &branches);
             out.into_iter().map(|v| v.message).collect::<Vec<_>>()
         };
         assert_eq!(run(json!({"type": "a"})), ["3.0", "3.1", "3.2"]);
         assert_eq!(run(json!({"type": "c"})), ["2.0", "2.1"]);
         assert_eq!(run(json!([])), ["1.0"]);
         assert_eq!(run(json!(null)), ["expected one of: x; found null"]);
+        let mut out = Vec::new();
+        any_of(
+            &json!({"type": "a"}),
+            &Path::Root,
+            &mut out,
+            "/anyOf",
+            "x",
+            &branches,
+        );
+        assert_eq!(out.len(), 2, "untagged: the closest object branch");
     }
 }

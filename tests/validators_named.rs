@@ -7,6 +7,11 @@ use std::path::PathBuf;
 use mcpwire::{Keyword, Version};
 use serde_json::{json, Value};
 
+// The crate-root names generated code uses (`crate::support::…`), for the
+// compiled snapshots in `mod tiny`.
+#[allow(unused_imports)]
+use mcpwire::{format, number, support, Path, Violation};
+
 #[cfg(feature = "v2026_07_28")]
 mod v2026_07_28 {
     use super::*;
@@ -227,7 +232,8 @@ mod v2026_07_28 {
 
 #[test]
 fn elicit_result_erratum_admits_fractions() {
-    let result = json!({"action": "accept", "content": {"score": 2.5, "name": "x", "ok": true, "tags": ["a"]}});
+    // 2025-06-18 has no array answers; later revisions add them.
+    let result = json!({"action": "accept", "content": {"score": 2.5, "name": "x", "ok": true}});
     for version in [
         Version::V2025_06_18,
         Version::V2025_11_25,
@@ -364,4 +370,182 @@ fn published_examples_are_valid() {
         })
         .count();
     assert_eq!(known_seen, enabled, "a known-bad example disappeared");
+}
+
+/// The codegen snapshots of tiny schemas, compiled and run: every keyword's
+/// emitted code, including forms no MCP schema uses (`additionalProperties:
+/// false`, float bounds, mixed enums).
+mod tiny {
+    // The snapshots name runtime helpers `crate::…`, as generated modules do.
+    macro_rules! snapshot_module {
+        ($name:ident, $file:literal) => {
+            #[allow(dead_code, clippy::all)]
+            mod $name {
+                include!(concat!("../codegen/tests/snapshots/validators/", $file));
+            }
+        };
+    }
+    snapshot_module!(types, "type.rs");
+    snapshot_module!(properties, "properties.rs");
+    snapshot_module!(items, "items.rs");
+    snapshot_module!(const_enum, "const_enum.rs");
+    snapshot_module!(minmax_format, "minmax_format.rs");
+    snapshot_module!(refs, "ref_any_of_all_of.rs");
+
+    use mcpwire::{Keyword, Violation};
+    use serde_json::{json, Value};
+
+    fn brief(found: Vec<Violation>) -> Vec<String> {
+        found
+            .iter()
+            .map(|v| format!("{} {} {}: {}", v.instance, v.keyword, v.schema, v.message))
+            .collect()
+    }
+
+    #[test]
+    fn types() {
+        use types::*;
+        assert!(is_valid_int(&json!(1.0)) && is_valid_int(&json!(-3)));
+        assert!(!is_valid_int(&json!(1.5)) && !is_valid_int(&json!("1")));
+        assert!(is_valid_num(&json!(1.5)) && !is_valid_num(&Value::Null));
+        assert!(is_valid_id(&json!("a")) && is_valid_id(&json!(7)) && !is_valid_id(&json!(7.5)));
+        assert!(is_valid_nullable(&Value::Null) && !is_valid_nullable(&json!("x")));
+        assert_eq!(
+            brief(check_id(&json!(true))),
+            [" type /$defs/Id/type: expected string or integer, found boolean"]
+        );
+        assert_eq!(check_obj(&json!({})), []);
+    }
+
+    #[test]
+    fn properties_and_additional_properties() {
+        use properties::*;
+        assert!(is_valid_open(&json!({"name": "n", "id": 1, "extra": [1]})));
+        assert!(!is_valid_open(&json!({"name": "n"})));
+        assert!(!is_valid_open(&json!({"name": 1, "id": 1})));
+        assert_eq!(
+            brief(check_open(&json!({"name": 1}))),
+            [
+                " required /$defs/Open/required: \"id\" is a required property",
+                "/name type /$defs/Open/properties/name/type: expected string, found integer",
+            ]
+        );
+        assert!(is_valid_map(&json!({"a": "x"})) && !is_valid_map(&json!({"a": 1})));
+        assert_eq!(
+            check_map(&json!({"a~/b": 1}))[0].instance.as_str(),
+            "/a~0~1b"
+        );
+        assert!(is_valid_closed(&json!({"a": [], "b": true})));
+        assert!(!is_valid_closed(&json!({"c": 1})));
+        assert_eq!(
+            brief(check_closed(&json!({"b": true, "c": 1}))),
+            [" additionalProperties /$defs/Closed/additionalProperties: unexpected property \"c\""]
+        );
+        assert!(is_valid_empty(&json!({})) && !is_valid_empty(&json!({"x": 1})));
+        assert!(is_valid_empty(&json!("not an object")));
+        assert!(is_valid_any_object(&json!({"x": 1})));
+    }
+
+    #[test]
+    fn items_and_max_items() {
+        use items::*;
+        let many: Vec<Value> = (0..101).map(|i| json!(i.to_string())).collect();
+        assert!(is_valid_values(&json!(["a", "b"])));
+        assert!(!is_valid_values(&Value::Array(many.clone())));
+        assert_eq!(
+            brief(check_values(&Value::Array(many))),
+            [" maxItems /$defs/Values/maxItems: 101 items, more than the maximum of 100"]
+        );
+        assert_eq!(check_values(&json!(["a", 1]))[0].instance.as_str(), "/1");
+        assert!(is_valid_anything(&json!([1, null])));
+    }
+
+    #[test]
+    fn const_and_enum() {
+        use const_enum::*;
+        assert!(is_valid_version(&json!("2.0")) && !is_valid_version(&json!("1.0")));
+        assert!(is_valid_code(&json!(-32021)) && is_valid_code(&json!(-32021.0)));
+        assert!(!is_valid_code(&json!(-32020)));
+        assert!(is_valid_scope(&json!("public")) && !is_valid_scope(&json!("shared")));
+        for ok in [
+            json!("a"),
+            json!(1),
+            json!(1.0),
+            json!(2.5),
+            json!(true),
+            Value::Null,
+        ] {
+            assert!(is_valid_mixed(&ok), "{ok}");
+        }
+        for bad in [json!("b"), json!(2), json!(false), json!([]), json!({})] {
+            assert!(!is_valid_mixed(&bad), "{bad}");
+            assert_eq!(check_mixed(&bad).len(), 1, "{bad}");
+        }
+        assert_eq!(
+            check_mixed(&json!(false))[0].message,
+            "expected one of \"a\", 1, 2.5, true, null, found false"
+        );
+        let found = check_version(&json!(2));
+        let keywords: Vec<Keyword> = found.iter().map(|v| v.keyword).collect();
+        assert_eq!(keywords, [Keyword::Type, Keyword::Const]);
+    }
+
+    #[test]
+    fn bounds_and_formats() {
+        use minmax_format::*;
+        assert!(is_valid_ttl(&json!(0)) && !is_valid_ttl(&json!(-1)));
+        assert!(is_valid_priority(&json!(0.5)) && is_valid_priority(&json!(1)));
+        assert!(!is_valid_priority(&json!(1.01)) && !is_valid_priority(&json!(-0.01)));
+        assert!(is_valid_half(&json!(0.5)) && !is_valid_half(&json!(0.51)));
+        assert_eq!(
+            check_half(&json!(1))[0].message,
+            "1 is greater than the maximum of 0.5"
+        );
+        assert!(is_valid_uri(&json!("urn:x")) && !is_valid_uri(&json!("/abs")));
+        assert!(!is_valid_uri(&json!(5)), "type still applies");
+        assert!(is_valid_template(&json!("a/{b}")) && !is_valid_template(&json!("{")));
+        assert!(is_valid_blob(&json!("")) && !is_valid_blob(&json!("Q")));
+        assert_eq!(
+            brief(check_uri(&json!("relative/path"))),
+            [" format /$defs/Uri/format: \"relative/path\" is not a valid \"uri\""]
+        );
+    }
+
+    #[test]
+    fn refs_unions_and_all_of() {
+        use refs::*;
+        let deep = json!({"a": [1, {"b": null}, "x", 2.5, true]});
+        assert!(is_valid_json_value(&deep) && is_valid_json_object(&deep));
+        assert!(is_valid_block(&json!({"type": "text", "text": "t"})));
+        assert!(is_valid_block(&json!([{"type": "text", "text": "t"}])));
+        // Tagged: the image branch's violations only.
+        assert_eq!(
+            brief(check_block(&json!({"type": "image", "data": "Q"}))),
+            ["/data format /$defs/Image/properties/data/format: \"Q\" is not a valid \"byte\""]
+        );
+        // Untagged value: the closest object branch.
+        assert_eq!(
+            brief(check_block(&json!({"type": "video", "text": "t"}))),
+            ["/type const /$defs/Text/properties/type/const: expected \"text\", found \"video\""]
+        );
+        // Arrays go to the array branch, whatever the tags.
+        assert_eq!(
+            check_block(&json!([{"type": "text"}]))[0].instance.as_str(),
+            "/0"
+        );
+        assert_eq!(
+            brief(check_block(&json!(3))),
+            [" anyOf /$defs/Block/anyOf: expected one of: object (Text), object (Image), array; found integer"]
+        );
+        // allOf: violations of every part.
+        assert!(is_valid_coded(&json!({"error": {"code": -32021}})));
+        assert_eq!(
+            brief(check_coded(&json!({"error": {"code": 1.5}}))),
+            [
+                "/error/code type /$defs/Error/properties/code/type: expected integer, found number",
+                "/error/code type /$defs/Coded/properties/error/allOf/1/properties/code/type: expected integer, found number",
+                "/error/code const /$defs/Coded/properties/error/allOf/1/properties/code/const: expected -32021, found 1.5",
+            ]
+        );
+    }
 }

@@ -1,5 +1,4 @@
-//! `anyOf`: valid when any branch is. (`Some`/`None` in generated code are
-//! the prelude's: the `validate` module defines no items of those names.)
+//! `anyOf`: valid when any branch is.
 //!
 //! Boolean form: the branches joined by `||`, except for a discriminated
 //! `anyOf` ([`super::discriminator`]), which first reads the tag member and
@@ -75,23 +74,8 @@ pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
         .collect::<Vec<_>>()
         .join(", ");
     let d = discriminator::find(branches, cx);
-    let tag_name = match &d {
-        Some(d) => {
-            let p = &d.property;
-            quote!(Some(#p))
-        }
-        None => quote!(None),
-    };
     let entries = branches.iter().enumerate().map(|(i, branch)| {
         let kinds = Literal::u8_unsuffixed(kinds(branch, cx));
-        let tag = match d
-            .as_ref()
-            .and_then(|d| d.tags.get(i))
-            .and_then(Option::as_ref)
-        {
-            Some(t) => quote!(Some(#t)),
-            None => quote!(None),
-        };
         let check = match &branch.ref_ {
             Some(target) => {
                 let f = crate::names::ident(&crate::names::check_at_fn(target));
@@ -106,11 +90,25 @@ pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
                 }
             }
         };
-        quote!(crate::support::Branch::new(#kinds, #tag, #check),)
+        match d
+            .as_ref()
+            .and_then(|d| d.tags.get(i))
+            .and_then(Option::as_ref)
+        {
+            Some(tag) => quote!(crate::support::Branch::tagged(#kinds, #tag, #check),),
+            None => quote!(crate::support::Branch::new(#kinds, #check),),
+        }
     });
+    let call = match &d {
+        Some(d) => {
+            let property = &d.property;
+            quote!(crate::support::any_of_tagged(v, path, out, #pointer, #expected, #property, &[#(#entries)*]);)
+        }
+        None => quote!(crate::support::any_of(v, path, out, #pointer, #expected, &[#(#entries)*]);),
+    };
     quote! {
         if #not {
-            crate::support::any_of(v, path, out, #pointer, #expected, #tag_name, &[#(#entries)*]);
+            #call
         }
     }
 }

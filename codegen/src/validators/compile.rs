@@ -55,7 +55,7 @@ fn arm(node: &Node, variant: Variant, cx: &Ctx<'_>) -> Cond {
     let typed = type_::arm(node, variant);
     let value = Cond::all([const_::arm(node, variant), enum_::arm(node, variant)]);
     let keywords = match variant {
-        Variant::Object => Cond::all([required::valid(node), properties::valid(node, cx)]),
+        Variant::Object => properties::valid(node, cx),
         Variant::Array => Cond::all([max_items::valid(node), items::valid(node, cx)]),
         Variant::String => format::valid(node),
         Variant::Number => minmax::valid(node),

@@ -148,12 +148,18 @@ mod tests {
         let x = Cond::atom(quote!(x()));
         let y = Cond::cmp(quote!(a <= 1));
         let or = Cond::any([x.clone(), y.clone()]);
-        assert_eq!(text(&or), "x () || (a <= 1)");
+        assert_eq!(text(&or), "x () || a <= 1");
         assert_eq!(
             text(&Cond::all([or.clone(), x.clone()])),
-            "(x () || (a <= 1)) && x ()"
+            "(x () || a <= 1) && x ()"
         );
-        assert_eq!(or.not().to_string(), "! (x () || (a <= 1))");
+        let and = Cond::all([x.clone(), y.clone()]);
+        assert_eq!(
+            text(&Cond::any([and, x.clone()])),
+            "(x () && a <= 1) || x ()"
+        );
+        assert_eq!(or.not().to_string(), "! (x () || a <= 1)");
+        assert_eq!(y.not().to_string(), "! (a <= 1)");
         assert_eq!(x.not().to_string(), "! x ()");
     }
 }

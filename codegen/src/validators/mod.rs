@@ -23,11 +23,14 @@
 //!
 //! Recursion depth: `$ref` compiles to a call, so checking recurses as deep
 //! as the instance nests through recursive definitions (`JSONValue` ↔
-//! `JSONObject`); frames are small (no per-level buffers on the success
-//! path). serde_json's parser caps nesting at 128, so parsed input is
-//! bounded; a `Value` built in Rust deeper than many thousands of levels can
-//! exhaust the stack, as it can in serde_json's own `Drop`/`Display`.
-
+//! `JSONObject`). Frames are small and the success path keeps no per-level
+//! buffers. serde_json's parser caps nesting at 128, so parsed input is
+//! safe; a `Value` built in Rust can be deeper. Measured on a 2 MiB thread
+//! stack (release): 8,000 levels of alternating arrays and objects pass
+//! `is_valid_json_value` and `check_json_value`, and at 10,000 serde_json's
+//! own recursive `Drop` and `Display` overflow as well, so the validators
+//! add no lower limit than the `Value` type already has.
+//!
 mod additional_properties;
 mod all_of;
 mod any_of;
@@ -48,6 +51,9 @@ mod ref_;
 mod required;
 mod type_;
 mod variant;
+
+#[cfg(test)]
+mod tests;
 
 use std::collections::{BTreeMap, BTreeSet};
 

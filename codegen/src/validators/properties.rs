@@ -1,5 +1,5 @@
-//! `properties` together with `additionalProperties`: one pass over the
-//! instance's members, `match`ing each name against the listed properties
+//! `properties` together with `additionalProperties` (and, in the boolean
+//! form, `required`): one pass over the instance's members, `match`ing each name against the listed properties
 //! (`_` takes `additionalProperties`). Properties apply only to members
 //! that are present; listed properties with a trivial schema are dropped
 //! unless `additionalProperties` constrains, since then their names must be
@@ -13,15 +13,28 @@ use super::compile::{check_below, valid as node_valid, Ctx};
 use super::cond::Cond;
 use super::node::Node;
 
-/// The members' demand on an object `m`.
+/// The members' demand on an object `m`, `required` included: each
+/// required name's arm counts it, and the pass ends with `seen == count`.
+/// Counting during the one pass replaces a `contains_key` (a tree search
+/// with out-of-line string comparisons) per required name; member names are
+/// unique, so the count is exact.
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     let rest = additional_properties::valid(node, cx);
-    let arms: Vec<(&str, Cond)> = node
+    let required = &node.required;
+    let mut arms: Vec<(&str, Cond, bool)> = node
         .properties
         .iter()
-        .map(|(name, sub)| (name.as_str(), node_valid(sub, cx)))
-        .filter(|(_, cond)| !(rest.is_true() && cond.is_true()))
+        .map(|(name, sub)| {
+            let counted = required.contains(name);
+            (name.as_str(), node_valid(sub, cx), counted)
+        })
+        .filter(|(_, cond, counted)| *counted || !(rest.is_true() && cond.is_true()))
         .collect();
+    for name in required {
+        if !node.properties.iter().any(|(p, _)| p == name) {
+            arms.push((name.as_str(), Cond::True, true));
+        }
+    }
     if arms.is_empty() {
         return match rest {
             Cond::True => Cond::True,
@@ -32,23 +45,35 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
             }
         };
     }
-    let reads = !rest.is_const() || arms.iter().any(|(_, c)| !c.is_const());
-    let arms = arms.iter().map(|(name, cond)| {
+    let reads = !rest.is_const() || arms.iter().any(|(_, c, _)| !c.is_const());
+    let arm_tokens = arms.iter().map(|(name, cond, counted)| {
         let cond = cond.tokens();
-        quote!(#name => #cond,)
+        if *counted {
+            quote!(#name => { seen += 1; #cond })
+        } else {
+            quote!(#name => #cond,)
+        }
     });
     let rest = rest.tokens();
     let body = quote! {
         match k.as_str() {
-            #(#arms)*
+            #(#arm_tokens)*
             _ => #rest,
         }
     };
-    Cond::atom(if reads {
+    let pass = if reads {
         quote!(m.iter().all(|(k, v)| #body))
     } else {
         quote!(m.keys().all(|k| #body))
-    })
+    };
+    if required.is_empty() {
+        return Cond::atom(pass);
+    }
+    let count = proc_macro2::Literal::usize_unsuffixed(required.len());
+    Cond::atom(quote!({
+        let mut seen = 0usize;
+        #pass && seen == #count
+    }))
 }
 
 /// One pass over the members (inside `if let Object(m)`).

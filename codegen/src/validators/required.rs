@@ -1,22 +1,13 @@
-//! `required`: `m.contains_key(name)` per name; a missing member is
-//! reported at the object: `"name" is a required property`
-//! (`mcpwire::support::required`).
+//! `required`, collecting form: `mcpwire::support::required` looks each name
+//! up and reports a missing member at the object: `"name" is a required
+//! property`. (The boolean form counts required names during the member
+//! pass: see [`super::properties`].)
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::cond::Cond;
 use super::node::Node;
 use crate::schema::join;
-
-/// The names' demand on an object `m`.
-pub fn valid(node: &Node) -> Cond {
-    Cond::all(
-        node.required
-            .iter()
-            .map(|name| Cond::atom(quote!(m.contains_key(#name)))),
-    )
-}
 
 /// One runtime call checking every name (inside `if let Object(m)`).
 pub fn check(node: &Node) -> TokenStream {
@@ -42,11 +33,6 @@ mod tests {
 
     #[test]
     fn looks_each_name_up() {
-        assert_eq!(
-            valid(&requiring(&["a", "b"])).tokens().to_string(),
-            "m . contains_key (\"a\") && m . contains_key (\"b\")"
-        );
-        assert!(valid(&requiring(&[])).is_true());
         assert!(check(&requiring(&[])).is_empty());
         let text = check(&requiring(&["a", "b"])).to_string();
         assert!(

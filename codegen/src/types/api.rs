@@ -1,0 +1,183 @@
+//! What mcpwire adds to typify's output: schema-name aliases, the
+//! `validated`/`validate` pair on every definition type, and the
+//! name-keyed [`roundtrip`](tokens) dispatcher.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::names::{check_fn, ident};
+
+/// One definition and the Rust type typify gave it.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    /// Schema name: `JSONRPCRequest`.
+    pub name: String,
+    /// typify's type name: `JsonrpcRequest`.
+    pub rust: String,
+    /// JSON pointer in the published file: `/$defs/JSONRPCRequest`.
+    pub pointer: String,
+}
+
+/// Aliases, impls and `roundtrip` for `defs`.
+pub fn tokens(defs: &[Definition]) -> TokenStream {
+    let aliases = defs.iter().filter(|d| d.name != d.rust).map(|d| {
+        let alias = ident(&d.name);
+        let target = ident(&d.rust);
+        let doc = format!(
+            "The schema's `{}` (typify names the type [`{}`]).",
+            d.name, d.rust
+        );
+        quote! {
+            #[doc = #doc]
+            pub type #alias = #target;
+        }
+    });
+    let impls = defs.iter().map(|d| {
+        let ty = ident(&d.rust);
+        let check = ident(&check_fn(&d.name));
+        let pointer = &d.pointer;
+        quote! { definition!(#ty, #check, #pointer); }
+    });
+    let arms = defs.iter().map(|d| {
+        let name = &d.name;
+        let ty = ident(&d.rust);
+        quote! { #name => visit.visit::<#ty>(value), }
+    });
+    quote! {
+        #(#aliases)*
+
+        /// What every definition type has: its schema pointer and check.
+        trait SchemaDefinition: ::serde::Serialize + ::serde::de::DeserializeOwned {
+            const POINTER: &'static str;
+            fn check(value: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation>;
+        }
+
+        /// `validated`/`validate` for one definition type.
+        macro_rules! definition {
+            ($ty:ident, $check:ident, $pointer:literal) => {
+                impl SchemaDefinition for $ty {
+                    const POINTER: &'static str = $pointer;
+                    fn check(value: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+                        super::validate::$check(value)
+                    }
+                }
+
+                impl $ty {
+                    #[doc = concat!(
+                        "Checks `value` against `", $pointer, "` and, when it is valid, ",
+                        "deserializes it. Every violation is reported; a valid value this ",
+                        "type cannot hold (an mcpwire bug) is reported as one violation ",
+                        "whose message starts with `mcpwire bug`."
+                    )]
+                    #[inline]
+                    pub fn validated(
+                        value: &::serde_json::Value,
+                    ) -> ::core::result::Result<Self, crate::Violations> {
+                        validated_as(value)
+                    }
+
+                    #[doc = concat!("Serializes `self` and checks it against `", $pointer, "`.")]
+                    #[inline]
+                    pub fn validate(&self) -> ::core::result::Result<(), crate::Violations> {
+                        validate_as(self)
+                    }
+                }
+            };
+        }
+
+        #(#impls)*
+
+        fn validated_as<T: SchemaDefinition>(
+            value: &::serde_json::Value,
+        ) -> ::core::result::Result<T, crate::Violations> {
+            let violations = T::check(value);
+            if !violations.is_empty() {
+                return Err(crate::Violations(violations));
+            }
+            <T as ::serde::Deserialize>::deserialize(value)
+                .map_err(|e| bug(T::POINTER, "cannot hold this valid value", &e))
+        }
+
+        fn validate_as<T: SchemaDefinition>(this: &T) -> ::core::result::Result<(), crate::Violations> {
+            let value = ::serde_json::to_value(this)
+                .map_err(|e| bug(T::POINTER, "does not serialize", &e))?;
+            crate::Violations(T::check(&value)).into_result()
+        }
+
+        /// A generated type disagreeing with its schema: never expected.
+        fn bug(
+            pointer: &'static str,
+            what: &str,
+            error: &::serde_json::Error,
+        ) -> crate::Violations {
+            crate::Violations(::std::vec![crate::Violation {
+                instance: crate::Pointer::root(),
+                schema: pointer,
+                keyword: crate::Keyword::Type,
+                message: ::std::format!(
+                    "mcpwire bug: the generated type for {pointer} {what} ({error}); please report"
+                ),
+            }])
+        }
+
+        /// Something to do with a definition's type, chosen by name.
+        trait Visit {
+            type Out;
+            fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out;
+        }
+
+        /// Runs `visit` with the type of the definition named `definition`.
+        fn with_type<V: Visit>(
+            definition: &str,
+            value: &::serde_json::Value,
+            visit: V,
+        ) -> ::core::option::Option<V::Out> {
+            Some(match definition {
+                #(#arms)*
+                _ => return None,
+            })
+        }
+
+        struct Roundtrip;
+        impl Visit for Roundtrip {
+            type Out = ::core::result::Result<::serde_json::Value, ::std::string::String>;
+            fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out {
+                let typed = <T as ::serde::Deserialize>::deserialize(value).map_err(|e| e.to_string())?;
+                ::serde_json::to_value(&typed).map_err(|e| e.to_string())
+            }
+        }
+
+        struct ValidatedRoundtrip;
+        impl Visit for ValidatedRoundtrip {
+            type Out = ::core::result::Result<::serde_json::Value, crate::Violations>;
+            fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out {
+                let typed = validated_as::<T>(value)?;
+                ::serde_json::to_value(&typed).map_err(|e| bug(T::POINTER, "does not serialize", &e))
+            }
+        }
+
+        /// Deserializes `value` as the type of the schema definition named
+        /// `definition` (`"CallToolRequest"`) and serializes it back:
+        /// `None` for an unknown name, `Err` with serde's message when the
+        /// value does not fit the type. No validation: use it to see what
+        /// the Rust types keep of a message (an open object's unknown
+        /// members are kept in its `extra` map).
+        #[inline]
+        pub fn roundtrip(
+            definition: &str,
+            value: &::serde_json::Value,
+        ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, ::std::string::String>> {
+            with_type(definition, value, Roundtrip)
+        }
+
+        /// Like [`roundtrip`], through the type's `validated`: `Err` holds
+        /// the violations of an invalid `value`.
+        #[inline]
+        pub fn validated_roundtrip(
+            definition: &str,
+            value: &::serde_json::Value,
+        ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, crate::Violations>> {
+            with_type(definition, value, ValidatedRoundtrip)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! Types stage: a Rust type for every definition of a revision, made by
+//! typify 0.8, plus what mcpwire adds around them.
+//!
+//! [`generate`] returns the *contents* of the revision's `pub mod types`:
+//!
+//! 1. [`normalize`] rewrites a copy of the schema for typify (the published
+//!    schema stays untouched for the validators); typify runs on it, inside
+//!    `catch_unwind` so that a typify panic is an [`Error::Typify`], never a
+//!    crashed build script.
+//! 2. Fix-ups on typify's output (parsed with syn): [`unions`] gives every
+//!    untagged union a most-specific-member `Deserialize`; [`nulls`] makes
+//!    optional members whose type accepts `null` keep an explicit `null`.
+//! 3. Additions: [`consts`] (`Const<C>` and its markers), and [`api`]:
+//!    schema-name aliases, `validated`/`validate` on every definition type,
+//!    and `roundtrip`/`validated_roundtrip` by definition name.
+//!
+//! # Decisions
+//!
+//! - **Numbers.** Every `integer` and `number` is a `::serde_json::Number`.
+//!   JSON Schema counts `1.0`, `6e4` and integers beyond 64 bits as
+//!   integers, and the MCP schemas say `integer` for nearly every number
+//!   (an artifact of their generator); `i64`/`u64` would reject valid
+//!   messages (`"ttlMs": 6e4`, `"id": 1.0`). `Number` keeps the value
+//!   exactly as `serde_json::Value` does (`as_u64`/`as_i64`/`as_f64` to
+//!   read it); bounds are checked by the validators, not the types.
+//! - **Names.** Types keep schema names where typify can: `CallToolRequest`.
+//!   typify re-cases some (`JSONRPCRequest` → `JsonrpcRequest`,
+//!   `ElicitRequestURLParams` → `ElicitRequestUrlParams`); for each such
+//!   definition an alias `pub type JSONRPCRequest = JsonrpcRequest;` makes
+//!   every schema name resolve in `types::`.
+//! - **Open objects.** Every object schema with properties is open in MCP;
+//!   its struct gets `#[serde(flatten)] extra: Map<String, Value>` holding
+//!   the unknown members, so a round trip keeps them. `{}` schemas are
+//!   `::serde_json::Value`; string-keyed maps are `BTreeMap` (sorted,
+//!   deterministic output) or `serde_json::Map` for `{}` values.
+//! - **Round trip.** For every valid message, deserialize then serialize
+//!   gives back an equal `serde_json::Value`: optional arrays and maps are
+//!   `Option`s (`[]` is not absent), optional members that accept `null`
+//!   keep it. What is not kept: member order, and the spelling of numbers
+//!   (`6e4` comes back as `60000.0`, the same JSON value).
+//! - **String constants** are zero-sized `Const<consts::Marker>` values, so
+//!   a union's members are told apart by their `method`/`type` tags.
+//! - **Builders** (typify's `with_struct_builder`) are off: measured on
+//!   `draft`, they triple the module's lines (8.5k → 26k) and add about 55%
+//!   to its compile time. [`Options::builders`] turns them on.
+//! - **Lean output.** `validated`/`validate`/`roundtrip` are `#[inline]`,
+//!   so their per-type serde code is compiled only in crates that call them
+//!   (halves the crate's own compile time for the types).
+
+pub mod api;
+pub mod consts;
+pub mod items;
+pub mod normalize;
+pub mod nulls;
+pub mod unions;
+
+#[cfg(test)]
+mod tests;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use schemars::schema::{InstanceType, Schema as SchemarsSchema, SchemaObject};
+use typify::{TypeSpace, TypeSpaceSettings};
+
+use crate::{Error, Schema};
+
+/// Knobs of the types stage.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Emit typify's struct builders (`types::builder::CallToolRequest`),
+    /// for compile-checked fixtures. Off by default: see the module docs.
+    pub builders: bool,
+}
+
+/// Rust types for every definition (the contents of the `types` module).
+pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
+    generate_with(schema, Options::default())
+}
+
+/// [`generate`] with explicit [`Options`].
+pub fn generate_with(schema: &Schema, options: Options) -> Result<TokenStream, Error> {
+    let revision = schema.version.name;
+    let normalized = normalize::normalize(schema)?;
+    let root = normalized.root_schema(revision)?;
+    let settings = settings(schema.version.module, &normalized.consts, options);
+    let names: Vec<&str> = schema.defs().keys().map(String::as_str).collect();
+    let (typified, rust_names) = run_typify(revision, &settings, root, &names)?;
+    let mut file: syn::File = syn::parse2(typified).map_err(|e| typify_error(revision, e))?;
+    let unions = unions::rewrite(&mut file);
+    let nulls = nulls::rewrite(&mut file);
+    let defs: Vec<api::Definition> = names
+        .iter()
+        .zip(rust_names)
+        .map(|(name, rust)| api::Definition {
+            name: (*name).to_string(),
+            rust,
+            pointer: schema.def_pointer(name),
+        })
+        .collect();
+    let consts = consts::tokens(&normalized.consts);
+    let api = api::tokens(&defs);
+    Ok(quote! { #file #unions #nulls #consts #api })
+}
+
+/// typify's settings for one revision.
+fn settings(module: &str, consts: &normalize::Consts, options: Options) -> TypeSpaceSettings {
+    let mut s = TypeSpaceSettings::default();
+    s.with_map_type("::std::collections::BTreeMap");
+    s.with_struct_builder(options.builders);
+    // What `normalize` turns every integer and number into.
+    s.with_conversion(
+        SchemaObject {
+            instance_type: Some(InstanceType::Number.into()),
+            ..Default::default()
+        },
+        "::serde_json::Number",
+        std::iter::empty(),
+    );
+    for marker in consts.markers.values() {
+        s.with_replacement(
+            normalize::Consts::definition(marker),
+            consts::rust_type(module, marker),
+            std::iter::empty(),
+        );
+    }
+    s
+}
+
+/// Runs typify on `root`; returns its tokens and the Rust name of each of
+/// `names` (the definitions, in order). A typify panic becomes an error.
+fn run_typify(
+    revision: &str,
+    settings: &TypeSpaceSettings,
+    root: schemars::schema::RootSchema,
+    names: &[&str],
+) -> Result<(TokenStream, Vec<String>), Error> {
+    let result = std::panic::catch_unwind(|| {
+        let mut space = TypeSpace::new(settings);
+        space.add_root_schema(root)?;
+        let mut rust_names = Vec::with_capacity(names.len());
+        for name in names {
+            // A `$ref` to a definition resolves to its type.
+            let reference = SchemarsSchema::Object(SchemaObject {
+                reference: Some(format!(
+                    "#/definitions/{}",
+                    name.replace('~', "~0").replace('/', "~1")
+                )),
+                ..Default::default()
+            });
+            let id = space.add_type(&reference)?;
+            rust_names.push(space.get_type(&id)?.name());
+        }
+        Ok::<_, typify::Error>((space.to_stream(), rust_names))
+    });
+    let (tokens, rust_names) = match result {
+        Ok(Ok(out)) => out,
+        Ok(Err(e)) => return Err(typify_error(revision, e)),
+        Err(panic) => return Err(typify_error(revision, panic_message(panic.as_ref()))),
+    };
+    if tokens.to_string().contains(normalize::CONST_PREFIX) {
+        return Err(typify_error(
+            revision,
+            "typify generated a type for a string constant instead of using `Const`",
+        ));
+    }
+    Ok((tokens, rust_names))
+}
+
+fn typify_error(revision: &str, reason: impl std::fmt::Display) -> Error {
+    Error::Typify {
+        revision: revision.into(),
+        reason: reason.to_string(),
+    }
+}
+
+/// The message of a caught panic.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let message = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(no message)".into());
+    format!("typify panicked: {message}")
+}

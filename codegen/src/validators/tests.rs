@@ -1,0 +1,296 @@
+//! The validators stage on tiny schemas: one snapshot of prettyplease text
+//! per keyword (`codegen/tests/snapshots/validators/<keyword>.rs`; accept
+//! drift with `EXPECTORATE=overwrite`), the refusals, and determinism.
+
+use serde_json::{json, Value};
+
+use super::compile::Ctx;
+use super::node::Node;
+use super::{discriminator, functions, generate};
+use crate::{Error, Schema, Version};
+
+fn schema(defs: Value) -> Schema {
+    let version = Version::by_name("draft").expect("draft");
+    Schema::new(version, json!({ "$defs": defs })).expect("schema")
+}
+
+fn draft07(defs: Value) -> Schema {
+    let version = Version::by_name("2025-06-18").expect("2025-06-18");
+    Schema::new(version, json!({ "definitions": defs })).expect("schema")
+}
+
+fn nodes(schema: &Schema) -> std::collections::BTreeMap<String, Node> {
+    schema
+        .defs()
+        .iter()
+        .map(|(name, value)| {
+            let node = Node::parse(schema, value, &schema.def_pointer(name)).expect("parse");
+            (name.clone(), node)
+        })
+        .collect()
+}
+
+/// The functions of every definition, as prettyplease text.
+fn functions_text(schema: &Schema) -> String {
+    let nodes = nodes(schema);
+    let cx = Ctx {
+        schema,
+        nodes: &nodes,
+    };
+    let tokens: proc_macro2::TokenStream = schema
+        .defs()
+        .keys()
+        .map(|name| functions(name, &nodes[name], &cx))
+        .collect();
+    let file: syn::File = syn::parse2(tokens).expect("generated code parses");
+    prettyplease::unparse(&file)
+}
+
+fn snapshot(keyword: &str, schema: &Schema) {
+    let text = functions_text(schema);
+    expectorate::assert_contents(format!("tests/snapshots/validators/{keyword}.rs"), &text);
+}
+
+#[test]
+fn type_keyword() {
+    snapshot(
+        "type",
+        &schema(json!({
+            "Obj": {"type": "object"},
+            "Int": {"type": "integer"},
+            "Num": {"type": "number"},
+            "Id": {"type": ["string", "integer"]},
+            "Nullable": {"type": ["integer", "null"], "description": "annotations are ignored"},
+        })),
+    );
+}
+
+#[test]
+fn properties_required_additional_properties() {
+    snapshot(
+        "properties",
+        &schema(json!({
+            "Open": {
+                "type": "object",
+                "properties": {"name": {"type": "string"}, "data": {}, "meta": {"additionalProperties": {}}},
+                "required": ["name", "id"]
+            },
+            "Map": {"type": "object", "additionalProperties": {"type": "string"}},
+            "Closed": {"type": "object", "properties": {"a": {}, "b": {"type": "boolean"}}, "additionalProperties": false},
+            "Empty": {"additionalProperties": false},
+            "AnyObject": {"type": "object", "additionalProperties": true},
+        })),
+    );
+}
+
+#[test]
+fn items_and_max_items() {
+    snapshot(
+        "items",
+        &schema(json!({
+            "Values": {"type": "array", "items": {"type": "string"}, "maxItems": 100},
+            "Anything": {"type": "array", "items": {}},
+        })),
+    );
+}
+
+#[test]
+fn const_and_enum() {
+    snapshot(
+        "const_enum",
+        &schema(json!({
+            "Version": {"type": "string", "const": "2.0"},
+            "Code": {"type": "integer", "const": -32021},
+            "Scope": {"type": "string", "enum": ["private", "public"]},
+            "Mixed": {"enum": ["a", 1, 2.5, true, null]},
+        })),
+    );
+}
+
+#[test]
+fn minimum_maximum_format() {
+    snapshot(
+        "minmax_format",
+        &schema(json!({
+            "Ttl": {"type": "integer", "minimum": 0},
+            "Priority": {"type": "number", "minimum": 0, "maximum": 1},
+            "Half": {"type": "number", "maximum": 0.5},
+            "Uri": {"type": "string", "format": "uri"},
+            "Template": {"type": "string", "format": "uri-template"},
+            "Blob": {"type": "string", "format": "byte"},
+        })),
+    );
+}
+
+#[test]
+fn ref_any_of_all_of() {
+    snapshot(
+        "ref_any_of_all_of",
+        &schema(json!({
+            "JSONValue": {"anyOf": [
+                {"$ref": "#/$defs/JSONObject"},
+                {"type": "array", "items": {"$ref": "#/$defs/JSONValue"}},
+                {"type": ["string", "number", "boolean", "null"]}
+            ]},
+            "JSONObject": {"type": "object", "additionalProperties": {"$ref": "#/$defs/JSONValue"}},
+            "Text": {"type": "object", "properties": {"type": {"const": "text", "type": "string"}, "text": {"type": "string"}}, "required": ["type", "text"]},
+            "Image": {"type": "object", "properties": {"type": {"const": "image", "type": "string"}, "data": {"type": "string", "format": "byte"}}, "required": ["type", "data"]},
+            "Block": {"anyOf": [{"$ref": "#/$defs/Text"}, {"$ref": "#/$defs/Image"}, {"type": "array", "items": {"$ref": "#/$defs/Text"}}]},
+            "Error": {"type": "object", "properties": {"code": {"type": "integer"}}, "required": ["code"]},
+            "Coded": {"type": "object", "properties": {"error": {"allOf": [
+                {"$ref": "#/$defs/Error", "description": "siblings of $ref are annotations"},
+                {"type": "object", "properties": {"code": {"const": -32021, "type": "integer"}}}
+            ]}}},
+        })),
+    );
+}
+
+#[test]
+fn draft07_pointers_use_definitions() {
+    let text = functions_text(&draft07(
+        json!({"X": {"type": "object", "required": ["a"]}}),
+    ));
+    assert!(text.contains("\"/definitions/X/required\""), "{text}");
+    assert!(text.contains("\"/definitions/X/type\""), "{text}");
+}
+
+#[test]
+fn generation_is_deterministic_and_parses() {
+    let defs = json!({
+        "B": {"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}},
+        "A": {"anyOf": [{"$ref": "#/$defs/B"}, {"type": "string"}]},
+    });
+    let once = generate(&schema(defs.clone()))
+        .expect("generate")
+        .to_string();
+    let twice = generate(&schema(defs)).expect("generate").to_string();
+    assert_eq!(once, twice);
+    let file: syn::File = syn::parse_str(&once).expect("parses");
+    let text = prettyplease::unparse(&file);
+    // DEFINITIONS and the enum are sorted by name, whatever the file order.
+    let a = text.find("name: \"A\"").expect("A entry");
+    let b = text.find("name: \"B\"").expect("B entry");
+    assert!(a < b, "{text}");
+    assert!(text.contains("pub enum Definition {"), "{text}");
+}
+
+fn refusal(defs: Value) -> (String, String) {
+    match generate(&schema(defs)) {
+        Err(Error::Unsupported { pointer, keyword }) => (pointer, keyword),
+        Err(other) => panic!("expected Unsupported, got {other}"),
+        Ok(_) => panic!("expected Unsupported, got code"),
+    }
+}
+
+fn malformed(defs: Value) -> String {
+    match generate(&schema(defs)) {
+        Err(Error::Malformed { reason, .. }) => reason,
+        Err(other) => panic!("expected Malformed, got {other}"),
+        Ok(_) => panic!("expected Malformed, got code"),
+    }
+}
+
+#[test]
+fn unknown_keywords_are_refused_with_their_place() {
+    let cases = [
+        (
+            json!({"X": {"type": "string", "pattern": "^a"}}),
+            "/$defs/X/pattern",
+            "pattern",
+        ),
+        (
+            json!({"X": {"properties": {"y": {"oneOf": [{}]}}}}),
+            "/$defs/X/properties/y/oneOf",
+            "oneOf",
+        ),
+        (
+            json!({"X": {"type": "string", "format": "email"}}),
+            "/$defs/X/format",
+            "format email",
+        ),
+        (
+            json!({"X": {"type": "bigint"}}),
+            "/$defs/X/type",
+            "type bigint",
+        ),
+        (
+            json!({"X": {"items": [{"type": "string"}]}}),
+            "/$defs/X/items",
+            "items (array form)",
+        ),
+        (
+            json!({"X": {"properties": {"y": false}}}),
+            "/$defs/X/properties/y",
+            "false (schema)",
+        ),
+        (
+            json!({"X": {"$ref": "#/$defs/Y", "type": "object"}, "Y": {}}),
+            "/$defs/X/type",
+            "type beside $ref",
+        ),
+        (
+            json!({"X": {"$ref": "other.json#/Y"}}),
+            "/$defs/X/$ref",
+            "$ref other.json#/Y",
+        ),
+        (
+            json!({"X": {"const": {"a": 1}}}),
+            "/$defs/X/const",
+            "const with an array or object value",
+        ),
+        (
+            json!({"X": {"$schema": "https://json-schema.org/draft/2020-12/schema"}}),
+            "/$defs/X/$schema",
+            "$schema",
+        ),
+    ];
+    for (defs, pointer, keyword) in cases {
+        assert_eq!(refusal(defs), (pointer.to_string(), keyword.to_string()));
+    }
+}
+
+#[test]
+fn names_must_be_identifiers_and_must_not_collide() {
+    assert!(malformed(json!({"Foo-Bar": {}})).contains("not a Rust identifier"));
+    assert!(malformed(json!({"type": {}})).contains("not a Rust identifier"));
+    let reason = malformed(json!({"JSONRPCRequest": {}, "JsonrpcRequest": {}}));
+    assert!(
+        reason.contains("JSONRPCRequest and JsonrpcRequest"),
+        "{reason}"
+    );
+    let reason = malformed(json!({"Foo": {}, "FooAt": {}}));
+    assert!(reason.contains("check_foo_at"), "{reason}");
+}
+
+#[test]
+fn malformed_shapes_are_reported() {
+    assert!(malformed(json!({"X": {"required": "a"}})).contains("array of strings"));
+    assert!(malformed(json!({"X": {"enum": []}})).contains("non-empty"));
+    assert!(malformed(json!({"X": {"maxItems": -1}})).contains("non-negative"));
+    assert!(malformed(json!({"X": {"type": ["string", "string"]}})).contains("twice"));
+}
+
+#[test]
+fn discriminators_need_distinct_consts() {
+    let s = schema(json!({
+        "A": {"properties": {"type": {"const": "a"}, "jsonrpc": {"const": "2.0"}}},
+        "B": {"allOf": [{"$ref": "#/$defs/Base"}, {"properties": {"type": {"const": "b"}}}]},
+        "Base": {"properties": {"jsonrpc": {"const": "2.0"}}},
+        "C": {"properties": {"type": {"const": "a"}}},
+        "U": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}, {"type": "string"}]},
+        "Ambiguous": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/C"}]},
+    }));
+    let nodes = nodes(&s);
+    let cx = Ctx {
+        schema: &s,
+        nodes: &nodes,
+    };
+    let branches = |name: &str| nodes[name].any_of.clone().expect("anyOf");
+    let found = discriminator::find(&branches("U"), &cx).expect("discriminated");
+    assert_eq!(found.property, "type");
+    assert_eq!(
+        found.tags,
+        [Some("a".to_string()), Some("b".to_string()), None]
+    );
+    assert_eq!(discriminator::find(&branches("Ambiguous"), &cx), None);
+}
