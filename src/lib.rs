@@ -38,14 +38,11 @@ macro_rules! revision {
     ($feature:literal, $module:ident, $doc:literal) => {
         #[doc = $doc]
         #[cfg(feature = $feature)]
-        #[allow(
-                    // types (typify): struct fields and enum variants whose schema
-                    // has no `description`, typify's `error` module and builders.
-                    missing_docs,
-                    // types (typify): unions such as `ServerResult` hold their
-                    // members inline (boxing would change every constructor).
-                    clippy::large_enum_variant
-                )]
+        // types (typify): struct fields and enum variants whose schema has no
+        // `description`, typify's `error` module and builders lack docs; unions
+        // such as `ServerResult` hold their members inline (boxing would
+        // change every constructor).
+        #[allow(missing_docs, clippy::large_enum_variant)]
         pub mod $module {
             include!(concat!(env!("OUT_DIR"), "/", $feature, ".rs"));
         }

@@ -144,6 +144,14 @@ mod tests {
     }
 
     #[test]
+    #[cfg(all(
+        feature = "v2024_11_05",
+        feature = "v2025_03_26",
+        feature = "v2025_06_18",
+        feature = "v2025_11_25",
+        feature = "v2026_07_28",
+        feature = "draft"
+    ))]
     fn default_build_enables_every_revision() {
         assert_eq!(Version::enabled().count(), 6);
     }

@@ -481,7 +481,10 @@ fn origin_is_kept_and_reports_serialize() {
     assert_eq!(v["direction"], "c2s");
     assert_eq!(v["revision"], "2026-07-28");
     assert_eq!(v["violations"][0]["instance"], "");
-    assert!(v["violations"][0]["message"].as_str().unwrap().contains("\"params\""));
+    assert!(v["violations"][0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("\"params\""));
     assert_eq!(v["violations"][0]["keyword"], "required");
 }
 
