@@ -13,7 +13,7 @@
 //! one clock — client chunks before they are written to the server, server
 //! chunks after they are read from it — and the validator holds back a
 //! server line while a client chunk with an earlier ticket is still being
-//! queued (at most 100 ms). Requests are thus judged before their responses
+//! queued (at most a second). Requests are thus judged before their responses
 //! without the forwarding threads ever waiting for each other.
 
 use std::{
@@ -332,8 +332,10 @@ impl Lines {
     }
 }
 
-/// How long a server line waits for an earlier client chunk.
-const HOLD: Duration = Duration::from_millis(100);
+/// How long a server line waits for an earlier client chunk (which is late
+/// only when the client→server thread is descheduled, or blocked writing to
+/// a server that does not read).
+const HOLD: Duration = Duration::from_secs(1);
 
 /// The validator thread.
 fn validate(
@@ -406,7 +408,8 @@ fn release(
         let open = budget.c2s_open.load(Ordering::SeqCst);
         let go = before.is_some_and(|t| line.ticket < t)
             || open >= line.ticket
-            || since.elapsed() >= HOLD;
+            || since.elapsed() >= HOLD
+            || held.len() > QUEUE_LINES;
         if !go {
             break;
         }
