@@ -11,6 +11,7 @@
 //! - `SPEC`: all of it as a [`Spec`] for code that works across revisions.
 #![deny(missing_docs)]
 
+pub mod bytes;
 pub mod correlate;
 pub mod dispatch;
 pub mod format;

@@ -156,12 +156,26 @@ impl Session {
 
     /// Judges one message given as bytes (one JSON text). Unreadable input
     /// gives a report with [`Report::input_error`] and the session goes on.
+    ///
+    /// Fast path ([`crate::bytes`]): one pass reads what dispatch needs,
+    /// and each planned check runs its bytes validator on the message (or
+    /// its `result`/`error`) without building a `Value`; only a check that
+    /// fails parses the message, to report the `Value` path's violations.
+    /// Batches and input the fast path refuses take the `Value` path
+    /// whole, so the reports are the same as [`Session::observe`]'s on the
+    /// parsed message.
     pub fn observe_bytes(
         &mut self,
         direction: Direction,
         origin: Origin,
         bytes: &[u8],
     ) -> Vec<Report> {
+        if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
+            let report =
+                self.observe_one(direction, origin, message.skeleton(), None, Some(&message));
+            self.next_index += 1;
+            return vec![report];
+        }
         match input::parse(bytes, self.options.limits) {
             Ok(value) => self.observe(direction, origin, &value),
             Err(e) => {
@@ -177,7 +191,7 @@ impl Session {
     pub fn observe(&mut self, direction: Direction, origin: Origin, msg: &Value) -> Vec<Report> {
         let reports = match msg {
             Value::Array(elements) => self.observe_batch(direction, origin, elements),
-            _ => vec![self.observe_one(direction, origin, msg, None)],
+            _ => vec![self.observe_one(direction, origin, msg, None, None)],
         };
         self.next_index += 1;
         reports
@@ -239,7 +253,7 @@ impl Session {
             reports.push(head);
         }
         for (i, element) in elements.iter().enumerate() {
-            let mut report = self.observe_one(direction, origin, element, Some(i));
+            let mut report = self.observe_one(direction, origin, element, Some(i), None);
             let prefix = Pointer::from_escaped(format!("/{i}"));
             for f in &mut report.violations {
                 f.violation.instance = f.violation.instance.prefixed(&prefix);
@@ -283,12 +297,15 @@ impl Session {
         self.revision()
     }
 
+    /// `raw`: the message's bytes, when `msg` is only their skeleton
+    /// ([`crate::bytes::Message`]); checks then run on the bytes.
     fn observe_one(
         &mut self,
         direction: Direction,
         origin: Origin,
         msg: &Value,
         batch: Option<usize>,
+        raw: Option<&crate::bytes::Message<'_>>,
     ) -> Report {
         let kind = dispatch::kind_of(msg);
         let mut report = self.blank(direction, origin, kind);
@@ -344,7 +361,7 @@ impl Session {
                 plan
             }
         };
-        run(spec, msg, plan, &mut report);
+        run(spec, msg, raw, plan, &mut report);
         if kind == MessageKind::Error {
             self.explain_null_id(msg, &mut report);
         }
@@ -498,7 +515,13 @@ fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {
 
 /// Runs a plan's checks, collecting violations without duplicates (the
 /// envelope and a typed definition may both flag `/id`).
-fn run(spec: &'static crate::Spec, msg: &Value, plan: Plan, report: &mut Report) {
+fn run(
+    spec: &'static crate::Spec,
+    msg: &Value,
+    raw: Option<&crate::bytes::Message<'_>>,
+    plan: Plan,
+    report: &mut Report,
+) {
     report.violations.extend(plan.violations);
     report.warnings.extend(plan.warnings);
     for check in plan.checks {
@@ -506,15 +529,24 @@ fn run(spec: &'static crate::Spec, msg: &Value, plan: Plan, report: &mut Report)
         let Some(fns) = spec.definition(check.definition) else {
             continue;
         };
-        let root = Path::Root;
-        let (value, path) = match check.target {
-            Target::Message => (Some(msg), root),
-            Target::Result => (msg.get("result"), root.key("result")),
-            Target::Error => (msg.get("error"), root.key("error")),
+        let out = match raw {
+            Some(raw) => match raw.check(spec.version, fns, check.target) {
+                Some(out) => out,
+                None => continue,
+            },
+            None => {
+                let root = Path::Root;
+                let (value, path) = match check.target {
+                    Target::Message => (Some(msg), root),
+                    Target::Result => (msg.get("result"), root.key("result")),
+                    Target::Error => (msg.get("error"), root.key("error")),
+                };
+                let Some(value) = value else { continue };
+                let mut out = Vec::new();
+                (fns.check_at)(value, &path, &mut out);
+                out
+            }
         };
-        let Some(value) = value else { continue };
-        let mut out = Vec::new();
-        (fns.check_at)(value, &path, &mut out);
         for violation in out {
             let duplicate = report.violations.iter().any(|f| {
                 f.violation.instance == violation.instance

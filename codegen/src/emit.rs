@@ -10,7 +10,7 @@ use quote::quote;
 use crate::{dispatch, names, Error, Version};
 
 /// The module source of one revision: the `@generated` header, then the
-/// `types`, `validate` and `dispatch` submodules and the `SPEC` table. No
+/// `types`, `validate`, `bytes` and `dispatch` submodules and the `SPEC` table. No
 /// inner attributes, so the file can be `include!`d.
 pub fn render(
     version: Version,
@@ -18,6 +18,7 @@ pub fn render(
     maps: &dispatch::Maps,
     types: TokenStream,
     checks: TokenStream,
+    bytes: TokenStream,
 ) -> Result<String, Error> {
     let dispatch = dispatch::tokens(maps);
     let variant = names::ident(&version_variant(version));
@@ -33,6 +34,11 @@ pub fn render(
         #[allow(clippy::redundant_closure, clippy::single_match)]
         pub mod validate {
             #checks
+        }
+        /// Bytes validators: `read_<def>` per definition, judging a message
+        /// from its bytes without building a `Value` (`crate::bytes`).
+        pub mod bytes {
+            #bytes
         }
         /// Dispatch tables extracted from the schema.
         pub mod dispatch {

@@ -5,8 +5,8 @@
 //! (the shape of `prost-build`'s `load_fds`/`generate` split):
 //!
 //! ```text
-//! load ─► errata ─► dispatch ─► types ─► validators ─► emit
-//! (disk)  (patch)   (maps)      (typify)  (quote)       (prettyplease)
+//! load ─► errata ─► dispatch ─► types ─► validators ─► bytes ─► emit
+//! (disk)  (patch)   (maps)      (typify)  (quote)       (quote)  (prettyplease)
 //! ```
 //!
 //! Only [`load`] reads files; [`generate_from_value`] runs everything else on
@@ -15,6 +15,7 @@
 //! [`emit::write_if_changed`].
 #![deny(missing_docs)]
 
+pub mod bytes;
 pub mod dispatch;
 pub mod emit;
 pub mod errata;
@@ -143,7 +144,8 @@ pub fn generate_from_value(
     let maps = dispatch::extract(&schema)?;
     let types = types::generate(&schema)?;
     let checks = validators::generate(&schema)?;
-    let source = emit::render(version, sha256, &maps, types, checks)?;
+    let bytes = bytes::generate(&schema)?;
+    let source = emit::render(version, sha256, &maps, types, checks, bytes)?;
     Ok(Generated {
         version,
         source,

@@ -1,0 +1,372 @@
+//! Bytes → verdict: mcpwire's bytes validators against parsing alone and
+//! against every DOM-based validator, end to end from the same bytes.
+//!
+//! Two corpora of MCP 2025-11-25 traffic ([`corpus`]): all valid, and
+//! invalid-heavy (every other message broken once). Each message carries
+//! the checks a `Session` plans (envelope, then the typed definition on the
+//! message or on `result`). Per corpus, one criterion group, throughput in
+//! bytes; each function judges the whole corpus once per iteration:
+//!
+//! - `serde_json_parse`: `serde_json::from_slice::<Value>` only (the floor
+//!   every DOM-based validator pays);
+//! - `serde_json_ignored_any`: serde_json's syntax-only pass
+//!   (`serde::de::IgnoredAny`, which does not check escapes or number
+//!   ranges); `mcpwire_reader_skip`: the bytes reader's strict syntax-only
+//!   pass — the floors under DOM-free validation;
+//! - `mcpwire_value_is_valid` / `mcpwire_value_check`: `input::parse`, then
+//!   the generated `is_valid_*` / `check_*` (the `Value` path);
+//! - `mcpwire_bytes_is_valid`: the bytes validators; a message not shown
+//!   valid falls back to the `Value` path (so the verdict is exact);
+//! - `mcpwire_bytes_check`: the same, collecting violations on fallback;
+//! - `jsonschema_is_valid` / `jsonschema_all_errors`: parse, then the
+//!   `jsonschema` crate's `is_valid` / `iter_errors`;
+//! - `jsonschema_macros_is_valid`: parse, then `jsonschema-macros`'
+//!   compile-time `is_valid`;
+//! - `session_observe_bytes` / `session_parse_observe`: a `Session` judging
+//!   every message from bytes, or from a parsed `Value`.
+//!
+//! Then a table: MB/s, messages/s, and each time as a ratio of
+//! `serde_json_parse` and of `mcpwire_bytes_is_valid`. Before timing, every
+//! engine's verdicts are checked against each other.
+//!
+//! `cargo bench --no-default-features --features v2025_11_25 --bench bytes`
+
+#[path = "bytes/corpus.rs"]
+mod corpus;
+#[path = "bytes/engines.rs"]
+mod engines;
+
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use corpus::{At, Entry};
+use criterion::{Criterion, Throughput};
+use mcpwire::bytes::{self, Definition, Fast};
+use mcpwire::input::{self, Limits};
+use mcpwire::{Direction, Origin, Session, Version};
+use serde_json::Value;
+
+/// Messages per corpus.
+const MESSAGES: usize = 4917;
+
+/// One check, resolved for every engine.
+struct Resolved {
+    at: At,
+    def: Definition,
+    jsonschema: &'static jsonschema::Validator,
+    generated: fn(&Value) -> bool,
+}
+
+struct Prepared<'a> {
+    entry: &'a Entry,
+    checks: Vec<Resolved>,
+}
+
+fn target(v: &Value, at: At) -> Option<&Value> {
+    match at {
+        At::Message => Some(v),
+        At::Result => v.get("result"),
+    }
+}
+
+fn prepare(entries: &[Entry]) -> Vec<Prepared<'_>> {
+    let mut names: Vec<&'static str> = entries
+        .iter()
+        .flat_map(|e| e.checks.iter().map(|c| c.0))
+        .collect();
+    names.sort();
+    names.dedup();
+    let runtime: &'static HashMap<&'static str, jsonschema::Validator> =
+        Box::leak(Box::new(engines::runtime(&names)));
+    entries
+        .iter()
+        .map(|entry| Prepared {
+            entry,
+            checks: entry
+                .checks
+                .iter()
+                .map(|&(name, at)| Resolved {
+                    at,
+                    def: Definition::find(Version::V2025_11_25, name)
+                        .unwrap_or_else(|| panic!("no definition {name}")),
+                    jsonschema: &runtime[name],
+                    generated: engines::generated(name)
+                        .unwrap_or_else(|| panic!("no generated validator for {name}")),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn value_is_valid(p: &Prepared<'_>) -> bool {
+    let Ok(v) = input::parse(&p.entry.bytes, Limits::default()) else {
+        return false;
+    };
+    p.checks
+        .iter()
+        .all(|c| target(&v, c.at).is_some_and(|t| (c.def.value.is_valid)(t)))
+}
+
+fn value_check(p: &Prepared<'_>) -> usize {
+    let Ok(v) = input::parse(&p.entry.bytes, Limits::default()) else {
+        return usize::MAX;
+    };
+    p.checks
+        .iter()
+        .map(|c| target(&v, c.at).map_or(1, |t| c.def.value.check(t).len()))
+        .sum()
+}
+
+/// The fast path alone over every check of a message.
+fn fast(p: &Prepared<'_>) -> bool {
+    let limits = Limits::default();
+    let Some(text) = bytes::text(&p.entry.bytes, limits) else {
+        return false;
+    };
+    p.checks.iter().all(|c| {
+        let read = c.def.bytes.read;
+        let verdict = match c.at {
+            At::Message => bytes::run(read, text, limits),
+            At::Result => bytes::run_member(read, text, "result", limits),
+        };
+        verdict == Fast::Valid
+    })
+}
+
+fn bytes_is_valid(p: &Prepared<'_>) -> bool {
+    fast(p) || value_is_valid(p)
+}
+
+fn bytes_check(p: &Prepared<'_>) -> usize {
+    if fast(p) {
+        0
+    } else {
+        value_check(p)
+    }
+}
+
+fn jsonschema_is_valid(p: &Prepared<'_>) -> bool {
+    let v: Value = serde_json::from_slice(&p.entry.bytes).expect("corpus parses");
+    p.checks
+        .iter()
+        .all(|c| target(&v, c.at).is_some_and(|t| c.jsonschema.is_valid(t)))
+}
+
+fn jsonschema_all_errors(p: &Prepared<'_>) -> usize {
+    let v: Value = serde_json::from_slice(&p.entry.bytes).expect("corpus parses");
+    p.checks
+        .iter()
+        .map(|c| target(&v, c.at).map_or(1, |t| c.jsonschema.iter_errors(t).count()))
+        .sum()
+}
+
+fn generated_is_valid(p: &Prepared<'_>) -> bool {
+    let v: Value = serde_json::from_slice(&p.entry.bytes).expect("corpus parses");
+    p.checks
+        .iter()
+        .all(|c| target(&v, c.at).is_some_and(|t| (c.generated)(t)))
+}
+
+fn session_bytes(entries: &[Entry]) -> usize {
+    let mut s = Session::new(Version::V2025_11_25);
+    entries
+        .iter()
+        .map(|e| {
+            s.observe_bytes(Direction::ServerToClient, Origin::Implementation, &e.bytes)
+                .len()
+        })
+        .sum()
+}
+
+fn session_value(entries: &[Entry]) -> usize {
+    let mut s = Session::new(Version::V2025_11_25);
+    entries
+        .iter()
+        .map(|e| match input::parse(&e.bytes, Limits::default()) {
+            Ok(v) => s
+                .observe(Direction::ServerToClient, Origin::Implementation, &v)
+                .len(),
+            Err(_) => 0,
+        })
+        .sum()
+}
+
+/// A syntax-only pass of the bytes reader (every value skipped, strictly):
+/// the floor under the bytes validators.
+fn skip(r: &mut bytes::Reader<'_>) -> bytes::R {
+    r.skip()
+}
+
+/// The `Value` path's verdict on a message built in memory.
+fn value_path(v: &Value, checks: &[(&str, At)]) -> bool {
+    checks.iter().all(|&(name, at)| {
+        let def = Definition::find(Version::V2025_11_25, name).expect("definition");
+        target(v, at).is_some_and(|t| (def.value.is_valid)(t))
+    })
+}
+
+/// Every engine agrees on every message, and the corpus is what it says.
+fn verify(name: &str, prepared: &[Prepared<'_>]) {
+    let mut fast_valid = 0;
+    for (i, p) in prepared.iter().enumerate() {
+        let expected = !p.entry.broken;
+        let v = value_is_valid(p);
+        assert_eq!(
+            v,
+            expected,
+            "{name} #{i}: Value path verdict {v}, built {expected}:\n{}",
+            String::from_utf8_lossy(&p.entry.bytes)
+        );
+        assert_eq!(bytes_is_valid(p), v, "{name} #{i}: bytes");
+        assert_eq!(jsonschema_is_valid(p), v, "{name} #{i}: jsonschema");
+        assert_eq!(generated_is_valid(p), v, "{name} #{i}: jsonschema-macros");
+        assert_eq!(bytes_check(p), value_check(p), "{name} #{i}: violations");
+        if fast(p) {
+            fast_valid += 1;
+        }
+        if v {
+            assert!(fast(p), "{name} #{i}: valid but not on the fast path");
+        }
+    }
+    eprintln!(
+        "{name}: {} messages, {fast_valid} shown valid by the fast path",
+        prepared.len()
+    );
+}
+
+fn criterion_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"))
+        .join("criterion")
+}
+
+/// Mean time per iteration (ns) of a finished criterion benchmark.
+fn mean_ns(group: &str, function: &str) -> Option<f64> {
+    let path = criterion_dir()
+        .join(group)
+        .join(function)
+        .join("new/estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let v: Value = serde_json::from_str(&text).ok()?;
+    v.pointer("/mean/point_estimate")?.as_f64()
+}
+
+const FUNCTIONS: [&str; 12] = [
+    "serde_json_parse",
+    "serde_json_ignored_any",
+    "mcpwire_reader_skip",
+    "mcpwire_bytes_is_valid",
+    "mcpwire_bytes_check",
+    "mcpwire_value_is_valid",
+    "mcpwire_value_check",
+    "jsonschema_is_valid",
+    "jsonschema_all_errors",
+    "jsonschema_macros_is_valid",
+    "session_observe_bytes",
+    "session_parse_observe",
+];
+
+fn table(group: &str, bytes: usize, messages: usize) {
+    println!("\n{group}: {messages} messages, {bytes} bytes");
+    println!(
+        "{:<28} {:>10} {:>12} {:>10} {:>10}",
+        "function", "MB/s", "messages/s", "÷ parse", "÷ bytes"
+    );
+    let parse = mean_ns(group, "serde_json_parse");
+    let fast = mean_ns(group, "mcpwire_bytes_is_valid");
+    for f in FUNCTIONS {
+        let Some(ns) = mean_ns(group, f) else {
+            continue;
+        };
+        let secs = ns / 1e9;
+        println!(
+            "{f:<28} {:>10.1} {:>12.0} {:>10.3} {:>10.2}",
+            bytes as f64 / secs / 1e6,
+            messages as f64 / secs,
+            parse.map_or(f64::NAN, |p| ns / p),
+            fast.map_or(f64::NAN, |b| ns / b),
+        );
+    }
+}
+
+fn bench(c: &mut Criterion, group_name: &str, entries: &[Entry]) -> usize {
+    let prepared = prepare(entries);
+    verify(group_name, &prepared);
+    let total: usize = entries.iter().map(|e| e.bytes.len()).sum();
+    let mut g = c.benchmark_group(group_name);
+    g.throughput(Throughput::Bytes(total as u64));
+    g.sample_size(20);
+    g.bench_function("serde_json_parse", |b| {
+        b.iter(|| {
+            for p in &prepared {
+                let v: Value = serde_json::from_slice(black_box(&p.entry.bytes)).expect("parses");
+                black_box(v);
+            }
+        })
+    });
+    g.bench_function("serde_json_ignored_any", |b| {
+        b.iter(|| {
+            for p in &prepared {
+                let v: serde::de::IgnoredAny =
+                    serde_json::from_slice(black_box(&p.entry.bytes)).expect("parses");
+                black_box(v);
+            }
+        })
+    });
+    g.bench_function("mcpwire_reader_skip", |b| {
+        b.iter(|| {
+            for p in &prepared {
+                black_box(bytes::fast(
+                    skip,
+                    black_box(&p.entry.bytes),
+                    Limits::default(),
+                ));
+            }
+        })
+    });
+    macro_rules! each {
+        ($id:literal, $f:expr) => {
+            g.bench_function($id, |b| {
+                b.iter(|| {
+                    for p in &prepared {
+                        black_box($f(black_box(p)));
+                    }
+                })
+            });
+        };
+    }
+    each!("mcpwire_bytes_is_valid", bytes_is_valid);
+    each!("mcpwire_bytes_check", bytes_check);
+    each!("mcpwire_value_is_valid", value_is_valid);
+    each!("mcpwire_value_check", value_check);
+    each!("jsonschema_is_valid", jsonschema_is_valid);
+    each!("jsonschema_all_errors", jsonschema_all_errors);
+    each!("jsonschema_macros_is_valid", generated_is_valid);
+    g.bench_function("session_observe_bytes", |b| {
+        b.iter(|| black_box(session_bytes(black_box(entries))))
+    });
+    g.bench_function("session_parse_observe", |b| {
+        b.iter(|| black_box(session_value(black_box(entries))))
+    });
+    g.finish();
+    total
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+    let valid = corpus::build(MESSAGES, false, value_path);
+    let invalid = corpus::build(MESSAGES, true, value_path);
+    let sizes = [
+        ("bytes_valid", bench(&mut c, "bytes_valid", &valid)),
+        (
+            "bytes_invalid_heavy",
+            bench(&mut c, "bytes_invalid_heavy", &invalid),
+        ),
+    ];
+    c.final_summary();
+    for (group, total) in sizes {
+        table(group, total, MESSAGES);
+    }
+}

@@ -1,0 +1,100 @@
+//! Bytes stage: validators that judge a message straight from its bytes,
+//! never building a `serde_json::Value`.
+//!
+//! [`generate`] returns the contents of the generated `pub mod bytes`: for
+//! each definition `D`, `read_<d>(r: &mut crate::bytes::Reader<'_>) ->
+//! crate::bytes::R`, which reads one value at the reader and returns `Ok`
+//! only if it is a valid `D`; plus `DEFINITIONS` (sorted by name, as
+//! `validate::DEFINITIONS`), which `mcpwire::bytes` looks definitions up in.
+//!
+//! The functions are the verdict-only (`is_valid`) form, compiled from the
+//! same [`Node`]s as the validators stage: `type`, `const`, `enum`,
+//! `required`, `properties`, `additionalProperties`, `items`, `maxItems`,
+//! `minimum`/`maximum` and `format` are checked as the tokens pass; members
+//! no keyword names are skipped (strictly, without allocation); `allOf`
+//! parts and `anyOf` branches read the same bytes again from a mark, and
+//! `anyOf` first narrows its branches by the value's first byte, by the
+//! discriminating member (`type`, `method`, …) and by which members are
+//! present ([`any_of`]).
+//!
+//! A `read_*` function is *sound*: `Ok` implies the `Value` path's
+//! `is_valid_*` holds on the same bytes. Duplicate members are checked at
+//! every occurrence (the `Value` keeps the last one, which is among them),
+//! and `required` is a set of bits, so a repeated member is not counted
+//! twice. Anything else — an invalid value, or input the reader leaves to
+//! serde_json — is a `Stop`, after which `mcpwire::bytes` asks the `Value`
+//! path, so verdicts and violations are identical by construction.
+
+mod any_of;
+mod object;
+mod scalar;
+mod value;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::validators::node::Node;
+use crate::{names, Error, Schema};
+
+/// What the compilers consult: the schema and every parsed definition.
+pub struct Ctx<'a> {
+    /// The schema.
+    pub schema: &'a Schema,
+    /// Every definition, parsed, by name.
+    pub nodes: &'a BTreeMap<String, Node>,
+}
+
+/// `read_<stem>`: the bytes validator of a definition.
+pub fn read_fn(definition: &str) -> String {
+    format!("read_{}", names::snake(definition))
+}
+
+/// The contents of the `bytes` module.
+pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
+    let mut nodes = BTreeMap::new();
+    for (name, value) in schema.defs() {
+        let node = Node::parse(schema, value, &schema.def_pointer(name))?;
+        nodes.insert(name.clone(), node);
+    }
+    let cx = Ctx {
+        schema,
+        nodes: &nodes,
+    };
+    let mut functions = Vec::new();
+    for name in schema.defs().keys() {
+        if let Some(node) = nodes.get(name) {
+            functions.push(function(name, node, &cx)?);
+        }
+    }
+    let sorted: BTreeSet<&str> = schema.defs().keys().map(String::as_str).collect();
+    let entries = sorted.iter().map(|name| {
+        let read = names::ident(&read_fn(name));
+        quote!(crate::bytes::Entry { name: #name, read: #read },)
+    });
+    Ok(quote! {
+        #(#functions)*
+        /// Every definition's bytes validator, sorted by name.
+        pub static DEFINITIONS: &[crate::bytes::Entry] = &[#(#entries)*];
+    })
+}
+
+/// `read_<d>` of one definition.
+fn function(name: &str, node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
+    let read = names::ident(&read_fn(name));
+    let doc = format!(
+        " Reads one value; `Ok` only if it is a valid `{name}` (`{}`).",
+        cx.schema.def_pointer(name)
+    );
+    let body = value::read(node, cx)?;
+    Ok(quote! {
+        #[doc = #doc]
+        pub fn #read(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
+            #body
+        }
+    })
+}

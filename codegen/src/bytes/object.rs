@@ -1,0 +1,120 @@
+//! The object and array arms: `properties`, `required` and
+//! `additionalProperties` in one pass over the members; `items` and
+//! `maxItems` in one pass over the elements.
+//!
+//! `required` is a bit per name, set by the name's arm: a repeated member
+//! sets the same bit, so the test `seen == all` holds exactly when every
+//! name occurred. Members with no demand go to the `_` arm, which skips
+//! them (or applies `additionalProperties`).
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use super::{value, Ctx};
+use crate::validators::node::{Additional, Node};
+use crate::Error;
+
+/// Most `required` names one object arm tracks (bits of a `u64`).
+const MAX_REQUIRED: usize = 64;
+
+/// The object arm: `r.object(|r, k| match k { … })`, then the `required`
+/// test.
+pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
+    if node.required.len() > MAX_REQUIRED {
+        return Err(Error::Unsupported {
+            pointer: format!("{}/required", node.pointer),
+            keyword: format!("required with more than {MAX_REQUIRED} names"),
+        });
+    }
+    let rest = match &node.additional {
+        None => quote!(r.skip()),
+        Some(Additional::False) => quote!(crate::bytes::stop()),
+        Some(Additional::Schema(schema)) => value::read(schema, cx)?,
+    };
+    let constrained = node.additional.is_some();
+    let bit = |name: &str| node.required.iter().position(|r| r == name);
+    let mut arms = Vec::new();
+    for (name, sub) in &node.properties {
+        let required = bit(name);
+        if sub.is_trivial() && required.is_none() && !constrained {
+            continue;
+        }
+        let read = if sub.is_trivial() {
+            quote!(r.skip())
+        } else {
+            value::read(sub, cx)?
+        };
+        arms.push(arm(name, required, read));
+    }
+    for (i, name) in node.required.iter().enumerate() {
+        if !node.properties.iter().any(|(p, _)| p == name) {
+            arms.push(arm(name, Some(i), quote!(r.skip())));
+        }
+    }
+    if arms.is_empty() && node.additional.is_none() {
+        return Ok(quote!(r.skip()));
+    }
+    let pass = if arms.is_empty() {
+        quote!(r.object(|r, _| #rest))
+    } else {
+        quote! {
+            r.object(|r, k| match k {
+                #(#arms)*
+                _ => #rest,
+            })
+        }
+    };
+    if node.required.is_empty() {
+        return Ok(pass);
+    }
+    let all = Literal::u64_unsuffixed(all_bits(node.required.len()));
+    Ok(quote!({
+        let mut seen = 0u64;
+        #pass?;
+        crate::bytes::ok(seen == #all)
+    }))
+}
+
+fn all_bits(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+fn arm(name: &str, required: Option<usize>, read: TokenStream) -> TokenStream {
+    match required {
+        Some(i) => {
+            let bit = Literal::u64_unsuffixed(1u64 << i);
+            quote!(#name => { seen |= #bit; #read })
+        }
+        None => quote!(#name => #read,),
+    }
+}
+
+/// The array arm: each element against `items`, at most `maxItems`.
+pub fn array(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
+    let item = match &node.items {
+        Some(items) if !items.is_trivial() => Some(value::read(items, cx)?),
+        _ => None,
+    };
+    Ok(match (node.max_items, item) {
+        (None, None) => quote!(r.skip()),
+        (None, Some(item)) => quote!(r.array(|r| #item)),
+        (Some(max), item) => {
+            let max = Literal::u64_unsuffixed(max);
+            let item = item.unwrap_or_else(|| quote!(r.skip()));
+            quote!({
+                let mut n = 0u64;
+                r.array(|r| {
+                    n += 1;
+                    if n > #max {
+                        return crate::bytes::stop();
+                    }
+                    #item
+                })
+            })
+        }
+    })
+}

@@ -1,0 +1,793 @@
+//! [`Reader`]: a strict, allocation-free JSON tokenizer over one message,
+//! driven by the generated `bytes` validators.
+//!
+//! It accepts a subset of what `serde_json` accepts, and reads every value
+//! exactly as `serde_json` would, so that a verdict reached here is the
+//! verdict of the `Value` path (`crate::input::parse` then the generated
+//! `is_valid_*`):
+//!
+//! - UTF-8 is checked inside strings, the only place non-ASCII bytes can
+//!   be valid JSON, exactly as `std::str::from_utf8` checks it (the
+//!   `Value` path checks the whole text first);
+//! - whitespace is JSON's four bytes; literals, numbers, arrays and objects
+//!   follow RFC 8259's grammar, as serde_json's parser does (no trailing
+//!   commas, no leading zeros, a digit after `.` and in an exponent);
+//! - strings: control characters are refused, escapes are checked by
+//!   serde_json's rules for UTF-8 strings (`\u` with four hex digits, a
+//!   leading surrogate followed by a trailing one, no lone trailing
+//!   surrogate); a string with escapes is decoded by serde_json itself;
+//! - numbers: non-negative and negative integers of up to 18 digits are
+//!   read here (`u64`, or `i64` when negative, as serde_json does); every
+//!   other number is handed to serde_json, so the `Number` is identical,
+//!   and a number that serde_json would refuse (out of `f64` range) is
+//!   refused;
+//! - nesting deeper than the reader's limit stops it.
+//!
+//! Any doubt is a [`Stop`]: the caller then falls back to the `Value` path,
+//! which gives the authoritative answer (and the input error, if any).
+//! Stopping is never a verdict of its own.
+
+use std::borrow::Cow;
+
+use serde_json::Number;
+
+/// "Not shown valid here": an invalid value, or input this reader leaves to
+/// the `Value` path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stop;
+
+/// The result of reading one value: `Ok` when it is valid.
+pub type R<T = ()> = Result<T, Stop>;
+
+/// `Ok` when `valid`, else [`Stop`] (generated code's verdict helper).
+#[inline]
+pub fn ok(valid: bool) -> R {
+    if valid {
+        Ok(())
+    } else {
+        Err(Stop)
+    }
+}
+
+/// Always [`Stop`] (a kind the schema does not admit).
+#[inline]
+pub fn stop() -> R {
+    Err(Stop)
+}
+
+/// Deepest nesting a reader accepts at most (frames of generated
+/// validators are small; deeper input goes to the `Value` path).
+pub const MAX_DEPTH: usize = 512;
+
+/// A position to come back to (for `anyOf` branches and `allOf` parts,
+/// which read the same value again).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pos: usize,
+    depth: usize,
+}
+
+/// A cursor over one JSON text (bytes: UTF-8 is checked where it can
+/// occur, inside strings, as the tokens pass).
+#[derive(Clone, Debug)]
+pub struct Reader<'a> {
+    text: &'a [u8],
+    pos: usize,
+    depth: usize,
+    max_depth: usize,
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Bit 7 of each byte of the result is set from the first byte of `x` that
+/// is `"`, `\`, a control character or not ASCII on (bits above it may be
+/// set too).
+#[inline]
+fn specials(x: u64) -> u64 {
+    let quote = x ^ (ONES * u64::from(b'"'));
+    let backslash = x ^ (ONES * u64::from(b'\\'));
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGHS;
+    let control = x.wrapping_sub(ONES * 0x20) & !x & HIGHS;
+    zero(quote) | zero(backslash) | control | (x & HIGHS)
+}
+
+/// Checks the UTF-8 sequence whose first byte is at `i` (not ASCII) as
+/// `std::str::from_utf8` does (Unicode Table 3-7: no overlong forms, no
+/// surrogates, nothing above U+10FFFF); returns the index after it.
+#[inline]
+fn utf8(b: &[u8], i: usize) -> R<usize> {
+    let cont = |j: usize, lo: u8, hi: u8| match b.get(j) {
+        Some(&c) if (lo..=hi).contains(&c) => Ok(()),
+        _ => Err(Stop),
+    };
+    let (second, rest) = match b.get(i) {
+        Some(0xC2..=0xDF) => ((0x80, 0xBF), 0),
+        Some(0xE0) => ((0xA0, 0xBF), 1),
+        Some(0xE1..=0xEC | 0xEE..=0xEF) => ((0x80, 0xBF), 1),
+        Some(0xED) => ((0x80, 0x9F), 1),
+        Some(0xF0) => ((0x90, 0xBF), 2),
+        Some(0xF1..=0xF3) => ((0x80, 0xBF), 2),
+        Some(0xF4) => ((0x80, 0x8F), 2),
+        _ => return Err(Stop),
+    };
+    cont(i + 1, second.0, second.1)?;
+    for k in 0..rest {
+        cont(i + 2 + k, 0x80, 0xBF)?;
+    }
+    Ok(i + 2 + rest)
+}
+
+#[inline]
+fn hex(b: u8) -> Option<u16> {
+    match b {
+        b'0'..=b'9' => Some(u16::from(b - b'0')),
+        b'a'..=b'f' => Some(u16::from(b - b'a' + 10)),
+        b'A'..=b'F' => Some(u16::from(b - b'A' + 10)),
+        _ => None,
+    }
+}
+
+/// A string token: where its contents are and whether they hold escapes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Token {
+    start: usize,
+    end: usize,
+    escaped: bool,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `text`, accepting nesting up to `max_depth`
+    /// (at most [`MAX_DEPTH`]).
+    pub fn new(text: &'a [u8], max_depth: usize) -> Reader<'a> {
+        Reader {
+            text,
+            pos: 0,
+            depth: 0,
+            max_depth: max_depth.min(MAX_DEPTH),
+        }
+    }
+
+    /// The whole text.
+    pub fn text(&self) -> &'a [u8] {
+        self.text
+    }
+
+    /// The byte offset of the cursor.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The current position.
+    #[inline]
+    pub fn mark(&self) -> Mark {
+        Mark {
+            pos: self.pos,
+            depth: self.depth,
+        }
+    }
+
+    /// Back to a marked position.
+    #[inline]
+    pub fn reset(&mut self, mark: Mark) {
+        self.pos = mark.pos;
+        self.depth = mark.depth;
+    }
+
+    #[inline]
+    fn bytes(&self) -> &'a [u8] {
+        self.text
+    }
+
+    /// Skips whitespace and returns the next byte without consuming it.
+    #[inline]
+    pub fn peek(&mut self) -> R<u8> {
+        let b = self.bytes();
+        while let Some(&c) = b.get(self.pos) {
+            match c {
+                b' ' | b'\n' | b'\r' | b'\t' => self.pos += 1,
+                _ => return Ok(c),
+            }
+        }
+        Err(Stop)
+    }
+
+    /// Only whitespace remains.
+    pub fn finish(&mut self) -> R {
+        match self.peek() {
+            Err(Stop) => Ok(()),
+            Ok(_) => Err(Stop),
+        }
+    }
+
+    #[inline]
+    fn expect(&mut self, byte: u8) -> R {
+        if self.peek()? == byte {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(Stop)
+        }
+    }
+
+    #[inline]
+    fn open(&mut self, byte: u8) -> R {
+        self.expect(byte)?;
+        self.depth += 1;
+        if self.depth > self.max_depth {
+            return Err(Stop);
+        }
+        Ok(())
+    }
+
+    /// Reads an object, calling `member` with each key (decoded) and the
+    /// reader at its value; `member` must read exactly that value.
+    #[inline]
+    pub fn object<F>(&mut self, mut member: F) -> R
+    where
+        F: FnMut(&mut Reader<'a>, &str) -> R,
+    {
+        self.open(b'{')?;
+        if self.peek()? == b'}' {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(());
+        }
+        loop {
+            if self.peek()? != b'"' {
+                return Err(Stop);
+            }
+            let key = self.scan_string()?;
+            self.expect(b':')?;
+            if key.escaped {
+                let decoded = self.decode(key)?;
+                member(self, &decoded)?;
+            } else {
+                let text = self.text;
+                let name = text.get(key.start..key.end).ok_or(Stop)?;
+                let name = std::str::from_utf8(name).map_err(|_| Stop)?;
+                member(self, name)?;
+            }
+            match self.peek()? {
+                b',' => self.pos += 1,
+                b'}' => {
+                    self.pos += 1;
+                    self.depth -= 1;
+                    return Ok(());
+                }
+                _ => return Err(Stop),
+            }
+        }
+    }
+
+    /// Reads an array, calling `element` with the reader at each element;
+    /// `element` must read exactly that element.
+    #[inline]
+    pub fn array<F>(&mut self, mut element: F) -> R
+    where
+        F: FnMut(&mut Reader<'a>) -> R,
+    {
+        self.open(b'[')?;
+        if self.peek()? == b']' {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(());
+        }
+        loop {
+            element(self)?;
+            match self.peek()? {
+                b',' => self.pos += 1,
+                b']' => {
+                    self.pos += 1;
+                    self.depth -= 1;
+                    return Ok(());
+                }
+                _ => return Err(Stop),
+            }
+        }
+    }
+
+    /// Skips one value of any kind, checking it as strictly as reading it.
+    pub fn skip(&mut self) -> R {
+        match self.peek()? {
+            b'{' => self.skip_object(),
+            b'[' => self.array(Reader::skip),
+            b'"' => self.skip_string(),
+            b'-' | b'0'..=b'9' => self.skip_number(),
+            b't' => self.literal(b"true"),
+            b'f' => self.literal(b"false"),
+            b'n' => self.literal(b"null"),
+            _ => Err(Stop),
+        }
+    }
+
+    /// Skips an object without decoding its keys.
+    fn skip_object(&mut self) -> R {
+        self.open(b'{')?;
+        if self.peek()? == b'}' {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(());
+        }
+        loop {
+            if self.peek()? != b'"' {
+                return Err(Stop);
+            }
+            self.scan_string()?;
+            self.expect(b':')?;
+            self.skip()?;
+            match self.peek()? {
+                b',' => self.pos += 1,
+                b'}' => {
+                    self.pos += 1;
+                    self.depth -= 1;
+                    return Ok(());
+                }
+                _ => return Err(Stop),
+            }
+        }
+    }
+
+    fn literal(&mut self, word: &[u8]) -> R {
+        let end = self.pos + word.len();
+        if self.bytes().get(self.pos..end) == Some(word) {
+            self.pos = end;
+            Ok(())
+        } else {
+            Err(Stop)
+        }
+    }
+
+    /// Reads `null`.
+    pub fn null(&mut self) -> R {
+        self.peek()?;
+        self.literal(b"null")
+    }
+
+    /// Reads `true` or `false`.
+    pub fn boolean(&mut self) -> R<bool> {
+        match self.peek()? {
+            b't' => self.literal(b"true").map(|()| true),
+            b'f' => self.literal(b"false").map(|()| false),
+            _ => Err(Stop),
+        }
+    }
+
+    /// Scans a string at the cursor (which must be at `"`), checking it.
+    #[inline]
+    pub(crate) fn scan_string(&mut self) -> R<Token> {
+        let b = self.bytes();
+        let start = self.pos + 1;
+        let mut i = start;
+        let mut escaped = false;
+        loop {
+            while let Some(chunk) = b.get(i..i + 8) {
+                let mut word = [0u8; 8];
+                word.copy_from_slice(chunk);
+                let found = specials(u64::from_le_bytes(word));
+                if found != 0 {
+                    i += (found.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                i += 8;
+            }
+            match b.get(i) {
+                Some(b'"') => {
+                    self.pos = i + 1;
+                    return Ok(Token {
+                        start,
+                        end: i,
+                        escaped,
+                    });
+                }
+                Some(b'\\') => {
+                    escaped = true;
+                    i = escape(b, i + 1)?;
+                }
+                Some(&c) if c < 0x20 => return Err(Stop),
+                Some(&c) if c >= 0x80 => i = utf8(b, i)?,
+                Some(_) => i += 1,
+                None => return Err(Stop),
+            }
+        }
+    }
+
+    fn decode(&self, token: Token) -> R<Cow<'a, str>> {
+        if !token.escaped {
+            let raw = self.text.get(token.start..token.end).ok_or(Stop)?;
+            return std::str::from_utf8(raw)
+                .map(Cow::Borrowed)
+                .map_err(|_| Stop);
+        }
+        let quoted = self.text.get(token.start - 1..token.end + 1).ok_or(Stop)?;
+        serde_json::from_slice::<String>(quoted)
+            .map(Cow::Owned)
+            .map_err(|_| Stop)
+    }
+
+    /// Reads a string, decoded (borrowed unless it holds escapes).
+    #[inline]
+    pub fn string(&mut self) -> R<Cow<'a, str>> {
+        if self.peek()? != b'"' {
+            return Err(Stop);
+        }
+        let token = self.scan_string()?;
+        self.decode(token)
+    }
+
+    /// Reads a string and compares it with `expected`.
+    #[inline]
+    pub fn string_eq(&mut self, expected: &str) -> R {
+        if self.peek()? != b'"' {
+            return Err(Stop);
+        }
+        let token = self.scan_string()?;
+        if token.escaped {
+            return ok(self.decode(token)? == expected);
+        }
+        ok(self.bytes().get(token.start..token.end) == Some(expected.as_bytes()))
+    }
+
+    /// Skips a string, checking it.
+    #[inline]
+    pub fn skip_string(&mut self) -> R {
+        if self.peek()? != b'"' {
+            return Err(Stop);
+        }
+        self.scan_string().map(|_| ())
+    }
+
+    /// Scans a number token; returns its end and whether it is a plain
+    /// integer (no fraction, no exponent).
+    fn scan_number(&mut self) -> R<(usize, usize, bool)> {
+        let b = self.bytes();
+        let start = self.pos;
+        let mut i = start;
+        if b.get(i) == Some(&b'-') {
+            i += 1;
+        }
+        match b.get(i) {
+            Some(b'0') => i += 1,
+            Some(b'1'..=b'9') => {
+                while b.get(i).is_some_and(u8::is_ascii_digit) {
+                    i += 1;
+                }
+            }
+            _ => return Err(Stop),
+        }
+        let mut plain = true;
+        if b.get(i) == Some(&b'.') {
+            plain = false;
+            i += 1;
+            let digits = i;
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            if i == digits {
+                return Err(Stop);
+            }
+        }
+        if matches!(b.get(i), Some(b'e' | b'E')) {
+            plain = false;
+            i += 1;
+            if matches!(b.get(i), Some(b'+' | b'-')) {
+                i += 1;
+            }
+            let digits = i;
+            while b.get(i).is_some_and(u8::is_ascii_digit) {
+                i += 1;
+            }
+            if i == digits {
+                return Err(Stop);
+            }
+        }
+        self.pos = i;
+        Ok((start, i, plain))
+    }
+
+    /// Reads a number exactly as serde_json parses it into a `Value`.
+    pub fn number(&mut self) -> R<Number> {
+        self.peek()?;
+        let (start, end, plain) = self.scan_number()?;
+        let token = self.text.get(start..end).ok_or(Stop)?;
+        if plain {
+            let (negative, digits) = match token.strip_prefix(b"-") {
+                Some(d) => (true, d),
+                None => (false, token),
+            };
+            if digits.len() <= 18 {
+                let mut value: u64 = 0;
+                for &d in digits {
+                    value = value * 10 + u64::from(d - b'0');
+                }
+                if !negative {
+                    return Ok(Number::from(value));
+                }
+                // In range: at most 18 digits. `-0` is serde_json's f64 -0.0,
+                // handled below.
+                if value != 0 {
+                    return Ok(Number::from(-(value as i64)));
+                }
+            }
+        }
+        serde_json::from_slice::<Number>(token).map_err(|_| Stop)
+    }
+
+    /// Skips a number, refusing what serde_json refuses (magnitudes beyond
+    /// `f64`).
+    pub fn skip_number(&mut self) -> R {
+        self.peek()?;
+        let (start, end, _) = self.scan_number()?;
+        let token = self.bytes().get(start..end).ok_or(Stop)?;
+        // Below 10^300 in magnitude with no exponent: always finite.
+        let exponent = token.iter().any(|&c| c == b'e' || c == b'E');
+        let int_digits = token
+            .iter()
+            .skip_while(|&&c| c == b'-')
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        if exponent || int_digits > 300 {
+            serde_json::from_slice::<Number>(token).map_err(|_| Stop)?;
+        }
+        Ok(())
+    }
+
+    /// The kind bits (`crate::support::kind`) the value at the cursor may
+    /// have, from its first byte; 0 when it cannot start a value.
+    pub fn kind_hint(&mut self) -> u8 {
+        use crate::support::kind;
+        match self.peek() {
+            Ok(b'{') => kind::OBJECT,
+            Ok(b'[') => kind::ARRAY,
+            Ok(b'"') => kind::STRING,
+            Ok(b'-' | b'0'..=b'9') => kind::INTEGER | kind::FRACTION,
+            Ok(b't' | b'f') => kind::BOOLEAN,
+            Ok(b'n') => kind::NULL,
+            _ => 0,
+        }
+    }
+
+    /// Looks into the object at the cursor without moving: the string value
+    /// of the first member named `tag` (when `tag` is given and that value is
+    /// a string), and which of `keys` are present (bit `i` for `keys[i]`).
+    /// Input it cannot read gives `(None, 0)`.
+    pub fn survey(&mut self, tag: Option<&str>, keys: &[&str]) -> (Option<Cow<'a, str>>, u64) {
+        let mark = self.mark();
+        let mut found: Option<Cow<'a, str>> = None;
+        let mut present = 0u64;
+        let mut tag_done = tag.is_none();
+        let all = if keys.len() >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << keys.len()) - 1
+        };
+        let result = self.object(|r, k| {
+            if let Some(i) = keys.iter().position(|n| *n == k) {
+                present |= 1u64.checked_shl(i as u32).unwrap_or(0);
+            }
+            if !tag_done && tag == Some(k) {
+                tag_done = true;
+                if r.peek()? == b'"' {
+                    found = Some(r.string()?);
+                    return if present == all { Err(Stop) } else { Ok(()) };
+                }
+            }
+            r.skip()?;
+            // Done early: nothing more to learn.
+            if tag_done && present == all {
+                return Err(Stop);
+            }
+            Ok(())
+        });
+        self.reset(mark);
+        match result {
+            Ok(()) => (found, present),
+            // Stopped early on purpose, or unreadable: either way what was
+            // seen so far is exact for the members before the stop.
+            Err(Stop) if tag_done && present == all => (found, present),
+            Err(Stop) => (None, 0),
+        }
+    }
+}
+
+/// Checks one escape (the byte after `\` is at `i`) as serde_json does for
+/// UTF-8 strings; returns the index after it.
+#[inline]
+fn escape(b: &[u8], i: usize) -> R<usize> {
+    match b.get(i) {
+        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 1),
+        Some(b'u') => {
+            let n = hex4(b, i + 1)?;
+            match n {
+                0xDC00..=0xDFFF => Err(Stop),
+                0xD800..=0xDBFF => {
+                    if b.get(i + 5) != Some(&b'\\') || b.get(i + 6) != Some(&b'u') {
+                        return Err(Stop);
+                    }
+                    match hex4(b, i + 7)? {
+                        0xDC00..=0xDFFF => Ok(i + 11),
+                        _ => Err(Stop),
+                    }
+                }
+                _ => Ok(i + 5),
+            }
+        }
+        _ => Err(Stop),
+    }
+}
+
+#[inline]
+fn hex4(b: &[u8], i: usize) -> R<u16> {
+    let digits = b.get(i..i + 4).ok_or(Stop)?;
+    digits
+        .iter()
+        .try_fold(0u16, |n, &d| hex(d).map(|h| (n << 4) | h))
+        .ok_or(Stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skips(text: &str) -> bool {
+        let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
+        r.skip().is_ok() && r.finish().is_ok()
+    }
+
+    fn serde_accepts(text: &str) -> bool {
+        serde_json::from_str::<serde_json::Value>(text).is_ok()
+    }
+
+    #[test]
+    fn accepts_only_what_serde_json_accepts() {
+        let cases = [
+            "{}",
+            "[]",
+            " { \"a\" : [1, -2, 3.5, 1e3, -0, 0.0e-0, true, false, null] } ",
+            r#""\u00e9\ud83d\ude00\n\"\\\/\b\f\r\t""#,
+            r#""\ud800""#,
+            r#""\udc00""#,
+            r#""\ud800\u0041""#,
+            r#""\x""#,
+            r#""\u12""#,
+            "\"a\u{1}\"",
+            "\"tab\there\"",
+            "[1,]",
+            "{\"a\":1,}",
+            "[01]",
+            "[1.]",
+            "[.5]",
+            "[+1]",
+            "[-]",
+            "[1e]",
+            "[1e+]",
+            "[1e400]",
+            "[-1e400]",
+            "[1e-400]",
+            &format!("[{}]", "9".repeat(400)),
+            &format!("[{}.5]", "9".repeat(290)),
+            "[tru]",
+            "[nul]",
+            "{\"a\" 1}",
+            "{1:2}",
+            "[1 2]",
+            "[1] x",
+            "",
+            "   ",
+            "\"unterminated",
+            "{\"a\":\"é ü 日本\"}",
+        ];
+        for case in cases {
+            if skips(case) {
+                assert!(
+                    serde_accepts(case),
+                    "reader accepts what serde_json refuses: {case:?}"
+                );
+            }
+        }
+        for good in [cases[0], cases[1], cases[2], cases[3], cases[22], cases[34]] {
+            assert!(skips(good), "{good:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_serde_json_numbers() {
+        for text in [
+            "0",
+            "-0",
+            "7",
+            "-7",
+            "123456789012345678",
+            "-123456789012345678",
+            "1234567890123456789",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "1.0",
+            "6e4",
+            "0.1",
+            "2.5E-3",
+        ] {
+            let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
+            let mine = r.number().unwrap();
+            let theirs: Number = serde_json::from_str(text).unwrap();
+            assert_eq!(mine, theirs, "{text}");
+            assert_eq!(
+                serde_json::Value::Number(mine).to_string(),
+                serde_json::Value::Number(theirs).to_string()
+            );
+        }
+    }
+
+    #[test]
+    fn strings_decode_like_serde_json() {
+        let text = r#""a\u00e9\n\ud83d\ude00""#;
+        let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
+        let s = r.string().unwrap();
+        assert_eq!(s, serde_json::from_str::<String>(text).unwrap());
+        let mut r = Reader::new(b"\"plain\"", MAX_DEPTH);
+        assert!(matches!(r.string().unwrap(), Cow::Borrowed("plain")));
+        let long = format!("\"{}\\\"{}\"", "x".repeat(37), "y".repeat(20));
+        let mut r = Reader::new(long.as_bytes(), MAX_DEPTH);
+        assert_eq!(r.string().unwrap().len(), 58);
+        assert!(r.finish().is_ok());
+    }
+
+    #[test]
+    fn utf8_is_checked_as_std_does() {
+        let conts = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF,
+        ];
+        let mut cases = 0;
+        for b0 in 0x80..=0xFFu8 {
+            for b1 in 0..=0xFFu8 {
+                for &b2 in &conts {
+                    for &b3 in &conts {
+                        let text = [b'"', b0, b1, b2, b3, b'"'];
+                        let std_ok = std::str::from_utf8(&text).is_ok()
+                            && serde_json::from_slice::<String>(&text).is_ok();
+                        let mut r = Reader::new(&text, MAX_DEPTH);
+                        let mine = r.skip_string().is_ok() && r.finish().is_ok();
+                        assert_eq!(mine, std_ok, "{text:02x?}");
+                        cases += 1;
+                    }
+                }
+            }
+        }
+        assert!(cases > 100_000);
+        // Outside strings no byte above ASCII is JSON.
+        assert!(Reader::new("[1,\u{e9}]".as_bytes(), MAX_DEPTH)
+            .skip()
+            .is_err());
+        let mut r = Reader::new("{\"clé\":\"日本\"}".as_bytes(), MAX_DEPTH);
+        let mut keys = Vec::new();
+        r.object(|r, k| {
+            keys.push(k.to_string());
+            r.skip()
+        })
+        .unwrap();
+        assert_eq!(keys, ["clé"]);
+    }
+
+    #[test]
+    fn depth_is_limited() {
+        let deep = "[".repeat(10) + &"]".repeat(10);
+        assert!(Reader::new(deep.as_bytes(), 10).skip().is_ok());
+        assert!(Reader::new(deep.as_bytes(), 9).skip().is_err());
+    }
+
+    #[test]
+    fn survey_reads_the_tag_and_keys() {
+        let text = r#"{"a":[1,{"type":"x"}],"type":"text","b":null}"#;
+        let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
+        let (tag, present) = r.survey(Some("type"), &["b", "c", "a"]);
+        assert_eq!(tag.as_deref(), Some("text"));
+        assert_eq!(present, 0b101);
+        assert_eq!(r.pos(), 0);
+        let mut r = Reader::new(br#"{"type":1}"#, MAX_DEPTH);
+        assert_eq!(r.survey(Some("type"), &[]), (None, 0));
+        let mut r = Reader::new(br#"{"type":"a","x":1}"#, MAX_DEPTH);
+        assert_eq!(r.survey(Some("type"), &[]).0.as_deref(), Some("a"));
+    }
+}

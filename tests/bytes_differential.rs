@@ -1,0 +1,623 @@
+//! The bytes path against the `Value` path, on the same bytes:
+//!
+//! - soundness: whenever the fast path says valid, `input::parse` accepts
+//!   the bytes and the generated `is_valid_*` holds;
+//! - completeness: whenever the `Value` path says valid (and the text has
+//!   no repeated member names), the fast path says valid too, so valid
+//!   traffic never pays for a `Value`;
+//! - `bytes::Definition::check` / `is_valid` equal the `Value` path's
+//!   verdict, violations and input errors.
+//!
+//! Inputs: every published example (`$MCPWIRE_SPEC_DIR/<rev>/examples/`),
+//! judged against its definition in every enabled revision; seeded
+//! mutations of each (values, escapes, number spellings, whitespace,
+//! repeated members) against their own and other definitions; and the
+//! bad-input suite (deep nesting, huge strings, big numbers, invalid UTF-8,
+//! lone surrogates, BOM, trailing bytes).
+
+use std::path::PathBuf;
+
+use mcpwire::bytes::{Definition, Fast};
+use mcpwire::input::{self, Limits};
+use mcpwire::Version;
+use serde_json::{json, Value};
+
+/// SplitMix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+}
+
+fn spec_dir() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    match std::env::var_os("MCPWIRE_SPEC_DIR") {
+        Some(dir) => root.join(dir),
+        None => root.join("../shared/mcp-spec"),
+    }
+}
+
+/// `(definition, file name, bytes)` of every published example.
+fn examples() -> Vec<(String, String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for revision in ["2026-07-28", "draft"] {
+        let dir = spec_dir().join(revision).join("examples");
+        let Ok(defs) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for def in defs.flatten() {
+            let name = def.file_name().to_string_lossy().into_owned();
+            for file in std::fs::read_dir(def.path()).unwrap().flatten() {
+                let bytes = std::fs::read(file.path()).unwrap();
+                let label = format!("{revision}/{name}/{}", file.file_name().to_string_lossy());
+                out.push((name.clone(), label, bytes));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    cases: usize,
+    valid: usize,
+    fast_valid: usize,
+    input_errors: usize,
+    incomplete: Vec<String>,
+}
+
+/// Compares both paths on `bytes`; panics on any disagreement.
+fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut Tally) {
+    let limits = Limits::default();
+    let fast = def.fast(bytes, limits);
+    let value = input::parse(bytes, limits);
+    tally.cases += 1;
+    let verdict = value
+        .as_ref()
+        .map(|v| (def.value.is_valid)(v))
+        .map_err(Clone::clone);
+    if fast == Fast::Valid {
+        tally.fast_valid += 1;
+        assert_eq!(
+            verdict,
+            Ok(true),
+            "{label}: fast path says valid for {}, Value path disagrees:\n{}",
+            def.bytes.name,
+            String::from_utf8_lossy(bytes)
+        );
+    }
+    match &verdict {
+        Ok(true) => {
+            tally.valid += 1;
+            if fast != Fast::Valid {
+                let what = format!("{label} ({})", def.bytes.name);
+                assert!(
+                    dups,
+                    "{what}: valid but not shown valid by the fast path:\n{}",
+                    String::from_utf8_lossy(bytes)
+                );
+                tally.incomplete.push(what);
+            }
+        }
+        Ok(false) => {}
+        Err(_) => tally.input_errors += 1,
+    }
+    let expected = value.map(|v| def.value.check(&v));
+    assert_eq!(def.check(bytes, limits), expected, "{label}");
+    assert_eq!(
+        def.is_valid(bytes, limits),
+        verdict.clone(),
+        "{label}: is_valid differs"
+    );
+}
+
+/// Writes `v` as JSON with random spellings: escapes in strings,
+/// whitespace, integral numbers as `1.0`/`1e0`, and (when `dups`) a repeated
+/// member written before the real one, so serde_json's last-wins `Value`
+/// still holds the real one.
+fn write(v: &Value, rng: &mut Rng, dups: bool, out: &mut String) {
+    let ws = |rng: &mut Rng, out: &mut String| {
+        if rng.one_in(6) {
+            out.push_str([" ", "\n", "\t", "\r\n  "][rng.below(4)]);
+        }
+    };
+    match v {
+        Value::Object(m) => {
+            out.push('{');
+            let mut first = true;
+            for (k, x) in m {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                if dups && rng.one_in(8) {
+                    ws(rng, out);
+                    write_str(k, rng, out);
+                    out.push(':');
+                    write(&random_scalar(rng), rng, false, out);
+                    out.push(',');
+                }
+                ws(rng, out);
+                write_str(k, rng, out);
+                ws(rng, out);
+                out.push(':');
+                ws(rng, out);
+                write(x, rng, dups, out);
+                ws(rng, out);
+            }
+            out.push('}');
+        }
+        Value::Array(a) => {
+            out.push('[');
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                ws(rng, out);
+                write(x, rng, dups, out);
+            }
+            ws(rng, out);
+            out.push(']');
+        }
+        Value::String(s) => write_str(s, rng, out),
+        Value::Number(n) if n.is_u64() && rng.one_in(5) => {
+            let spelled = match rng.below(3) {
+                0 => format!("{n}.0"),
+                1 => format!("{n}e0"),
+                _ => format!("{n}0E-1"),
+            };
+            out.push_str(&spelled);
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+fn write_str(s: &str, rng: &mut Rng, out: &mut String) {
+    if !rng.one_in(5) {
+        out.push_str(&Value::from(s).to_string());
+        return;
+    }
+    out.push('"');
+    for c in s.chars() {
+        if rng.one_in(3) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            let quoted = Value::from(c.to_string()).to_string();
+            out.push_str(&quoted[1..quoted.len() - 1]);
+        }
+    }
+    out.push('"');
+}
+
+fn random_scalar(rng: &mut Rng) -> Value {
+    match rng.below(14) {
+        0 => Value::Null,
+        1 => json!(true),
+        2 => json!(false),
+        3 => json!(0),
+        4 => json!(-1),
+        5 => json!(1.5),
+        6 => json!(18446744073709551615u64),
+        7 => json!(""),
+        8 => json!("x"),
+        9 => json!("test://a/b"),
+        10 => json!("relative/path"),
+        11 => json!([]),
+        12 => json!({}),
+        _ => json!("2.0"),
+    }
+}
+
+/// One random change somewhere in `v`.
+fn mutate(v: &mut Value, rng: &mut Rng) {
+    // Walk down a random path, stopping with probability 1/3 at each level.
+    let stop_here = rng.one_in(3);
+    match v {
+        Value::Object(m) if !m.is_empty() && !stop_here => {
+            let i = rng.below(m.len());
+            if let Some(child) = m.values_mut().nth(i) {
+                return mutate(child, rng);
+            }
+        }
+        Value::Array(a) if !a.is_empty() && !stop_here => {
+            let i = rng.below(a.len());
+            return mutate(&mut a[i], rng);
+        }
+        _ => {}
+    }
+    match v {
+        Value::Object(m) => match rng.below(3) {
+            0 if !m.is_empty() => {
+                let k = m.keys().nth(rng.below(m.len())).cloned().unwrap();
+                m.remove(&k);
+            }
+            1 => {
+                m.insert(
+                    ["type", "method", "x", "_meta", "id"][rng.below(5)].to_string(),
+                    random_scalar(rng),
+                );
+            }
+            _ => *v = random_scalar(rng),
+        },
+        Value::Array(a) => match rng.below(3) {
+            0 if !a.is_empty() => {
+                a.remove(rng.below(a.len()));
+            }
+            1 if !a.is_empty() => {
+                let x = a[rng.below(a.len())].clone();
+                a.push(x);
+            }
+            _ => a.push(random_scalar(rng)),
+        },
+        Value::String(s) => match rng.below(4) {
+            0 => s.push('é'),
+            1 => s.clear(),
+            2 => *s = "file:///tmp/a b".into(),
+            _ => *v = random_scalar(rng),
+        },
+        Value::Number(n) => {
+            let f = n.as_f64().unwrap_or(0.0);
+            *v = match rng.below(5) {
+                0 => json!(f + 1.0),
+                1 => json!(-f),
+                2 => json!(f * 1.5),
+                3 => serde_json::from_str("18446744073709551616").unwrap(),
+                _ => random_scalar(rng),
+            };
+        }
+        _ => *v = random_scalar(rng),
+    }
+}
+
+fn enabled() -> Vec<Version> {
+    Version::enabled().collect()
+}
+
+#[test]
+fn examples_agree_in_every_revision() {
+    let mut tally = Tally::default();
+    for (name, label, bytes) in examples() {
+        for &v in &enabled() {
+            if let Some(def) = Definition::find(v, &name) {
+                compare(&def, &bytes, &format!("{v} {label}"), false, &mut tally);
+            }
+        }
+    }
+    eprintln!("examples: {tally:?}");
+    if enabled().contains(&Version::V2026_07_28) {
+        assert!(tally.valid > 200, "{tally:?}");
+    }
+    assert_eq!(tally.valid, tally.fast_valid);
+}
+
+#[test]
+fn mutations_agree() {
+    let mut rng = Rng(0x6279_7465_7321);
+    let mut tally = Tally::default();
+    let examples = examples();
+    for &v in &enabled() {
+        let names: Vec<&str> = v
+            .spec()
+            .unwrap()
+            .definitions
+            .iter()
+            .map(|d| d.name)
+            .collect();
+        for (name, label, bytes) in &examples {
+            let Some(def) = Definition::find(v, name) else {
+                continue;
+            };
+            let original: Value = serde_json::from_slice(bytes).unwrap();
+            for round in 0..24 {
+                let mut value = original.clone();
+                for _ in 0..(round % 3) {
+                    mutate(&mut value, &mut rng);
+                }
+                let dups = round % 4 == 3;
+                let mut text = String::new();
+                write(&value, &mut rng, dups, &mut text);
+                let label = format!("{v} {label} #{round}");
+                compare(&def, text.as_bytes(), &label, dups, &mut tally);
+                // And against some other definition of the revision.
+                let other = names[rng.below(names.len())];
+                if let Some(other) = Definition::find(v, other) {
+                    compare(&other, text.as_bytes(), &label, dups, &mut tally);
+                }
+            }
+        }
+    }
+    eprintln!("mutations: cases {}, valid {}, fast valid {}, input errors {}, incomplete (repeated members) {}",
+        tally.cases, tally.valid, tally.fast_valid, tally.input_errors, tally.incomplete.len());
+    if !examples.is_empty() {
+        assert!(
+            tally.valid > 100 && tally.cases - tally.valid > 100,
+            "{tally:?}"
+        );
+    }
+}
+
+/// `bytes` with `insert` placed after its first `"ab`.
+fn splice(bytes: &[u8], insert: &[u8]) -> Vec<u8> {
+    let at = bytes.windows(3).position(|w| w == b"\"ab").unwrap() + 3;
+    [&bytes[..at], insert, &bytes[at..]].concat()
+}
+
+/// A valid message with `inner` as the value of `_meta.x`.
+fn ping_with(inner: &str) -> Vec<u8> {
+    format!(r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"_meta":{{"x":{inner}}}}}}}"#)
+        .into_bytes()
+}
+
+#[test]
+fn bad_input_gives_the_same_findings() {
+    let cases: Vec<(String, Vec<u8>)> = vec![
+        ("plain".into(), ping_with("1")),
+        (
+            "deep 300".into(),
+            ping_with(&("[".repeat(300) + &"]".repeat(300))),
+        ),
+        (
+            "deep 509".into(),
+            ping_with(&("[".repeat(509) + &"]".repeat(509))),
+        ),
+        (
+            "deep 510".into(),
+            ping_with(&("[".repeat(510) + &"]".repeat(510))),
+        ),
+        (
+            "deep 5000".into(),
+            ping_with(&("[".repeat(5000) + &"]".repeat(5000))),
+        ),
+        ("deep unclosed".into(), ping_with(&"{\"a\":".repeat(3000))),
+        (
+            "huge string".into(),
+            ping_with(&format!("\"{}\"", "a".repeat(8 << 20))),
+        ),
+        (
+            "huge escaped".into(),
+            ping_with(&format!("\"{}\"", "\\n\\u00e9".repeat(1 << 18))),
+        ),
+        ("big int".into(), ping_with(&"9".repeat(400))),
+        ("big int 300".into(), ping_with(&"9".repeat(300))),
+        ("1e400".into(), ping_with("1e400")),
+        ("-1e400".into(), ping_with("-1e400")),
+        ("1e-400".into(), ping_with("1e-400")),
+        ("u64 max+1".into(), ping_with("18446744073709551616")),
+        ("-0".into(), ping_with("-0")),
+        ("lone leading".into(), ping_with(r#""\ud800""#)),
+        ("lone trailing".into(), ping_with(r#""\udc00x""#)),
+        ("bad pair".into(), ping_with(r#""\ud800\u0041""#)),
+        ("bad escape".into(), ping_with(r#""\q""#)),
+        ("short escape".into(), ping_with(r#""\u12"""#)),
+        ("control".into(), ping_with("\"a\u{7}b\"")),
+        ("raw newline".into(), ping_with("\"a\nb\"")),
+        (
+            "not utf8".into(),
+            ping_with("\"\u{e9}\"")
+                .iter()
+                .map(|&b| if b == 0xC3 { 0xFF } else { b })
+                .collect(),
+        ),
+        ("truncated utf8".into(), {
+            let mut b = ping_with("\"\u{e9}\"");
+            let at = b.iter().position(|&c| c == 0xA9).unwrap();
+            b.remove(at);
+            b
+        }),
+        ("overlong".into(), splice(&ping_with("\"ab\""), b"\xC0\xAF")),
+        (
+            "utf8 surrogate".into(),
+            splice(&ping_with("\"ab\""), b"\xED\xA0\x80"),
+        ),
+        (
+            "above max".into(),
+            splice(&ping_with("\"ab\""), b"\xF4\x90\x80\x80"),
+        ),
+        (
+            "stray continuation".into(),
+            splice(&ping_with("\"ab\""), b"\x80"),
+        ),
+        (
+            "four-byte ok".into(),
+            splice(&ping_with("\"ab\""), "😀é日".as_bytes()),
+        ),
+        (
+            "utf8 in key".into(),
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"\xC3\":1}".to_vec(),
+        ),
+        ("utf8 outside strings".into(), ping_with("\u{e9}")),
+        (
+            "bom".into(),
+            [b"\xEF\xBB\xBF".as_slice(), &ping_with("1")].concat(),
+        ),
+        (
+            "double bom".into(),
+            [b"\xEF\xBB\xBF\xEF\xBB\xBF".as_slice(), &ping_with("1")].concat(),
+        ),
+        ("trailing comma".into(), ping_with("[1,]")),
+        (
+            "trailing bytes".into(),
+            [ping_with("1"), b" x".to_vec()].concat(),
+        ),
+        (
+            "two values".into(),
+            [ping_with("1"), ping_with("1")].concat(),
+        ),
+        (
+            "whitespace tail".into(),
+            [ping_with("1"), b" \n\t\r".to_vec()].concat(),
+        ),
+        (
+            "form feed".into(),
+            [ping_with("1"), b"\x0c".to_vec()].concat(),
+        ),
+        ("empty".into(), Vec::new()),
+        ("nul".into(), b"\0".to_vec()),
+        (
+            "dup method".into(),
+            br#"{"jsonrpc":"2.0","id":1,"method":"x","method":"ping"}"#.to_vec(),
+        ),
+        (
+            "dup method bad last".into(),
+            br#"{"jsonrpc":"2.0","id":1,"method":"ping","method":7}"#.to_vec(),
+        ),
+        (
+            "escaped key".into(),
+            br#"{"jsonrpc":"2.0","\u0069d":1,"method":"p\u0069ng"}"#.to_vec(),
+        ),
+        (
+            "id 1.0".into(),
+            br#"{"jsonrpc":"2.0","id":1.0,"method":"ping"}"#.to_vec(),
+        ),
+        (
+            "id 1.5".into(),
+            br#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#.to_vec(),
+        ),
+        (
+            "id 6e4".into(),
+            br#"{"jsonrpc":"2.0","id":6e4,"method":"ping"}"#.to_vec(),
+        ),
+        (
+            "id huge".into(),
+            br#"{"jsonrpc":"2.0","id":184467440737095516160,"method":"ping"}"#.to_vec(),
+        ),
+    ];
+    let limits = Limits::default();
+    let small = Limits {
+        max_bytes: 16,
+        ..limits
+    };
+    let mut compared = 0;
+    for &v in &enabled() {
+        for name in ["JSONRPCRequest", "PingRequest", "JSONRPCMessage"] {
+            let Some(def) = Definition::find(v, name) else {
+                continue;
+            };
+            for (label, bytes) in &cases {
+                let expected = input::parse(bytes, limits).map(|x| def.value.check(&x));
+                let got = def.check(bytes, limits);
+                assert_eq!(got, expected, "{v} {name} {label}");
+                if expected.is_err() {
+                    assert_eq!(def.fast(bytes, limits), Fast::Unknown, "{v} {name} {label}");
+                }
+                assert_eq!(
+                    def.check(bytes, small),
+                    input::parse(bytes, small).map(|x| def.value.check(&x)),
+                    "{v} {name} {label} (small limit)"
+                );
+                compared += 1;
+            }
+        }
+        // Valid input stays on the fast path, deep or not.
+        if let Some(def) = Definition::find(v, "JSONRPCRequest") {
+            for label in [
+                "four-byte ok",
+                "plain",
+                "deep 300",
+                "huge string",
+                "huge escaped",
+                "big int 300",
+                "bom",
+                "-0",
+                "1e-400",
+                "whitespace tail",
+                "u64 max+1",
+            ] {
+                let (_, bytes) = cases.iter().find(|(l, _)| l == label).unwrap();
+                assert_eq!(def.fast(bytes, limits), Fast::Valid, "{v} {label}");
+            }
+        }
+    }
+    assert!(compared > 0 || enabled().is_empty());
+}
+
+/// `Session::observe_bytes` (fast path) against `Session::observe` on the
+/// parsed message (or the input error): the same reports, message by
+/// message, over every example and mutations of it, in both modes.
+#[test]
+fn session_reports_agree() {
+    use mcpwire::{Direction, Mode, Options, Origin, Session};
+    let mut rng = Rng(0x0073_6573_7369_6f6e);
+    let examples = examples();
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for (_, _, bytes) in &examples {
+        inputs.push(bytes.clone());
+        let original: Value = serde_json::from_slice(bytes).unwrap();
+        for round in 0..6 {
+            let mut value = original.clone();
+            for _ in 0..(round % 3) {
+                mutate(&mut value, &mut rng);
+            }
+            let mut text = String::new();
+            write(&value, &mut rng, round == 5, &mut text);
+            inputs.push(text.into_bytes());
+        }
+    }
+    inputs.push(b"[{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"id\":1}]".to_vec());
+    inputs.push(b"{\"jsonrpc\":\"2.0\",\"id\":\"\\ud800\",\"result\":{}}".to_vec());
+    inputs
+        .push(b"\xEF\xBB\xBF{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":null,\"result\":{}}".to_vec());
+    inputs.push(
+        b"{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"x\"}}".to_vec(),
+    );
+    inputs.push(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":1.0,\"message\":7}}".to_vec());
+    inputs.push(
+        b"{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"input_required\"}}".to_vec(),
+    );
+    inputs.push(b"\"just a string\"".to_vec());
+    inputs.push(b"{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"id\":9,\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}".to_vec());
+    inputs.push(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"serverInfo\":{\"name\":\"s\",\"version\":\"1\"}}}".to_vec());
+    let modes = std::iter::once(Mode::Auto)
+        .chain(enabled().into_iter().map(Mode::Fixed))
+        .collect::<Vec<_>>();
+    let mut fast_reports = 0;
+    for mode in modes {
+        let options = Options::default();
+        let mut fast = Session::with_options(mode, options);
+        let mut slow = Session::with_options(mode, options);
+        for (i, bytes) in inputs.iter().enumerate() {
+            let direction = if rng.one_in(2) {
+                Direction::ClientToServer
+            } else {
+                Direction::ServerToClient
+            };
+            let got = fast.observe_bytes(direction, Origin::Implementation, bytes);
+            let expected = match input::parse(bytes, options.limits) {
+                Ok(v) => slow.observe(direction, Origin::Implementation, &v),
+                // The Value path's unreadable report, from a session in the
+                // same state.
+                Err(_) => slow.observe_bytes(direction, Origin::Implementation, bytes),
+            };
+            let got_json = serde_json::to_string_pretty(&got).unwrap();
+            let expected_json = serde_json::to_string_pretty(&expected).unwrap();
+            assert_eq!(
+                got_json,
+                expected_json,
+                "{mode:?} input #{i}:\n{}",
+                String::from_utf8_lossy(bytes)
+            );
+            fast_reports += got.len();
+        }
+        assert_eq!(
+            format!("{:?}", fast.unanswered().len()),
+            format!("{:?}", slow.unanswered().len())
+        );
+    }
+    assert!(fast_reports > inputs.len());
+}
