@@ -1,0 +1,200 @@
+//! `mcpwire validate`: one JSON document against one definition.
+
+use std::{
+    fs::File,
+    io::{self, Read, Write},
+};
+
+use mcpwire::{
+    input::{self, Limits},
+    report::MessageKind,
+    transcript::Problem,
+    Origin, Spec, Version,
+};
+
+use crate::{
+    output::{Out, Severity, Sink, Summary},
+    Failure,
+};
+
+/// Validates `file` (`-`: standard input) against `definition`.
+pub fn run<W: Write>(
+    version: Version,
+    definition: &str,
+    file: &str,
+    limits: Limits,
+    sink: &mut Sink<W>,
+    summary: &mut Summary,
+) -> Result<(), Failure> {
+    let spec = version
+        .spec()
+        .ok_or_else(|| Failure::Usage(format!("revision {version} is not compiled in")))?;
+    let Some(fns) = spec.definition(definition) else {
+        return Err(Failure::Usage(unknown_definition(spec, definition)));
+    };
+    let (label, bytes) = read(file, limits)?;
+    summary.files = 1;
+    summary.messages = 1;
+    sink.revision(version);
+    let line = first_line(&bytes);
+    let value = match bytes.and_then(|b| input::parse(&b, limits).map_err(Problem::Input)) {
+        Ok(v) => v,
+        Err(problem) => {
+            summary.violations += 1;
+            let message = problem.to_string();
+            sink.finding(
+                &Out {
+                    file: &label,
+                    line,
+                    severity: Severity::Violation,
+                    direction: None,
+                    direction_inferred: false,
+                    origin: Origin::Implementation,
+                    revision: Some(version),
+                    kind: Some(MessageKind::Unreadable),
+                    method: None,
+                    id: None,
+                    batch_index: None,
+                    definition: Some(fns.name),
+                    pointer: "",
+                    schema_pointer: None,
+                    keyword: problem.class(),
+                    message: &message,
+                    definition_path: "",
+                },
+                None,
+            )
+            .map_err(Failure::Output)?;
+            return Ok(());
+        }
+    };
+    let violations = fns.check(&value);
+    if violations.is_empty() {
+        summary.valid = 1;
+    }
+    for v in &violations {
+        summary.violations += 1;
+        sink.finding(
+            &Out {
+                file: &label,
+                line,
+                severity: Severity::Violation,
+                direction: None,
+                direction_inferred: false,
+                origin: Origin::Implementation,
+                revision: Some(version),
+                kind: None,
+                method: None,
+                id: None,
+                batch_index: None,
+                definition: Some(fns.name),
+                pointer: v.instance.as_str(),
+                schema_pointer: Some(v.schema),
+                keyword: v.keyword.as_str(),
+                message: &v.message,
+                definition_path: v.instance.as_str(),
+            },
+            Some(&value),
+        )
+        .map_err(Failure::Output)?;
+    }
+    Ok(())
+}
+
+/// Reads at most `max_bytes` (+1, to tell a longer input).
+fn read(file: &str, limits: Limits) -> Result<(String, Result<Vec<u8>, Problem>), Failure> {
+    let (label, input): (String, Box<dyn Read>) = if file == "-" {
+        ("<stdin>".into(), Box::new(io::stdin().lock()))
+    } else {
+        let f = File::open(file).map_err(|e| Failure::Input(format!("cannot open {file}: {e}")))?;
+        (file.to_string(), Box::new(f))
+    };
+    let mut bytes = Vec::new();
+    let cap = limits.max_bytes as u64 + 1;
+    input
+        .take(cap)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::Input(format!("cannot read {label}: {e}")))?;
+    if bytes.len() > limits.max_bytes {
+        let len = bytes.len();
+        return Ok((
+            label,
+            Err(Problem::Input(input::InputError::TooLarge {
+                len,
+                limit: limits.max_bytes,
+            })),
+        ));
+    }
+    Ok((label, Ok(bytes)))
+}
+
+/// 1-based line of the first non-blank byte.
+fn first_line(bytes: &Result<Vec<u8>, Problem>) -> usize {
+    let Ok(bytes) = bytes else { return 1 };
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(0);
+    1 + bytes[..start].iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The error for an unknown definition, with the closest names.
+pub fn unknown_definition(spec: &Spec, name: &str) -> String {
+    let lower = name.to_ascii_lowercase();
+    let mut scored: Vec<(usize, &str)> = spec
+        .definitions
+        .iter()
+        .map(|d| {
+            let candidate = d.name.to_ascii_lowercase();
+            let mut score = distance(&lower, &candidate);
+            if candidate.contains(&lower) || lower.contains(&candidate) {
+                score = score.min(2);
+            }
+            (score, d.name)
+        })
+        .collect();
+    scored.sort();
+    let close: Vec<&str> = scored
+        .iter()
+        .take(5)
+        .filter(|(score, _)| *score <= name.len().max(4) / 2 + 2)
+        .map(|(_, n)| *n)
+        .collect();
+    let mut message = format!(
+        "unknown definition {name:?} in revision {} ({} definitions)",
+        spec.version,
+        spec.definitions.len()
+    );
+    if !close.is_empty() {
+        message.push_str(&format!("; closest: {}", close.join(", ")));
+    }
+    message
+}
+
+/// Levenshtein distance.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::distance;
+
+    #[test]
+    fn levenshtein() {
+        assert_eq!(distance("kitten", "sitting"), 3);
+        assert_eq!(distance("", "abc"), 3);
+        assert_eq!(distance("same", "same"), 0);
+    }
+}

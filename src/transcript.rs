@@ -1,0 +1,1262 @@
+//! Reading captured MCP traffic: a streaming transcript reader with bounded
+//! memory, and the rule that infers the direction of bare messages.
+//!
+//! ```
+//! use mcpwire::transcript::{Item, Reader};
+//!
+//! let text = "{\"dir\":\"c2s\",\"msg\":{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}}\n\
+//!             not json\n";
+//! let entries: Vec<_> = Reader::new(text.as_bytes(), Default::default())
+//!     .collect::<Result<_, _>>()
+//!     .unwrap();
+//! assert!(matches!(entries[0].item, Item::Message(_)));
+//! assert_eq!(entries[1].line, 2);
+//! assert!(matches!(entries[1].item, Item::Problem(_)));
+//! ```
+//!
+//! **Formats.** A transcript is either
+//! - *JSON Lines*: one JSON text per line. A line is a **record**
+//!   `{"dir": "c2s"|"s2c", "msg": <message>, "origin": "implementation"|"harness"}`
+//!   (an object with a `msg` member; `origin` defaults to `implementation`,
+//!   a missing `dir` is inferred, other members are ignored) or a **bare**
+//!   JSON-RPC message (a batch, too) whose direction is inferred
+//!   ([`Inference`]); or
+//! - a *JSON array of records* (elements may also be bare messages): chosen
+//!   when the first non-blank byte is `[` and the array's first element is a
+//!   record. If the first element is not a record, the array is a JSON-RPC
+//!   batch on the first line of a JSON Lines file.
+//!
+//! A UTF-8 byte order mark at the start is skipped, CRLF line endings are
+//! accepted and blank lines are skipped. Line numbers are 1-based; an array
+//! element's line is the line where it starts.
+//!
+//! **Bounded memory.** Lines are read with a buffer reused from line to
+//! line, and array elements are split out by an incremental scanner, so the
+//! reader holds at most one message (at most [`Limits::max_bytes`]) however
+//! large the file. A longer message, or one nested deeper than
+//! [`Limits::max_depth`] (the record wrapper does not count), is skipped
+//! without being stored and reported as a [`Problem`]; so is invalid JSON or
+//! UTF-8. The reader then goes on with the next message.
+
+use std::{
+    collections::{HashMap, VecDeque},
+    io::{self, BufRead},
+};
+
+use serde_json::{Map, Value};
+
+use crate::{
+    input::{InputError, Limits},
+    Direction, Origin, Spec,
+};
+
+/// One transcript entry: a message, or a reason the text at `line` is not one.
+#[derive(Debug)]
+pub struct Entry {
+    /// 1-based line where the entry starts.
+    pub line: usize,
+    /// What was found there.
+    pub item: Item,
+}
+
+/// What one entry holds.
+#[derive(Debug)]
+pub enum Item {
+    /// A message to judge.
+    Message(Message),
+    /// Text that is not a message.
+    Problem(Problem),
+}
+
+/// A message read from a transcript.
+#[derive(Debug)]
+pub struct Message {
+    /// The record's `dir`; `None` for a bare message (infer it with
+    /// [`Inference::infer`]).
+    pub direction: Option<Direction>,
+    /// The record's `origin` (default `implementation`).
+    pub origin: Origin,
+    /// The JSON-RPC message (or batch).
+    pub value: Value,
+}
+
+/// Why some text in a transcript is not a message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// Unreadable: not UTF-8, not JSON, too deep or too large.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// A record (an object with `msg`) whose other members are wrong.
+    #[error("invalid record: {0}")]
+    Record(String),
+    /// The top-level array of records is malformed.
+    #[error("malformed transcript array: {0}")]
+    Array(String),
+}
+
+impl Problem {
+    /// A short class name: `input`, `record` or `transcript`.
+    pub fn class(&self) -> &'static str {
+        match self {
+            Problem::Input(_) => "input",
+            Problem::Record(_) => "record",
+            Problem::Array(_) => "transcript",
+        }
+    }
+}
+
+/// Where the reader is in the file.
+#[derive(Debug)]
+enum State {
+    /// Nothing but blanks (and the BOM) read yet.
+    Start,
+    /// JSON Lines.
+    Lines,
+    /// Inside a top-level array.
+    Array(Splitter),
+    /// Finished.
+    Done,
+}
+
+/// A streaming transcript reader; an iterator of entries. Its only errors
+/// are I/O errors of the underlying reader.
+#[derive(Debug)]
+pub struct Reader<R> {
+    inner: R,
+    limits: Limits,
+    /// Line the next unread byte is on.
+    line: usize,
+    bytes_read: u64,
+    state: State,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `inner` with per-message `limits`.
+    pub fn new(inner: R, limits: Limits) -> Reader<R> {
+        Reader {
+            inner,
+            limits,
+            line: 1,
+            bytes_read: 0,
+            state: State::Start,
+            buf: Vec::new(),
+        }
+    }
+
+    /// Bytes consumed so far (for progress reports).
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes_read
+    }
+
+    /// Skips the BOM and leading blanks, then picks the format.
+    fn start(&mut self) -> io::Result<()> {
+        let mut first = true;
+        loop {
+            let chunk = fill(&mut self.inner)?;
+            if chunk.is_empty() {
+                self.state = State::Done;
+                return Ok(());
+            }
+            let mut skip = 0;
+            if first && chunk.starts_with(b"\xEF\xBB\xBF") {
+                skip = 3;
+            }
+            first = false;
+            let mut newlines = 0;
+            let mut found = None;
+            for (i, &b) in chunk.iter().enumerate().skip(skip) {
+                match b {
+                    b'\n' => newlines += 1,
+                    b' ' | b'\t' | b'\r' => {}
+                    _ => {
+                        found = Some((i, b));
+                        break;
+                    }
+                }
+            }
+            self.line += newlines;
+            match found {
+                Some((i, b'[')) => {
+                    self.inner.consume(i + 1);
+                    self.bytes_read += (i + 1) as u64;
+                    self.state = State::Array(Splitter::new(self.line));
+                    return Ok(());
+                }
+                Some((i, _)) => {
+                    self.inner.consume(i);
+                    self.bytes_read += i as u64;
+                    self.state = State::Lines;
+                    return Ok(());
+                }
+                None => {
+                    let n = chunk.len();
+                    self.inner.consume(n);
+                    self.bytes_read += n as u64;
+                }
+            }
+        }
+    }
+
+    /// Reads one line into `self.buf` (without its line ending), storing at
+    /// most `max_bytes` (plus the ending). Returns the line's length, or
+    /// `None` at the end of the input.
+    fn read_line(&mut self) -> io::Result<Option<usize>> {
+        self.buf.clear();
+        let cap = self.limits.max_bytes.saturating_add(2);
+        let mut total = 0usize;
+        let mut last = 0u8;
+        loop {
+            let chunk = fill(&mut self.inner)?;
+            if chunk.is_empty() {
+                break;
+            }
+            let (n, done) = match memchr::memchr(b'\n', chunk) {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            total = total.saturating_add(n);
+            last = chunk[n - 1];
+            if total <= cap {
+                let piece = &chunk[..n];
+                self.buf.extend_from_slice(piece);
+            } else if self.buf.capacity() > 0 {
+                self.buf = Vec::new();
+            }
+            self.inner.consume(n);
+            self.bytes_read += n as u64;
+            if done {
+                break;
+            }
+        }
+        if total == 0 {
+            return Ok(None);
+        }
+        if total > cap {
+            return Ok(Some(total - usize::from(last == b'\n')));
+        }
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+            if self.buf.last() == Some(&b'\r') {
+                self.buf.pop();
+            }
+        }
+        Ok(Some(self.buf.len()))
+    }
+
+    fn next_line_entry(&mut self) -> io::Result<Option<Entry>> {
+        loop {
+            let line = self.line;
+            let Some(len) = self.read_line()? else {
+                self.state = State::Done;
+                return Ok(None);
+            };
+            self.line += 1;
+            if len > self.limits.max_bytes {
+                return Ok(Some(Entry {
+                    line,
+                    item: Item::Problem(Problem::Input(InputError::TooLarge {
+                        len,
+                        limit: self.limits.max_bytes,
+                    })),
+                }));
+            }
+            if self.buf.iter().all(u8::is_ascii_whitespace) {
+                continue;
+            }
+            let depth = nesting(&self.buf, self.limits.max_depth.saturating_add(2));
+            let item = judge(&self.buf, depth, self.limits);
+            if self.buf.capacity() > (16 << 20) {
+                self.buf = Vec::new();
+            }
+            return Ok(Some(Entry { line, item }));
+        }
+    }
+
+    /// The next entry of a top-level array; `None` when the array ended
+    /// (the state says what follows).
+    fn next_array_entry(&mut self) -> io::Result<Option<Entry>> {
+        loop {
+            let limits = self.limits;
+            let chunk = match self.inner.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            let State::Array(splitter) = &mut self.state else {
+                return Ok(None);
+            };
+            if chunk.is_empty() {
+                let event = splitter.eof();
+                return Ok(self.resolve(event));
+            }
+            let (used, event) = splitter.feed(chunk, &mut self.line, limits);
+            self.inner.consume(used);
+            self.bytes_read += used as u64;
+            if let Some(event) = event {
+                return Ok(self.resolve(event));
+            }
+        }
+    }
+
+    /// Turns a splitter event into an entry, switching state where the
+    /// array turns out to be a batch or ends.
+    fn resolve(&mut self, event: Event) -> Option<Entry> {
+        let item = match event.kind {
+            EventKind::Element(text) => judge(&text, event.depth, self.limits),
+            EventKind::Skipped(problem) => Item::Problem(problem),
+            EventKind::Batch(text) => {
+                self.state = State::Lines;
+                judge(&text, event.depth, self.limits)
+            }
+            EventKind::Malformed(message) => {
+                self.state = State::Done;
+                Item::Problem(Problem::Array(message))
+            }
+            EventKind::End => {
+                self.state = State::Lines;
+                return None;
+            }
+        };
+        Some(Entry {
+            line: event.line,
+            item,
+        })
+    }
+
+    fn next_entry(&mut self) -> io::Result<Option<Entry>> {
+        loop {
+            match &self.state {
+                State::Start => self.start()?,
+                State::Lines => return self.next_line_entry(),
+                State::Array(_) => {
+                    if let Some(entry) = self.next_array_entry()? {
+                        return Ok(Some(entry));
+                    }
+                }
+                State::Done => return Ok(None),
+            }
+        }
+    }
+}
+
+/// `fill_buf`, retried on `Interrupted`.
+fn fill<R: BufRead>(inner: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match inner.fill_buf() {
+            Ok(_) => break,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    inner.fill_buf()
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Entry>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_entry().transpose()
+    }
+}
+
+/// Deepest nesting of arrays and objects in a JSON text, counted up to
+/// `cap`. Brackets inside strings do not count.
+pub fn nesting(bytes: &[u8], cap: usize) -> usize {
+    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if b == b'\\' {
+                escaped = true;
+            } else if b == b'"' {
+                in_string = false;
+            } else {
+                // Jump to the next quote or backslash.
+                match memchr::memchr2(b'"', b'\\', &bytes[i..]) {
+                    Some(j) if j > 0 => {
+                        i += j;
+                        continue;
+                    }
+                    Some(_) => {}
+                    None => return max,
+                }
+            }
+            i += 1;
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    max = depth;
+                    if max >= cap {
+                        return max;
+                    }
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    max
+}
+
+/// Parses a JSON text whose nesting (`depth`) is known to be small enough.
+fn parse_text(bytes: &[u8]) -> Result<Value, InputError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    de.disable_recursion_limit();
+    let parsed = serde::Deserialize::deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    parsed.map_err(|e| match std::str::from_utf8(bytes) {
+        Err(u) => InputError::NotUtf8 {
+            offset: u.valid_up_to(),
+        },
+        Ok(_) => InputError::Json {
+            message: e.to_string(),
+        },
+    })
+}
+
+/// Judges one line (or one whole top-level value): a record or a bare
+/// message.
+fn judge(bytes: &[u8], depth: usize, limits: Limits) -> Item {
+    let too_deep = Item::Problem(Problem::Input(InputError::TooDeep {
+        limit: limits.max_depth,
+    }));
+    if depth > limits.max_depth.saturating_add(1) {
+        return too_deep;
+    }
+    let value = match parse_text(bytes) {
+        Ok(v) => v,
+        Err(e) => return Item::Problem(Problem::Input(e)),
+    };
+    match value {
+        Value::Object(map) if map.contains_key("msg") => record(map),
+        value if depth > limits.max_depth => {
+            drop(value);
+            too_deep
+        }
+        value => Item::Message(Message {
+            direction: None,
+            origin: Origin::Implementation,
+            value,
+        }),
+    }
+}
+
+/// Reads a record's members.
+fn record(mut map: Map<String, Value>) -> Item {
+    let direction = match map.get("dir") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) if s == "c2s" => Some(Direction::ClientToServer),
+        Some(Value::String(s)) if s == "s2c" => Some(Direction::ServerToClient),
+        Some(other) => {
+            return Item::Problem(Problem::Record(format!(
+                "\"dir\" must be \"c2s\" or \"s2c\", not {}",
+                short(other)
+            )))
+        }
+    };
+    let origin = match map.get("origin") {
+        None | Some(Value::Null) => Origin::Implementation,
+        Some(Value::String(s)) if s == "implementation" => Origin::Implementation,
+        Some(Value::String(s)) if s == "harness" => Origin::Harness,
+        Some(other) => {
+            return Item::Problem(Problem::Record(format!(
+                "\"origin\" must be \"implementation\" or \"harness\", not {}",
+                short(other)
+            )))
+        }
+    };
+    let value = map.remove("msg").unwrap_or(Value::Null);
+    Item::Message(Message {
+        direction,
+        origin,
+        value,
+    })
+}
+
+fn short(v: &Value) -> String {
+    let mut s = v.to_string();
+    if s.len() > 40 {
+        let mut cut = 40;
+        while !s.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        s.truncate(cut);
+        s.push('…');
+    }
+    s
+}
+
+/// What the array splitter found.
+#[derive(Debug)]
+struct Event {
+    line: usize,
+    depth: usize,
+    kind: EventKind,
+}
+
+#[derive(Debug)]
+enum EventKind {
+    /// One element's text.
+    Element(Vec<u8>),
+    /// An element too large or too deep to keep.
+    Skipped(Problem),
+    /// The whole array, when its first element is not a record (a batch).
+    Batch(Vec<u8>),
+    /// The array cannot be read on.
+    Malformed(String),
+    /// The closing bracket.
+    End,
+}
+
+/// What the splitter expects next at the array's top level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    /// After `[`: an element or `]`.
+    First,
+    /// After `,`: an element.
+    Element,
+    /// After an element: `,` or `]`.
+    Separator,
+}
+
+/// An incremental splitter of a top-level JSON array into its elements'
+/// byte ranges: tracks strings, escapes and nesting, never parses.
+#[derive(Debug)]
+struct Splitter {
+    expect: Expect,
+    /// Nesting inside the current element (0: between elements).
+    depth: usize,
+    max_depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// A scalar element (number, literal, or a string) is being read.
+    scalar: bool,
+    /// Line where the current element started.
+    elem_line: Option<usize>,
+    elem: Vec<u8>,
+    elem_len: usize,
+    /// `None` until the first element is judged; then whether the array
+    /// is a transcript (`true`) or a batch (`false`).
+    records: Option<bool>,
+    /// The whole array's text while it may still be a batch.
+    whole: Vec<u8>,
+    whole_len: usize,
+    whole_line: usize,
+    whole_depth: usize,
+}
+
+impl Splitter {
+    fn new(line: usize) -> Splitter {
+        let whole = vec![b'['];
+        Splitter {
+            expect: Expect::First,
+            depth: 0,
+            max_depth: 0,
+            in_string: false,
+            escaped: false,
+            scalar: false,
+            elem_line: None,
+            elem: Vec::new(),
+            elem_len: 0,
+            records: None,
+            whole,
+            whole_len: 1,
+            whole_line: line,
+            whole_depth: 1,
+        }
+    }
+
+    fn keep_whole(&self) -> bool {
+        self.records != Some(true)
+    }
+
+    fn push(&mut self, b: u8, limits: Limits) {
+        self.elem_len = self.elem_len.saturating_add(1);
+        let deep = self.max_depth > limits.max_depth.saturating_add(1);
+        if self.elem_len <= limits.max_bytes && !deep {
+            self.elem.push(b);
+        }
+    }
+
+    fn append_whole(&mut self, bytes: &[u8], limits: Limits) {
+        let room = limits
+            .max_bytes
+            .saturating_add(1)
+            .saturating_sub(self.whole.len());
+        self.whole
+            .extend_from_slice(&bytes[..bytes.len().min(room)]);
+        self.whole_len = self.whole_len.saturating_add(bytes.len());
+    }
+
+    /// Feeds a chunk; returns the bytes used and, when an element (or the
+    /// array) ended, the event.
+    fn feed(&mut self, chunk: &[u8], line: &mut usize, limits: Limits) -> (usize, Option<Event>) {
+        let mut i = 0;
+        let mut appended = false;
+        let event = loop {
+            let Some(&b) = chunk.get(i) else { break None };
+            match self.step(b, *line, limits) {
+                Step::Next => {
+                    i += 1;
+                    if b == b'\n' {
+                        *line += 1;
+                    }
+                }
+                Step::Done { event, consumed } => {
+                    if consumed {
+                        i += 1;
+                        if b == b'\n' {
+                            *line += 1;
+                        }
+                    }
+                    break event;
+                }
+                Step::End => {
+                    i += 1;
+                    if self.keep_whole() {
+                        self.append_whole(&chunk[..i], limits);
+                    }
+                    appended = true;
+                    break Some(self.end(*line, limits));
+                }
+                Step::Malformed(message) => {
+                    break Some(Event {
+                        line: *line,
+                        depth: 0,
+                        kind: EventKind::Malformed(format!("line {line}: {message}")),
+                    });
+                }
+            }
+        };
+        if !appended && self.keep_whole() {
+            self.append_whole(&chunk[..i], limits);
+        }
+        (i, event)
+    }
+
+    /// One byte.
+    fn step(&mut self, b: u8, line: usize, limits: Limits) -> Step {
+        if self.in_string {
+            self.push(b, limits);
+            if self.escaped {
+                self.escaped = false;
+            } else if b == b'\\' {
+                self.escaped = true;
+            } else if b == b'"' {
+                self.in_string = false;
+                if self.depth == 0 {
+                    return Step::Done {
+                        event: self.finish(limits),
+                        consumed: true,
+                    };
+                }
+            }
+            return Step::Next;
+        }
+        if self.depth > 0 {
+            self.push(b, limits);
+            match b {
+                b'"' => self.in_string = true,
+                b'[' | b'{' => {
+                    self.depth += 1;
+                    self.max_depth = self.max_depth.max(self.depth);
+                }
+                b']' | b'}' => {
+                    self.depth -= 1;
+                    if self.depth == 0 {
+                        return Step::Done {
+                            event: self.finish(limits),
+                            consumed: true,
+                        };
+                    }
+                }
+                _ => {}
+            }
+            return Step::Next;
+        }
+        if self.scalar {
+            if matches!(b, b',' | b']' | b' ' | b'\t' | b'\r' | b'\n') {
+                return Step::Done {
+                    event: self.finish(limits),
+                    consumed: false,
+                };
+            }
+            self.push(b, limits);
+            return Step::Next;
+        }
+        match b {
+            b' ' | b'\t' | b'\r' | b'\n' => Step::Next,
+            b',' if self.expect == Expect::Separator => {
+                self.expect = Expect::Element;
+                Step::Next
+            }
+            b']' if self.expect != Expect::Element => Step::End,
+            b']' => Step::Malformed("trailing comma before `]`".into()),
+            _ if self.expect == Expect::Separator => {
+                Step::Malformed(format!("expected `,` or `]`, found {:?}", b as char))
+            }
+            b',' => Step::Malformed("unexpected `,`".into()),
+            _ => {
+                self.elem.clear();
+                self.elem_len = 0;
+                self.max_depth = 0;
+                self.elem_line = Some(line);
+                match b {
+                    b'[' | b'{' => {
+                        self.depth = 1;
+                        self.max_depth = 1;
+                    }
+                    b'"' => {
+                        self.scalar = true;
+                        self.in_string = true;
+                    }
+                    _ => self.scalar = true,
+                }
+                self.push(b, limits);
+                Step::Next
+            }
+        }
+    }
+
+    /// The current element is complete.
+    fn finish(&mut self, limits: Limits) -> Option<Event> {
+        self.expect = Expect::Separator;
+        self.scalar = false;
+        self.in_string = false;
+        self.escaped = false;
+        let line = self.elem_line.take().unwrap_or(self.whole_line);
+        self.whole_depth = self.whole_depth.max(self.max_depth + 1);
+        let depth = self.max_depth;
+        let too_deep = depth > limits.max_depth.saturating_add(1);
+        let too_large = self.elem_len > limits.max_bytes;
+        let text = std::mem::take(&mut self.elem);
+        if self.records.is_none() {
+            let is_record = !too_deep && !too_large && looks_like_record(&text);
+            self.records = Some(is_record);
+            if is_record {
+                self.whole = Vec::new();
+            }
+        }
+        if self.records == Some(false) {
+            return None; // a batch: read on to its end
+        }
+        let kind = if too_large {
+            EventKind::Skipped(Problem::Input(InputError::TooLarge {
+                len: self.elem_len,
+                limit: limits.max_bytes,
+            }))
+        } else if too_deep {
+            EventKind::Skipped(Problem::Input(InputError::TooDeep {
+                limit: limits.max_depth,
+            }))
+        } else {
+            EventKind::Element(text)
+        };
+        Some(Event { line, depth, kind })
+    }
+
+    /// The closing `]` (already appended to `whole`).
+    fn end(&mut self, line: usize, limits: Limits) -> Event {
+        if self.records == Some(false) {
+            let whole = std::mem::take(&mut self.whole);
+            let kind = if self.whole_len > limits.max_bytes {
+                EventKind::Skipped(Problem::Input(InputError::TooLarge {
+                    len: self.whole_len,
+                    limit: limits.max_bytes,
+                }))
+            } else if self.whole_depth > limits.max_depth {
+                EventKind::Skipped(Problem::Input(InputError::TooDeep {
+                    limit: limits.max_depth,
+                }))
+            } else {
+                EventKind::Batch(whole)
+            };
+            return Event {
+                line: self.whole_line,
+                depth: self.whole_depth,
+                kind,
+            };
+        }
+        Event {
+            line,
+            depth: 0,
+            kind: EventKind::End,
+        }
+    }
+
+    /// End of input inside the array.
+    fn eof(&mut self) -> Event {
+        Event {
+            line: self.elem_line.unwrap_or(self.whole_line),
+            depth: 0,
+            kind: EventKind::Malformed(format!(
+                "the array opened on line {} is not closed at the end of the input",
+                self.whole_line
+            )),
+        }
+    }
+}
+
+/// What one byte did to the splitter.
+#[derive(Debug)]
+enum Step {
+    /// Consumed; go on.
+    Next,
+    /// An element ended (`consumed`: whether this byte belongs to it).
+    Done {
+        event: Option<Event>,
+        consumed: bool,
+    },
+    /// The array's closing bracket.
+    End,
+    /// Not an array of records.
+    Malformed(String),
+}
+
+/// Whether an element's text is a record: an object with a `msg` member.
+fn looks_like_record(text: &[u8]) -> bool {
+    matches!(parse_text(text), Ok(Value::Object(m)) if m.contains_key("msg"))
+}
+
+/// A small map that forgets its oldest entries past a capacity, so
+/// correlation state stays bounded on endless streams.
+#[derive(Debug)]
+struct Bounded<V> {
+    map: HashMap<String, (u64, V)>,
+    order: VecDeque<(u64, String)>,
+    seq: u64,
+    cap: usize,
+}
+
+impl<V> Bounded<V> {
+    fn new(cap: usize) -> Self {
+        Bounded {
+            map: HashMap::new(),
+            order: VecDeque::new(),
+            seq: 0,
+            cap,
+        }
+    }
+
+    fn insert(&mut self, key: String, value: V) {
+        self.seq += 1;
+        self.map.insert(key.clone(), (self.seq, value));
+        self.order.push_back((self.seq, key));
+        while self.map.len() > self.cap || self.order.len() > self.cap.saturating_mul(2) {
+            let Some((seq, key)) = self.order.pop_front() else {
+                break;
+            };
+            if self.map.get(&key).is_some_and(|(s, _)| *s == seq) {
+                self.map.remove(&key);
+            }
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<&V> {
+        self.map.get(key).map(|(_, v)| v)
+    }
+
+    fn remove(&mut self, key: &str) -> Option<V> {
+        let removed = self.map.remove(key).map(|(_, v)| v);
+        // Forget the order of removed keys once they outnumber live ones,
+        // so memory follows the live entries (amortised O(1)).
+        if self.order.len() > 2 * self.map.len() + 64 {
+            let map = &self.map;
+            self.order
+                .retain(|(seq, key)| map.get(key).is_some_and(|(s, _)| s == seq));
+        }
+        removed
+    }
+}
+
+/// A request seen in a transcript and not yet answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PendingRequest {
+    /// Which way it went.
+    pub direction: Direction,
+    /// Its `id`, as JSON text.
+    pub id: String,
+    /// Its method.
+    pub method: String,
+    /// Its line.
+    pub line: usize,
+}
+
+/// How a bare message's direction was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Only one side may send the method in the revision in force.
+    Sender,
+    /// A response: the opposite of the pending request with its id.
+    Correlation,
+    /// `notifications/cancelled` goes the way of the request it cancels;
+    /// `notifications/progress` the opposite way of the request whose
+    /// `_meta.progressToken` it reports on.
+    Reference,
+    /// Nothing decided: the default (c2s for requests and notifications,
+    /// s2c for responses).
+    Default,
+}
+
+/// Infers the direction of bare messages and remembers requests (of
+/// records too) for correlation. Memory is bounded: past 65 536 pending
+/// requests or progress tokens the oldest are forgotten, and answered
+/// requests are forgotten with their progress tokens.
+///
+/// The rule, first match wins:
+/// 1. a **response** (`result`/`error`, no `method`) goes opposite to the
+///    pending request with the same `id` (a client request's is looked up
+///    first); with none, s2c;
+/// 2. `notifications/cancelled` goes the way of the pending request its
+///    `params.requestId` names; `notifications/progress` goes opposite to
+///    the request whose `params._meta.progressToken` it carries;
+/// 3. a **request or notification** whose method only one side may send in
+///    the revision in force (the spec's `Client*`/`Server*` unions) goes
+///    from that side;
+/// 4. anything else (methods both sides send, such as `ping`; unknown
+///    methods; non-messages) is c2s.
+///
+/// A batch goes the way its first element goes.
+#[derive(Debug)]
+pub struct Inference {
+    /// Pending requests: method, line, progress token.
+    pending: Bounded<(String, usize, Option<String>)>,
+    tokens: Bounded<Direction>,
+}
+
+impl Default for Inference {
+    fn default() -> Self {
+        Inference::new()
+    }
+}
+
+const CORRELATION_CAP: usize = 1 << 16;
+
+fn pending_key(direction: Direction, id: &Value) -> String {
+    format!("{}{}", direction.as_str(), id)
+}
+
+impl Inference {
+    /// Empty state.
+    pub fn new() -> Inference {
+        Inference {
+            pending: Bounded::new(CORRELATION_CAP),
+            tokens: Bounded::new(CORRELATION_CAP),
+        }
+    }
+
+    /// The direction of a bare message, judged against `spec` (the
+    /// revision in force; `None` when unknown), and why.
+    pub fn infer(&self, spec: Option<&Spec>, msg: &Value) -> (Direction, Reason) {
+        let msg = match msg {
+            Value::Array(elements) => match elements.first() {
+                Some(first) => first,
+                None => return (Direction::ClientToServer, Reason::Default),
+            },
+            other => other,
+        };
+        let Some(obj) = msg.as_object() else {
+            return (Direction::ClientToServer, Reason::Default);
+        };
+        let Some(method) = obj.get("method").and_then(Value::as_str) else {
+            if obj.contains_key("result") || obj.contains_key("error") {
+                let id = obj.get("id").unwrap_or(&Value::Null);
+                for asked in [Direction::ClientToServer, Direction::ServerToClient] {
+                    if self.pending.get(&pending_key(asked, id)).is_some() {
+                        return (asked.reverse(), Reason::Correlation);
+                    }
+                }
+                return (Direction::ServerToClient, Reason::Default);
+            }
+            return (Direction::ClientToServer, Reason::Default);
+        };
+        let params = obj.get("params");
+        match method {
+            "notifications/cancelled" => {
+                if let Some(id) = params.and_then(|p| p.get("requestId")) {
+                    for asked in [Direction::ClientToServer, Direction::ServerToClient] {
+                        if self.pending.get(&pending_key(asked, id)).is_some() {
+                            return (asked, Reason::Reference);
+                        }
+                    }
+                }
+            }
+            "notifications/progress" => {
+                if let Some(token) = params.and_then(|p| p.get("progressToken")) {
+                    if let Some(asked) = self.tokens.get(&token.to_string()) {
+                        return (asked.reverse(), Reason::Reference);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if let Some(entry) = spec.and_then(|s| s.method(method)) {
+            match (entry.client_sends, entry.server_sends) {
+                (true, false) => return (Direction::ClientToServer, Reason::Sender),
+                (false, true) => return (Direction::ServerToClient, Reason::Sender),
+                _ => {}
+            }
+        }
+        (Direction::ClientToServer, Reason::Default)
+    }
+
+    /// Records a message that went `direction` (found on `line`): its
+    /// request id and progress token, or the request it answers.
+    pub fn note(&mut self, direction: Direction, msg: &Value, line: usize) {
+        match msg {
+            Value::Array(elements) => {
+                for element in elements {
+                    self.note_one(direction, element, line);
+                }
+            }
+            other => self.note_one(direction, other, line),
+        }
+    }
+
+    fn note_one(&mut self, direction: Direction, msg: &Value, line: usize) {
+        let Some(obj) = msg.as_object() else { return };
+        let id = obj.get("id");
+        match (obj.get("method").and_then(Value::as_str), id) {
+            (Some(method), Some(id)) => {
+                let token = msg
+                    .pointer("/params/_meta/progressToken")
+                    .map(Value::to_string);
+                if let Some(token) = &token {
+                    self.tokens.insert(token.clone(), direction);
+                }
+                self.pending.insert(
+                    pending_key(direction, id),
+                    (method.to_string(), line, token),
+                );
+            }
+            (None, Some(id)) => {
+                let answered = self.pending.remove(&pending_key(direction.reverse(), id));
+                if let Some((_, _, Some(token))) = answered {
+                    self.tokens.remove(&token);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Requests never answered (so far), in the order they were sent.
+    pub fn unanswered(&self) -> Vec<PendingRequest> {
+        let mut out: Vec<_> = self
+            .pending
+            .map
+            .iter()
+            .map(|(key, (seq, (method, line, _)))| {
+                let (dir, id) = key.split_at(3);
+                let direction = if dir == "c2s" {
+                    Direction::ClientToServer
+                } else {
+                    Direction::ServerToClient
+                };
+                (
+                    *seq,
+                    PendingRequest {
+                        direction,
+                        id: id.to_string(),
+                        method: method.clone(),
+                        line: *line,
+                    },
+                )
+            })
+            .collect();
+        out.sort_by_key(|(seq, _)| *seq);
+        out.into_iter().map(|(_, p)| p).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &[u8], limits: Limits) -> Vec<(usize, String)> {
+        Reader::new(text, limits)
+            .map(|e| {
+                let e = e.unwrap();
+                let what = match e.item {
+                    Item::Message(m) => format!(
+                        "{}{} {}",
+                        m.direction.map_or("?", Direction::as_str),
+                        if m.origin == Origin::Harness {
+                            "/h"
+                        } else {
+                            ""
+                        },
+                        m.value
+                    ),
+                    Item::Problem(p) => format!("problem({}): {p}", p.class()),
+                };
+                (e.line, what)
+            })
+            .collect()
+    }
+
+    fn lines(text: &str) -> Vec<(usize, String)> {
+        read(text.as_bytes(), Limits::default())
+    }
+
+    #[test]
+    fn json_lines_records_bare_blank_crlf_bom() {
+        let text =
+            "\u{feff}{\"dir\":\"c2s\",\"msg\":{\"id\":1}}\r\n\r\n  \n{\"id\":1,\"result\":{}}\n\
+                    {\"dir\":\"s2c\",\"origin\":\"harness\",\"msg\":[1],\"ts\":3}";
+        assert_eq!(
+            lines(text),
+            [
+                (1, "c2s {\"id\":1}".to_string()),
+                (4, "? {\"id\":1,\"result\":{}}".to_string()),
+                (5, "s2c/h [1]".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_lines_are_problems_and_reading_goes_on() {
+        let mut text = b"{\"id\":1\n{\"dir\":\"up\",\"msg\":{}}\n".to_vec();
+        text.extend_from_slice(b"{\"a\":\"\xff\"}\n{}\n");
+        let got = read(&text, Limits::default());
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert!(
+            got[0].1.starts_with("problem(input): invalid JSON"),
+            "{got:?}"
+        );
+        assert_eq!(got[0].0, 1);
+        assert_eq!(
+            got[1],
+            (
+                2,
+                "problem(record): invalid record: \"dir\" must be \"c2s\" or \"s2c\", not \"up\""
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            got[2],
+            (3, "problem(input): invalid UTF-8 at byte 6".to_string())
+        );
+        assert_eq!(got[3], (4, "? {}".to_string()));
+    }
+
+    #[test]
+    fn depth_and_size_limits() {
+        let limits = Limits {
+            max_depth: 3,
+            max_bytes: 20,
+        };
+        let text = "[[[1]]]\n[[[[1]]]]\n{\"msg\":[[[1]]]}\n\"0123456789012345678901\"\n{}\n";
+        let got = read(text.as_bytes(), limits);
+        // Line 1 is a bare batch that starts the file: read as one value.
+        assert_eq!(got[0], (1, "? [[[1]]]".to_string()));
+        assert_eq!(
+            got[1],
+            (
+                2,
+                "problem(input): nesting deeper than the limit of 3 levels".to_string()
+            )
+        );
+        assert_eq!(got[2], (3, "? [[[1]]]".to_string()), "wrapper not counted");
+        assert_eq!(
+            got[3],
+            (
+                4,
+                "problem(input): message of 24 bytes exceeds the limit of 20 bytes".to_string()
+            )
+        );
+        assert_eq!(got[4], (5, "? {}".to_string()));
+    }
+
+    #[test]
+    fn array_of_records_streams_with_line_numbers() {
+        let text = "\n[\n  {\"dir\": \"c2s\", \"msg\": {\"s\": \"]},[\\\"\"}},\n\n  {\"msg\": 7},\n  \"x\", 12 ,\n  {\"dir\": 1, \"msg\": {}}\n]\n";
+        let got = lines(text);
+        assert_eq!(
+            got,
+            [
+                (3, "c2s {\"s\":\"]},[\\\"\"}".to_string()),
+                (5, "? 7".to_string()),
+                (6, "? \"x\"".to_string()),
+                (6, "? 12".to_string()),
+                (
+                    7,
+                    "problem(record): invalid record: \"dir\" must be \"c2s\" or \"s2c\", not 1"
+                        .to_string()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn array_limits_skip_elements_without_storing_them() {
+        let limits = Limits {
+            max_depth: 2,
+            max_bytes: 30,
+        };
+        let text = "[{\"msg\":1},{\"msg\":\"0123456789012345678901234\"},{\"msg\":[[[1]]]},{\"msg\":[[1]]}]";
+        let got = read(text.as_bytes(), limits);
+        assert_eq!(got[0], (1, "? 1".to_string()));
+        assert!(got[1].1.contains("exceeds the limit of 30"), "{got:?}");
+        assert!(got[2].1.contains("deeper than the limit of 2"), "{got:?}");
+        assert_eq!(got[3], (1, "? [[1]]".to_string()));
+        assert_eq!(got.len(), 4);
+    }
+
+    #[test]
+    fn a_batch_on_the_first_line_then_json_lines() {
+        let text = "[{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"ping\"},\n {\"id\":2}]\n{\"dir\":\"s2c\",\"msg\":{}}\n";
+        assert_eq!(
+            lines(text),
+            [
+                (
+                    1,
+                    "? [{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"ping\"},{\"id\":2}]".to_string()
+                ),
+                (3, "s2c {}".to_string()),
+            ]
+        );
+    }
+
+    #[test]
+    fn malformed_arrays() {
+        let got = lines("[{\"msg\":1},\n");
+        assert_eq!(got.len(), 2);
+        assert!(got[1].1.contains("not closed at the end"), "{got:?}");
+        let got = lines("[{\"msg\":1} {\"msg\":2}]");
+        assert!(got[1].1.contains("expected `,` or `]`"), "{got:?}");
+        let got = lines("[{\"msg\":1},]");
+        assert!(got[1].1.contains("trailing comma"), "{got:?}");
+        assert_eq!(lines("[]\n"), []);
+        assert_eq!(lines(""), []);
+        assert_eq!(lines("\n \r\n"), []);
+    }
+
+    #[test]
+    fn chunk_boundaries_do_not_matter() {
+        let text = "[\n{\"dir\":\"c2s\",\"msg\":{\"a\":\"x\\\\\"}},\n{\"msg\":[1,{\"b\":null}]}\n]\n{\"msg\":2}\n";
+        let whole = lines(text);
+        for cap in 1..8 {
+            let reader = io::BufReader::with_capacity(cap, text.as_bytes());
+            let got: Vec<_> = Reader::new(reader, Limits::default())
+                .map(|e| e.unwrap().line)
+                .collect();
+            assert_eq!(got, whole.iter().map(|(l, _)| *l).collect::<Vec<_>>());
+        }
+        assert_eq!(whole.len(), 3);
+    }
+
+    #[test]
+    fn nesting_counts_outside_strings() {
+        assert_eq!(nesting(b"[{\"a\":\"[[[\"}]", 100), 2);
+        assert_eq!(nesting(b"[[[[[[", 3), 3);
+        assert_eq!(nesting(b"\"\\\"[\"", 10), 0);
+    }
+}

@@ -1,0 +1,130 @@
+//! A scripted stand-in for a stdio MCP server, for `mcpwire tap`'s tests
+//! (`tests/tap.rs` builds it with `cargo build -p mcpwire-fake-server`).
+//! Standard library only.
+//!
+//! ```text
+//! mcpwire-fake-server [--record FILE] [--script FILE] [--after-lines N]
+//!                     [--chunk BYTES] [--exit CODE] [--pid-file FILE] [--hang]
+//! ```
+//!
+//! - `--record FILE`: every byte read from standard input is written to FILE;
+//! - `--script FILE`: FILE's bytes are written to standard output in chunks
+//!   of `--chunk` bytes (default 4096), each flushed, with short pauses, so
+//!   lines reach the reader in pieces;
+//! - `--after-lines N`: the script starts once N lines have been read;
+//! - then the server waits for the end of standard input and exits with
+//!   `--exit` (default 0); `--hang` makes it wait until it is killed
+//!   instead; `--pid-file` receives its process id at start.
+
+use std::{
+    env,
+    fs::{self, File},
+    io::{self, Read, Write},
+    process::ExitCode,
+    sync::mpsc,
+    thread,
+    time::Duration,
+};
+
+#[derive(Default)]
+struct Options {
+    record: Option<String>,
+    script: Option<String>,
+    after_lines: usize,
+    chunk: usize,
+    exit: u8,
+    pid_file: Option<String>,
+    hang: bool,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        chunk: 4096,
+        ..Options::default()
+    };
+    let mut args = env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--record" => o.record = Some(value()?),
+            "--script" => o.script = Some(value()?),
+            "--after-lines" => o.after_lines = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--chunk" => o.chunk = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--exit" => o.exit = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--pid-file" => o.pid_file = Some(value()?),
+            "--hang" => o.hang = true,
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    Ok(o)
+}
+
+fn main() -> ExitCode {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("fake-server: {e}");
+            return ExitCode::from(64);
+        }
+    };
+    if let Some(path) = &o.pid_file {
+        let _ = fs::write(path, std::process::id().to_string());
+    }
+    let (lines_tx, lines_rx) = mpsc::channel::<usize>();
+    let record = o.record.clone();
+    let reader = thread::spawn(move || -> io::Result<()> {
+        let mut sink: Box<dyn Write> = match record {
+            Some(path) => Box::new(File::create(path)?),
+            None => Box::new(io::sink()),
+        };
+        let mut stdin = io::stdin().lock();
+        let mut buf = vec![0u8; 64 * 1024];
+        let mut lines = 0usize;
+        loop {
+            let n = match stdin.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            sink.write_all(&buf[..n])?;
+            lines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+            let _ = lines_tx.send(lines);
+        }
+        sink.flush()
+    });
+    if o.after_lines > 0 {
+        while let Ok(seen) = lines_rx.recv() {
+            if seen >= o.after_lines {
+                break;
+            }
+        }
+    }
+    if let Some(path) = &o.script {
+        let script = match fs::read(path) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("fake-server: {path}: {e}");
+                return ExitCode::from(66);
+            }
+        };
+        let mut out = io::stdout().lock();
+        for (i, piece) in script.chunks(o.chunk.max(1)).enumerate() {
+            if out.write_all(piece).and_then(|()| out.flush()).is_err() {
+                break;
+            }
+            if i % 16 == 0 {
+                thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+    if o.hang {
+        loop {
+            thread::sleep(Duration::from_secs(60));
+        }
+    }
+    if reader.join().map_or(true, |r| r.is_err()) {
+        return ExitCode::from(74);
+    }
+    ExitCode::from(o.exit)
+}
