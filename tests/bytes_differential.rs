@@ -621,3 +621,52 @@ fn session_reports_agree() {
     }
     assert!(fast_reports > inputs.len());
 }
+
+/// The project's transcripts (`examples/session-*.jsonl`, records
+/// `{"dir", "msg"}`): each message re-serialized to bytes, judged by a
+/// session from bytes and by one from the parsed `Value`, in auto mode;
+/// the reports are equal and the fast path takes every valid message.
+#[test]
+fn transcripts_agree() {
+    use mcpwire::{Direction, Origin, Session};
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "jsonl"));
+    files.sort();
+    let mut messages = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let (mut fast, mut slow) = (Session::auto(), Session::auto());
+        for (i, line) in text.lines().enumerate() {
+            let Ok(record) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            let (Some(dir), Some(msg)) =
+                (record.get("dir").and_then(Value::as_str), record.get("msg"))
+            else {
+                continue;
+            };
+            let direction = if dir == "c2s" {
+                Direction::ClientToServer
+            } else {
+                Direction::ServerToClient
+            };
+            let bytes = serde_json::to_vec(msg).unwrap();
+            let got = fast.observe_bytes(direction, Origin::Implementation, &bytes);
+            let expected = slow.observe(direction, Origin::Implementation, msg);
+            assert_eq!(
+                serde_json::to_string(&got).unwrap(),
+                serde_json::to_string(&expected).unwrap(),
+                "{}:{}",
+                file.display(),
+                i + 1
+            );
+            messages += 1;
+        }
+    }
+    if enabled().len() == Version::ALL.len() {
+        assert!(messages >= 30, "{messages} transcript messages");
+    }
+}
