@@ -268,7 +268,7 @@ fn mutate(v: &mut Value, rng: &mut Rng) {
         Value::String(s) => match rng.below(4) {
             0 => s.push('é'),
             1 => s.clear(),
-            2 => *s = "file:///tmp/a b".into(),
+            2 => *s = "file:///srv/a b".into(),
             _ => *v = random_scalar(rng),
         },
         Value::Number(n) => {

@@ -22,7 +22,7 @@ const HARD_DEPTH: usize = 200;
 /// Strings that satisfy each format the schemas use.
 pub const URIS: &[&str] = &[
     "https://example.com/x",
-    "file:///tmp/a.txt",
+    "file:///srv/a.txt",
     "urn:x",
     "test://static/1",
 ];

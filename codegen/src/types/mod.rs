@@ -45,7 +45,10 @@
 //!   to its compile time. [`Options::builders`] turns them on.
 //! - **Lean output.** `validated`/`validate`/`roundtrip` are `#[inline]`,
 //!   so their per-type serde code is compiled only in crates that call them
-//!   (halves the crate's own compile time for the types).
+//!   (halves the crate's own compile time for the types). String constants
+//!   are ~5 lines each instead of typify's ~60. The flattened `extra` maps
+//!   cost about a quarter of the types' compile time; they are what keeps
+//!   unknown members.
 
 pub mod api;
 pub mod consts;
