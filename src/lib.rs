@@ -16,19 +16,19 @@
 pub mod bytes;
 pub mod correlate;
 pub mod dispatch;
-pub mod format;
 pub mod input;
 pub mod message;
-pub mod number;
-pub mod path;
 pub mod report;
 pub mod session;
 pub mod spec;
-#[doc(hidden)]
-pub mod support;
 pub mod transcript;
 pub mod version;
-pub mod violation;
+
+// The validators' run-time helpers live in `mcpwire-runtime` (shared with
+// the `mcpwire-macros` proc macro); re-exported at their historic paths.
+pub use mcpwire_runtime::{format, number, path, violation};
+#[doc(hidden)]
+pub use mcpwire_runtime::support;
 
 pub use message::{Direction, Origin};
 pub use path::Path;
