@@ -171,10 +171,7 @@ impl Session {
         bytes: &[u8],
     ) -> Vec<Report> {
         if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
-            let report =
-                self.observe_one(direction, origin, message.skeleton(), None, Some(&message));
-            self.next_index += 1;
-            return vec![report];
+            return self.observe_message(direction, origin, &message);
         }
         match input::parse(bytes, self.options.limits) {
             Ok(value) => self.observe(direction, origin, &value),
@@ -185,6 +182,21 @@ impl Session {
                 vec![report]
             }
         }
+    }
+
+    /// Judges one message already scanned by [`crate::bytes::Message::scan`]
+    /// (what [`Session::observe_bytes`] does when the scan succeeds); the
+    /// caller keeps the message, so it can reuse its skeleton and, when a
+    /// report has findings, its parsed form ([`crate::bytes::Message::full`]).
+    pub fn observe_message(
+        &mut self,
+        direction: Direction,
+        origin: Origin,
+        message: &crate::bytes::Message<'_>,
+    ) -> Vec<Report> {
+        let report = self.observe_one(direction, origin, message.skeleton(), None, Some(message));
+        self.next_index += 1;
+        vec![report]
     }
 
     /// Judges one message: one report, or one per element of a batch.

@@ -79,14 +79,16 @@ where
     Ok(Value::Object(map))
 }
 
-fn params(r: &mut Reader<'_>) -> R<Value> {
+fn params(r: &mut Reader<'_>, text: &[u8]) -> R<Value> {
     members(r, |r, k| match k {
         "_meta" => members(r, |r, k| match k {
             META_PROTOCOL_VERSION => string_or_null(r).map(Some),
+            "progressToken" => parse(text, span(r)?).map(Some),
             _ => r.skip().map(|()| None),
         })
         .map(Some),
         "protocolVersion" => string_or_null(r).map(Some),
+        "requestId" | "progressToken" => parse(text, span(r)?).map(Some),
         "task" => {
             let object = r.peek()? == b'{';
             r.skip()?;
@@ -116,7 +118,7 @@ impl<'a> Message<'a> {
                     let kept = match k {
                         "id" => parse(text, span(r)?)?,
                         "method" => string_or_null(r)?,
-                        "params" => params(r)?,
+                        "params" => params(r, text)?,
                         "error" => {
                             let at = r.peek()?;
                             let mark = r.mark();
@@ -233,7 +235,8 @@ mod tests {
     fn keeps_what_dispatch_reads() {
         let text = br#"{"jsonrpc":"2.0","id":{"a":[1]},"method":"initialize",
             "params":{"protocolVersion":"2025-11-25","task":{"ttl":1},"x":[1,2],
-              "_meta":{"io.modelcontextprotocol/protocolVersion":7,"y":1}},
+              "requestId":"r1","progressToken":[2],
+              "_meta":{"io.modelcontextprotocol/protocolVersion":7,"y":1,"progressToken":1.5}},
             "result":{"resultType":"task","z":{}},"result":[1],
             "error":{"code":-32602,"message":"m"}}"#;
         let m = Message::scan(text, Limits::default()).unwrap();
@@ -241,7 +244,9 @@ mod tests {
             m.skeleton(),
             &json!({"id": {"a": [1]}, "method": "initialize",
                 "params": {"protocolVersion": "2025-11-25", "task": {},
-                           "_meta": {"io.modelcontextprotocol/protocolVersion": null}},
+                           "requestId": "r1", "progressToken": [2],
+                           "_meta": {"io.modelcontextprotocol/protocolVersion": null,
+                                     "progressToken": 1.5}},
                 "result": null, "error": {"code": -32602}})
         );
         assert_eq!(m.target(Target::Result), Some(b"[1]".as_slice()));
