@@ -284,12 +284,14 @@ impl Session {
             return v;
         }
         let declared = msg
-            .pointer("/params/_meta")
+            .get("params")
+            .and_then(|v| v.get("_meta"))
             .and_then(|m| m.get(META_PROTOCOL_VERSION))
             .and_then(Value::as_str);
         let proposed = (msg.get("method").and_then(Value::as_str) == Some("initialize"))
             .then(|| {
-                msg.pointer("/params/protocolVersion")
+                msg.get("params")
+                    .and_then(|v| v.get("protocolVersion"))
                     .and_then(Value::as_str)
             })
             .flatten();
@@ -434,8 +436,11 @@ impl Session {
         else {
             return;
         };
-        let task_augmented =
-            method == "tools/call" && msg.pointer("/params/task").is_some_and(Value::is_object);
+        let task_augmented = method == "tools/call"
+            && msg
+                .get("params")
+                .and_then(|v| v.get("task"))
+                .is_some_and(Value::is_object);
         let pending = Pending {
             method: method.to_string(),
             revision,
@@ -460,7 +465,8 @@ impl Session {
             return;
         }
         let Some(value) = msg
-            .pointer("/result/protocolVersion")
+            .get("result")
+            .and_then(|v| v.get("protocolVersion"))
             .and_then(Value::as_str)
         else {
             return;
@@ -481,7 +487,10 @@ impl Session {
         if !msg.get("id").is_some_and(Value::is_null) {
             return;
         }
-        let code = msg.pointer("/error/code").and_then(Value::as_i64);
+        let code = msg
+            .get("error")
+            .and_then(|v| v.get("code"))
+            .and_then(Value::as_i64);
         let downgrade = self.options.null_id_as_warning && matches!(code, Some(-32700 | -32600));
         let explanation = "\"id\" is null: JSON-RPC 2.0 requires a null id on an error response to a \
                            request whose id could not be read (parse error, invalid request), but MCP's \

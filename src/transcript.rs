@@ -280,8 +280,7 @@ impl<R: BufRead> Reader<R> {
             if self.buf.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            let depth = nesting(&self.buf, self.limits.max_depth.saturating_add(2));
-            let item = judge(&self.buf, depth, self.limits, self.raw);
+            let item = judge(&self.buf, None, self.limits, self.raw);
             if self.buf.capacity() > (16 << 20) {
                 self.buf = Vec::new();
             }
@@ -319,11 +318,11 @@ impl<R: BufRead> Reader<R> {
     /// array turns out to be a batch or ends.
     fn resolve(&mut self, event: Event) -> Option<Entry> {
         let item = match event.kind {
-            EventKind::Element(text) => judge(&text, event.depth, self.limits, self.raw),
+            EventKind::Element(text) => judge(&text, Some(event.depth), self.limits, self.raw),
             EventKind::Skipped(problem) => Item::Problem(problem),
             EventKind::Batch(text) => {
                 self.state = State::Lines;
-                judge(&text, event.depth, self.limits, self.raw)
+                judge(&text, Some(event.depth), self.limits, self.raw)
             }
             EventKind::Malformed(message) => {
                 self.state = State::Done;
@@ -439,18 +438,20 @@ fn parse_text(bytes: &[u8]) -> Result<Value, InputError> {
 }
 
 /// Judges one line (or one whole top-level value): a record or a bare
-/// message; in `raw` mode unparsed when [`raw_item`] can.
-fn judge(bytes: &[u8], depth: usize, limits: Limits, raw: bool) -> Item {
+/// message; in `raw` mode unparsed when [`raw_item`] can. `depth`: the
+/// text's [`nesting`] if known (counted here when needed).
+fn judge(bytes: &[u8], depth: Option<usize>, limits: Limits, raw: bool) -> Item {
+    if raw {
+        if let Some(item) = raw_item(bytes, depth, limits) {
+            return item;
+        }
+    }
+    let depth = depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)));
     let too_deep = Item::Problem(Problem::Input(InputError::TooDeep {
         limit: limits.max_depth,
     }));
     if depth > limits.max_depth.saturating_add(1) {
         return too_deep;
-    }
-    if raw {
-        if let Some(item) = raw_item(bytes, depth, limits) {
-            return item;
-        }
     }
     let value = match parse_text(bytes) {
         Ok(v) => v,
@@ -473,11 +474,12 @@ fn judge(bytes: &[u8], depth: usize, limits: Limits, raw: bool) -> Item {
 
 /// Raw mode: the message's bytes when a strict scan
 /// ([`crate::bytes::Reader`], which accepts only what serde_json accepts)
-/// reads the whole text, the message is not nested too deep and a
+/// reads the whole text (so nesting is within `max_depth` + 1), the
+/// message is not nested deeper than `max_depth` and a
 /// record's `dir` and `origin` are absent, `null` or known strings (the
 /// last occurrence counting, as when parsed). `None`: let [`judge`] parse
 /// and report, as in the default mode.
-fn raw_item(bytes: &[u8], depth: usize, limits: Limits) -> Option<Item> {
+fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<Item> {
     let mut r = crate::bytes::Reader::new(bytes, limits.max_depth.saturating_add(1));
     let mut msg = None;
     let mut direction = None;
@@ -517,7 +519,11 @@ fn raw_item(bytes: &[u8], depth: usize, limits: Limits) -> Option<Item> {
     r.finish().ok()?;
     let (direction, origin, text) = match msg {
         Some((start, end)) => (direction, origin, bytes.get(start..end)?),
-        None if depth > limits.max_depth => return None,
+        None if depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)))
+            > limits.max_depth =>
+        {
+            return None
+        }
         None => (None, Origin::Implementation, bytes),
     };
     Some(Item::Message(Message {
@@ -1116,7 +1122,9 @@ impl Inference {
         match (obj.get("method").and_then(Value::as_str), id) {
             (Some(method), Some(id)) => {
                 let token = msg
-                    .pointer("/params/_meta/progressToken")
+                    .get("params")
+                    .and_then(|v| v.get("_meta"))
+                    .and_then(|v| v.get("progressToken"))
                     .map(Value::to_string);
                 if let Some(token) = &token {
                     self.tokens.insert(token.clone(), direction);

@@ -18,7 +18,7 @@ use std::cell::OnceCell;
 
 use serde_json::{Map, Value};
 
-use super::{definitions, reader::Reader, run, Fast, R};
+use super::{definitions, reader::Reader, run, Entry, Fast, R};
 use crate::{
     dispatch::Target,
     input::{self, Limits},
@@ -100,6 +100,26 @@ fn params(r: &mut Reader<'_>, text: &[u8]) -> R<Value> {
         }
         _ => r.skip().map(|()| None),
     })
+}
+
+/// The bytes validator of `definition` (an element of `version`'s
+/// `Spec::definitions`). Both tables are sorted by name over the same
+/// definitions, so its index there is tried first; the name decides.
+fn entry(version: Version, definition: &'static DefinitionFns) -> Option<&'static Entry> {
+    let table = definitions(version)?;
+    let spec = version.spec()?;
+    let offset = (definition as *const DefinitionFns as usize)
+        .checked_sub(spec.definitions.as_ptr() as usize)?;
+    let guess = table.get(offset / std::mem::size_of::<DefinitionFns>().max(1));
+    match guess {
+        Some(e) if e.name == definition.name => Some(e),
+        _ => {
+            let i = table
+                .binary_search_by(|e| e.name.cmp(definition.name))
+                .ok()?;
+            table.get(i)
+        }
+    }
 }
 
 impl<'a> Message<'a> {
@@ -202,13 +222,8 @@ impl<'a> Message<'a> {
         target: Target,
     ) -> Option<Vec<Violation>> {
         let text = self.target(target)?;
-        let fast = definitions(version)
-            .and_then(|t| {
-                t.binary_search_by(|e| e.name.cmp(definition.name))
-                    .ok()
-                    .and_then(|i| t.get(i))
-            })
-            .map_or(Fast::Unknown, |e| run(e.read, text, self.limits));
+        let fast =
+            entry(version, definition).map_or(Fast::Unknown, |e| run(e.read, text, self.limits));
         if fast == Fast::Valid {
             return Some(Vec::new());
         }
