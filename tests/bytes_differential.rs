@@ -8,12 +8,25 @@
 //! - `bytes::Definition::check` / `is_valid` equal the `Value` path's
 //!   verdict, violations and input errors.
 //!
+//! - a fast "invalid" ([`Fast::Invalid`], the verdict without a `Value`) is
+//!   always the `Value` path's verdict too.
+//!
 //! Inputs: every published example (`$MCPWIRE_SPEC_DIR/<rev>/examples/`),
 //! judged against its definition in every enabled revision; seeded
 //! mutations of each (values, escapes, number spellings, whitespace,
-//! repeated members) against their own and other definitions; and the
-//! bad-input suite (deep nesting, huge strings, big numbers, invalid UTF-8,
-//! lone surrogates, BOM, trailing bytes).
+//! repeated members) against their own and other definitions; the full
+//! mutation corpus of every revision (the seeds and operators of
+//! `tests/differential.rs`: examples and synthesized instances of every
+//! definition, 1–3 schema-aware mutations, one case in ten against another
+//! definition), written in varied spellings; and the bad-input suite (deep
+//! nesting, huge strings, big numbers, invalid UTF-8, lone surrogates,
+//! repeated members, BOM, trailing bytes).
+//!
+//! The corpus has `MCPWIRE_BYTES_CASES` cases per revision (default
+//! 5,000); the long run is
+//! `MCPWIRE_BYTES_CASES=100000 cargo test --release --test bytes_differential mutation_corpus -- --nocapture`.
+
+mod support;
 
 use std::path::PathBuf;
 
@@ -75,6 +88,12 @@ struct Tally {
     cases: usize,
     valid: usize,
     fast_valid: usize,
+    /// Invalid cases the fast path settled (no `Value` built for the
+    /// verdict).
+    fast_invalid: usize,
+    /// Invalid cases left to the `Value` path (repeated or escaped member
+    /// names, or input errors).
+    invalid_unknown: usize,
     input_errors: usize,
     incomplete: Vec<String>,
 }
@@ -98,6 +117,18 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
             def.bytes.name,
             String::from_utf8_lossy(bytes)
         );
+    }
+    if fast == Fast::Invalid {
+        tally.fast_invalid += 1;
+        assert_eq!(
+            verdict,
+            Ok(false),
+            "{label}: fast path says invalid for {}, Value path disagrees:\n{}",
+            def.bytes.name,
+            String::from_utf8_lossy(bytes)
+        );
+    } else if verdict == Ok(false) {
+        tally.invalid_unknown += 1;
     }
     match &verdict {
         Ok(true) => {
@@ -282,6 +313,106 @@ fn mutate(v: &mut Value, rng: &mut Rng) {
             };
         }
         _ => *v = random_scalar(rng),
+    }
+}
+
+/// Cases per revision in [`mutation_corpus_agrees_in_every_revision`].
+fn corpus_cases() -> usize {
+    std::env::var("MCPWIRE_BYTES_CASES")
+        .ok()
+        .and_then(|s| s.replace('_', "").parse().ok())
+        .unwrap_or(5_000)
+}
+
+/// Synthesized seeds per definition.
+const SYNTH_SEEDS: u64 = 2;
+
+/// One revision's corpus: seeds (examples, then synthesized instances of
+/// every definition, valid or not — the `Value` path is the reference),
+/// then mutants of them in turn.
+fn mutation_corpus(version: Version, cases: usize) -> Tally {
+    use support::{mutate::Mutator, prng, spec_files, synth::Synth};
+    let seed = 0x6d75_7461_6e74_7321;
+    let schema = spec_files::patched_schema(version);
+    let defs_key = spec_files::defs_key(version);
+    let names = spec_files::definition_names(version, &schema);
+    let mutator = Mutator::new(&schema);
+    let mut seeds = Vec::new();
+    for example in spec_files::examples(version) {
+        seeds.push((example.definition, example.value, Vec::new()));
+    }
+    for name in &names {
+        for k in 0..SYNTH_SEEDS {
+            let label = format!("bytes-corpus/{version}/{name}");
+            let mut synth = Synth::new(&schema, prng::Rng::derive(seed, &label, k));
+            let instance = synth.definition(defs_key, name);
+            seeds.push((name.clone(), instance, synth.take_sites()));
+        }
+    }
+    let mut tally = Tally::default();
+    let mut spelling = Rng(seed ^ version as u64);
+    for index in 0..cases.max(seeds.len()) {
+        let mut rng = prng::Rng::derive(seed, version.as_str(), index as u64);
+        let (definition, instance, sites) = &seeds[index % seeds.len()];
+        let mut instance = instance.clone();
+        let mut definition = definition.as_str();
+        if index >= seeds.len() {
+            let mut count = 1 + rng.below(3);
+            if !sites.is_empty() && rng.chance(1, 2) {
+                let site = rng.pick(sites);
+                if mutator.targeted(&mut instance, site, &mut rng).is_some() {
+                    count -= 1;
+                }
+            }
+            mutator.mutate(&mut instance, &mut rng, count);
+            if rng.chance(1, 10) {
+                definition = rng.pick(&names).as_str();
+            }
+        }
+        let def = Definition::find(version, definition)
+            .unwrap_or_else(|| panic!("{version}: no bytes validator for {definition}"));
+        let dups = index % 8 == 7;
+        let text = match index % 4 {
+            0 => serde_json::to_vec(&instance).unwrap(),
+            1 => serde_json::to_vec_pretty(&instance).unwrap(),
+            _ => {
+                let mut out = String::new();
+                write(&instance, &mut spelling, dups, &mut out);
+                out.into_bytes()
+            }
+        };
+        let label = format!("{version} corpus #{index} ({definition})");
+        compare(&def, &text, &label, dups, &mut tally);
+    }
+    tally
+}
+
+#[test]
+fn mutation_corpus_agrees_in_every_revision() {
+    let cases = corpus_cases();
+    for version in enabled() {
+        let t = mutation_corpus(version, cases);
+        let invalid = t.cases - t.valid - t.input_errors;
+        eprintln!(
+            "{version}: {} cases, {} valid ({} shown valid by the fast path), {invalid} invalid \
+             ({} settled by the fast path, {} left to the Value path), {} input errors, \
+             {} valid only on the Value path (repeated members)",
+            t.cases,
+            t.valid,
+            t.fast_valid,
+            t.fast_invalid,
+            t.invalid_unknown,
+            t.input_errors,
+            t.incomplete.len()
+        );
+        assert!(t.cases >= cases, "{version}: {t:?}");
+        assert!(
+            t.valid > t.cases / 20 && invalid > t.cases / 5,
+            "{version}: {t:?}"
+        );
+        // Repeated or escaped member names are the only reasons to leave an
+        // invalid case to the `Value` path; most cases have neither.
+        assert!(t.fast_invalid * 2 > invalid, "{version}: {t:?}");
     }
 }
 

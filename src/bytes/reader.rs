@@ -128,6 +128,10 @@ fn hex(b: u8) -> Option<u16> {
     }
 }
 
+/// A member name seen by [`Reader::skip_distinct`].
+#[derive(Clone, Copy, Debug)]
+pub struct Name(Token);
+
 /// A string token: where its contents are and whether they hold escapes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Token {
@@ -298,6 +302,63 @@ impl<'a> Reader<'a> {
             b'f' => self.literal(b"false"),
             b'n' => self.literal(b"null"),
             _ => Err(Stop),
+        }
+    }
+
+    /// Skips one value as strictly as [`Reader::skip`], and stops also at an
+    /// object with two members of the same name (compared decoded, as a
+    /// `Value`'s keys are). `names` is scratch space (the names of the
+    /// objects being read), left as it was found.
+    pub fn skip_distinct(&mut self, names: &mut Vec<Name>) -> R {
+        match self.peek()? {
+            b'{' => self.skip_object_distinct(names),
+            b'[' => self.array(|r| r.skip_distinct(names)),
+            _ => self.skip(),
+        }
+    }
+
+    fn skip_object_distinct(&mut self, names: &mut Vec<Name>) -> R {
+        let base = names.len();
+        let read = self.object_distinct(names, base);
+        names.truncate(base);
+        read
+    }
+
+    fn object_distinct(&mut self, names: &mut Vec<Name>, base: usize) -> R {
+        self.open(b'{')?;
+        if self.peek()? == b'}' {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(());
+        }
+        let text = self.text;
+        loop {
+            if self.peek()? != b'"' {
+                return Err(Stop);
+            }
+            let key = self.scan_string()?;
+            for &other in names.get(base..).unwrap_or_default() {
+                let same = if key.escaped || other.0.escaped {
+                    self.decode(key)? == self.decode(other.0)?
+                } else {
+                    text.get(key.start..key.end) == text.get(other.0.start..other.0.end)
+                };
+                if same {
+                    return Err(Stop);
+                }
+            }
+            names.push(Name(key));
+            self.expect(b':')?;
+            self.skip_distinct(names)?;
+            match self.peek()? {
+                b',' => self.pos += 1,
+                b'}' => {
+                    self.pos += 1;
+                    self.depth -= 1;
+                    return Ok(());
+                }
+                _ => return Err(Stop),
+            }
         }
     }
 
@@ -768,6 +829,26 @@ mod tests {
         })
         .unwrap();
         assert_eq!(keys, ["clé"]);
+    }
+
+    #[test]
+    fn skip_distinct_refuses_repeated_and_escaped_names() {
+        let distinct = |text: &str| {
+            let mut names = Vec::new();
+            let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
+            let ok = r.skip_distinct(&mut names).is_ok() && r.finish().is_ok();
+            assert!(names.is_empty());
+            ok
+        };
+        assert!(distinct(r#"{"a":{"a":1,"b":[{"a":2},{"a":3}]},"b":2}"#));
+        assert!(distinct("[1,\"x\",{}]"));
+        assert!(!distinct(r#"{"a":1,"b":2,"a":3}"#));
+        assert!(!distinct(r#"[{"x":{"a":1,"a":1}}]"#));
+        assert!(distinct(r#"{"\u0061":1,"b":2}"#));
+        assert!(!distinct(r#"{"\u0061":1,"a":2}"#));
+        assert!(!distinct(r#"{"a":1,"\u0061":2}"#));
+        assert!(!distinct(r#"{"a":1,}"#));
+        assert!(!distinct(r#"{"a":1} x"#));
     }
 
     #[test]
