@@ -495,9 +495,11 @@ fn ping_with(inner: &str) -> Vec<u8> {
         .into_bytes()
 }
 
-#[test]
-fn bad_input_gives_the_same_findings() {
-    let cases: Vec<(String, Vec<u8>)> = vec![
+/// The bad-input suite: deep nesting, huge strings, big numbers, invalid
+/// UTF-8, lone surrogates, repeated and escaped member names, BOM,
+/// trailing bytes, each inside a `ping` request.
+fn bad_inputs() -> Vec<(String, Vec<u8>)> {
+    vec![
         ("plain".into(), ping_with("1")),
         (
             "deep 300".into(),
@@ -609,6 +611,18 @@ fn bad_input_gives_the_same_findings() {
             br#"{"jsonrpc":"2.0","id":1,"method":"ping","method":7}"#.to_vec(),
         ),
         (
+            "dup id bad first".into(),
+            br#"{"jsonrpc":"2.0","id":true,"method":"ping","id":1}"#.to_vec(),
+        ),
+        (
+            "dup id bad last".into(),
+            br#"{"jsonrpc":"2.0","id":1,"method":"ping","id":true}"#.to_vec(),
+        ),
+        (
+            "dup nested".into(),
+            ping_with(r#"{"a":1,"a":{"b":[1,{"c":2,"c":3}]}}"#),
+        ),
+        (
             "escaped key".into(),
             br#"{"jsonrpc":"2.0","\u0069d":1,"method":"p\u0069ng"}"#.to_vec(),
         ),
@@ -628,7 +642,12 @@ fn bad_input_gives_the_same_findings() {
             "id huge".into(),
             br#"{"jsonrpc":"2.0","id":184467440737095516160,"method":"ping"}"#.to_vec(),
         ),
-    ];
+    ]
+}
+
+#[test]
+fn bad_input_gives_the_same_findings() {
+    let cases = bad_inputs();
     let limits = Limits::default();
     let small = Limits {
         max_bytes: 16,
@@ -712,6 +731,21 @@ fn session_reports_agree() {
         b"{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"input_required\"}}".to_vec(),
     );
     inputs.push(b"\"just a string\"".to_vec());
+    // The bad-input suite, and the same inside a result and an error.
+    for (_, bytes) in bad_inputs() {
+        let inner = String::from_utf8_lossy(&bytes).into_owned();
+        inputs.push(bytes);
+        inputs.push(
+            format!(r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[],"x":{inner}}}}}"#)
+                .into_bytes(),
+        );
+    }
+    inputs.push(br#"{"jsonrpc":"2.0","id":1,"result":{"content":[]},"result":7}"#.to_vec());
+    inputs.push(br#"{"jsonrpc":"2.0","id":1,"result":7,"result":{"content":[]}}"#.to_vec());
+    inputs.push(
+        br#"{"jsonrpc":"2.0","id":3,"error":{"code":"x","message":"m"},"error":{"code":1,"message":"m"}}"#
+            .to_vec(),
+    );
     inputs.push(b"{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"id\":9,\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}".to_vec());
     inputs.push(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"serverInfo\":{\"name\":\"s\",\"version\":\"1\"}}}".to_vec());
     let modes = std::iter::once(Mode::Auto)
