@@ -35,6 +35,9 @@
 mod corpus;
 #[path = "bytes/engines.rs"]
 mod engines;
+#[allow(dead_code)]
+#[path = "corpus/gen.rs"]
+mod gen;
 
 use std::collections::HashMap;
 use std::hint::black_box;

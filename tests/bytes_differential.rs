@@ -34,39 +34,15 @@ use mcpwire::bytes::{Definition, Fast};
 use mcpwire::input::{self, Limits};
 use mcpwire::Version;
 use serde_json::{json, Value};
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-}
-
-fn spec_dir() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    match std::env::var_os("MCPWIRE_SPEC_DIR") {
-        Some(dir) => root.join(dir),
-        None => root.join("../shared/mcp-spec"),
-    }
-}
+use support::prng::Rng;
 
 /// `(definition, file name, bytes)` of every published example.
 fn examples() -> Vec<(String, String, Vec<u8>)> {
     let mut out = Vec::new();
     for revision in ["2026-07-28", "draft"] {
-        let dir = spec_dir().join(revision).join("examples");
+        let dir = support::spec_files::spec_dir()
+            .join(revision)
+            .join("examples");
         let Ok(defs) = std::fs::read_dir(&dir) else {
             continue;
         };
@@ -161,7 +137,7 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
 /// still holds the real one.
 fn write(v: &Value, rng: &mut Rng, dups: bool, out: &mut String) {
     let ws = |rng: &mut Rng, out: &mut String| {
-        if rng.one_in(6) {
+        if rng.chance(1, 6) {
             out.push_str([" ", "\n", "\t", "\r\n  "][rng.below(4)]);
         }
     };
@@ -174,7 +150,7 @@ fn write(v: &Value, rng: &mut Rng, dups: bool, out: &mut String) {
                     out.push(',');
                 }
                 first = false;
-                if dups && rng.one_in(8) {
+                if dups && rng.chance(1, 8) {
                     ws(rng, out);
                     write_str(k, rng, out);
                     out.push(':');
@@ -204,7 +180,7 @@ fn write(v: &Value, rng: &mut Rng, dups: bool, out: &mut String) {
             out.push(']');
         }
         Value::String(s) => write_str(s, rng, out),
-        Value::Number(n) if n.is_u64() && rng.one_in(5) => {
+        Value::Number(n) if n.is_u64() && rng.chance(1, 5) => {
             let spelled = match rng.below(3) {
                 0 => format!("{n}.0"),
                 1 => format!("{n}e0"),
@@ -217,13 +193,13 @@ fn write(v: &Value, rng: &mut Rng, dups: bool, out: &mut String) {
 }
 
 fn write_str(s: &str, rng: &mut Rng, out: &mut String) {
-    if !rng.one_in(5) {
+    if !rng.chance(1, 5) {
         out.push_str(&Value::from(s).to_string());
         return;
     }
     out.push('"');
     for c in s.chars() {
-        if rng.one_in(3) {
+        if rng.chance(1, 3) {
             let mut units = [0u16; 2];
             for u in c.encode_utf16(&mut units) {
                 out.push_str(&format!("\\u{u:04x}"));
@@ -258,7 +234,7 @@ fn random_scalar(rng: &mut Rng) -> Value {
 /// One random change somewhere in `v`.
 fn mutate(v: &mut Value, rng: &mut Rng) {
     // Walk down a random path, stopping with probability 1/3 at each level.
-    let stop_here = rng.one_in(3);
+    let stop_here = rng.chance(1, 3);
     match v {
         Value::Object(m) if !m.is_empty() && !stop_here => {
             let i = rng.below(m.len());
@@ -350,7 +326,7 @@ fn mutation_corpus(version: Version, cases: usize) -> Tally {
         }
     }
     let mut tally = Tally::default();
-    let mut spelling = Rng(seed ^ version as u64);
+    let mut spelling = Rng::new(seed ^ version as u64);
     for index in 0..cases.max(seeds.len()) {
         let mut rng = prng::Rng::derive(seed, version.as_str(), index as u64);
         let (definition, instance, sites) = &seeds[index % seeds.len()];
@@ -439,7 +415,7 @@ fn examples_agree_in_every_revision() {
 
 #[test]
 fn mutations_agree() {
-    let mut rng = Rng(0x6279_7465_7321);
+    let mut rng = Rng::new(0x6279_7465_7321);
     let mut tally = Tally::default();
     let examples = examples();
     for &v in &enabled() {
@@ -703,7 +679,7 @@ fn bad_input_gives_the_same_findings() {
 #[test]
 fn session_reports_agree() {
     use mcpwire::{Direction, Mode, Options, Origin, Session};
-    let mut rng = Rng(0x0073_6573_7369_6f6e);
+    let mut rng = Rng::new(0x0073_6573_7369_6f6e);
     let examples = examples();
     let mut inputs: Vec<Vec<u8>> = Vec::new();
     for (_, _, bytes) in &examples {
@@ -757,7 +733,7 @@ fn session_reports_agree() {
         let mut fast = Session::with_options(mode, options);
         let mut slow = Session::with_options(mode, options);
         for (i, bytes) in inputs.iter().enumerate() {
-            let direction = if rng.one_in(2) {
+            let direction = if rng.chance(1, 2) {
                 Direction::ClientToServer
             } else {
                 Direction::ServerToClient

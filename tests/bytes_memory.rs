@@ -6,6 +6,9 @@
 
 #![cfg(feature = "v2025_11_25")]
 
+#[allow(dead_code)]
+#[path = "../benches/corpus/gen.rs"]
+mod gen;
 #[path = "../benches/bytes/corpus.rs"]
 #[allow(dead_code)]
 mod corpus;

@@ -100,15 +100,8 @@ impl Judge {
         sink: &mut Sink<W>,
         summary: &mut Summary,
     ) -> io::Result<()> {
-        let (direction, inferred) = self.direction(direction, value, line);
-        let reports = self.session.observe(direction, origin, value);
-        let at = At {
-            file,
-            line,
-            direction,
-            inferred,
-            origin,
-        };
+        let at = self.at(file, line, direction, origin, value);
+        let reports = self.session.observe(at.direction, origin, value);
         self.emit(&at, &reports, || Some(value), sink, summary)
     }
 
@@ -134,28 +127,23 @@ impl Judge {
                 Err(e) => self.problem(file, line, direction, &Problem::Input(e), sink, summary),
             };
         };
-        let (direction, inferred) = self.direction(direction, scanned.skeleton(), line);
-        let reports = self.session.observe_message(direction, origin, &scanned);
-        let at = At {
-            file,
-            line,
-            direction,
-            inferred,
-            origin,
-        };
+        let at = self.at(file, line, direction, origin, scanned.skeleton());
+        let reports = self.session.observe_message(at.direction, origin, &scanned);
         self.emit(&at, &reports, || scanned.full(), sink, summary)
     }
 
-    /// The message's direction (inferred when `None`) and whether it was
-    /// inferred; notes the message for later inferences. `msg` may be a
-    /// skeleton ([`mcpwire::bytes::Message::skeleton`]), which keeps what
-    /// inference reads.
-    fn direction(
+    /// Where the message is, with its direction (inferred when `None`);
+    /// notes the message for later inferences. `msg` may be a skeleton
+    /// ([`mcpwire::bytes::Message::skeleton`]), which keeps what inference
+    /// reads.
+    fn at<'f>(
         &mut self,
-        direction: Option<Direction>,
-        msg: &Value,
+        file: &'f str,
         line: usize,
-    ) -> (Direction, bool) {
+        direction: Option<Direction>,
+        origin: Origin,
+        msg: &Value,
+    ) -> At<'f> {
         let (direction, inferred) = match direction {
             Some(d) => (d, false),
             None => {
@@ -164,7 +152,13 @@ impl Judge {
             }
         };
         self.inference.note(direction, msg, line);
-        (direction, inferred)
+        At {
+            file,
+            line,
+            direction,
+            inferred,
+            origin,
+        }
     }
 
     /// Writes the findings of one message's reports; `value` gives the
