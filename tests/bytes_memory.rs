@@ -6,12 +6,12 @@
 
 #![cfg(feature = "v2025_11_25")]
 
-#[allow(dead_code)]
-#[path = "../benches/corpus/gen.rs"]
-mod gen;
 #[path = "../benches/bytes/corpus.rs"]
 #[allow(dead_code)]
 mod corpus;
+#[allow(dead_code)]
+#[path = "../benches/corpus/gen.rs"]
+mod gen;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
