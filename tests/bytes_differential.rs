@@ -109,7 +109,9 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
     } else if verdict == Ok(false) {
         tally.invalid_unknown += 1;
         if !dups {
-            tally.invalid_gaps.push(format!("{label} ({})", def.bytes.name));
+            tally
+                .invalid_gaps
+                .push(format!("{label} ({})", def.bytes.name));
         }
     }
     match &verdict {
