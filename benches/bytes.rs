@@ -15,9 +15,12 @@
 //!   pass — the floors under DOM-free validation;
 //! - `mcpwire_value_is_valid` / `mcpwire_value_check`: `input::parse`, then
 //!   the generated `is_valid_*` / `check_*` (the `Value` path);
-//! - `mcpwire_bytes_is_valid`: the bytes validators; a message not shown
-//!   valid falls back to the `Value` path (so the verdict is exact);
-//! - `mcpwire_bytes_check`: the same, collecting violations on fallback;
+//! - `mcpwire_bytes_is_valid`: the bytes validators; a message the fast
+//!   path shows neither valid nor invalid (`Fast::Unknown`: repeated
+//!   members, input it leaves to serde_json) falls back to the `Value`
+//!   path, so the verdict is exact;
+//! - `mcpwire_bytes_check`: the same, collecting violations (from the
+//!   `Value` path) for every message not valid;
 //! - `jsonschema_is_valid` / `jsonschema_all_errors`: parse, then the
 //!   `jsonschema` crate's `is_valid` / `iter_errors`;
 //! - `jsonschema_macros_is_valid`: parse, then `jsonschema-macros`'
@@ -30,11 +33,18 @@
 //! engine's verdicts are checked against each other.
 //!
 //! `cargo bench --no-default-features --features v2025_11_25 --bench bytes`
+//!
+//! Instruction counts of one engine over one corpus (no criterion):
+//! `MCPWIRE_BYTES_ONLY=<function>:<valid|invalid> valgrind --tool=callgrind
+//! --toggle-collect='*measured*' target/release/deps/bytes-<hash>`.
 
 #[path = "bytes/corpus.rs"]
 mod corpus;
 #[path = "bytes/engines.rs"]
 mod engines;
+#[allow(dead_code)]
+#[path = "corpus/gen.rs"]
+mod gen;
 
 use std::collections::HashMap;
 use std::hint::black_box;
@@ -118,28 +128,42 @@ fn value_check(p: &Prepared<'_>) -> usize {
         .sum()
 }
 
-/// The fast path alone over every check of a message.
-fn fast(p: &Prepared<'_>) -> bool {
+/// The fast path alone over the checks of a message: `Valid` when every
+/// check is, `Invalid` as soon as one is (the message fails that
+/// definition), else `Unknown`.
+fn fast(p: &Prepared<'_>) -> Fast {
     let limits = Limits::default();
     let Some(text) = bytes::text(&p.entry.bytes, limits) else {
-        return false;
+        return Fast::Unknown;
     };
-    p.checks.iter().all(|c| {
+    let mut all = Fast::Valid;
+    for c in &p.checks {
         let read = c.def.bytes.read;
         let verdict = match c.at {
             At::Message => bytes::run(read, text, limits),
             At::Result => bytes::run_member(read, text, "result", limits),
         };
-        verdict == Fast::Valid
-    })
+        match verdict {
+            Fast::Valid => {}
+            Fast::Invalid => return Fast::Invalid,
+            Fast::Unknown => all = Fast::Unknown,
+        }
+    }
+    all
 }
 
+/// Bytes → verdict: the `Value` path only when the fast path cannot tell.
 fn bytes_is_valid(p: &Prepared<'_>) -> bool {
-    fast(p) || value_is_valid(p)
+    match fast(p) {
+        Fast::Valid => true,
+        Fast::Invalid => false,
+        Fast::Unknown => value_is_valid(p),
+    }
 }
 
+/// Bytes → violations: the `Value` path for every message not valid.
 fn bytes_check(p: &Prepared<'_>) -> usize {
-    if fast(p) {
+    if fast(p) == Fast::Valid {
         0
     } else {
         value_check(p)
@@ -208,7 +232,7 @@ fn value_path(v: &Value, checks: &[(&str, At)]) -> bool {
 
 /// Every engine agrees on every message, and the corpus is what it says.
 fn verify(name: &str, prepared: &[Prepared<'_>]) {
-    let mut fast_valid = 0;
+    let (mut fast_valid, mut fast_invalid) = (0, 0);
     for (i, p) in prepared.iter().enumerate() {
         let expected = !p.entry.broken;
         let v = value_is_valid(p);
@@ -222,15 +246,21 @@ fn verify(name: &str, prepared: &[Prepared<'_>]) {
         assert_eq!(jsonschema_is_valid(p), v, "{name} #{i}: jsonschema");
         assert_eq!(generated_is_valid(p), v, "{name} #{i}: jsonschema-macros");
         assert_eq!(bytes_check(p), value_check(p), "{name} #{i}: violations");
-        if fast(p) {
-            fast_valid += 1;
+        match fast(p) {
+            Fast::Valid => fast_valid += 1,
+            Fast::Invalid => fast_invalid += 1,
+            Fast::Unknown => {}
         }
         if v {
-            assert!(fast(p), "{name} #{i}: valid but not on the fast path");
+            assert_eq!(
+                fast(p),
+                Fast::Valid,
+                "{name} #{i}: valid but not on the fast path"
+            );
         }
     }
     eprintln!(
-        "{name}: {} messages, {fast_valid} shown valid by the fast path",
+        "{name}: {} messages, {fast_valid} shown valid and {fast_invalid} shown invalid by the fast path",
         prepared.len()
     );
 }
@@ -354,10 +384,45 @@ fn bench(c: &mut Criterion, group_name: &str, entries: &[Entry]) -> usize {
     total
 }
 
+/// One engine over a whole corpus, once: what `MCPWIRE_BYTES_ONLY` runs
+/// under `valgrind --tool=callgrind --toggle-collect='*measured*'`, for
+/// instruction counts that a shared, noisy machine does not disturb.
+#[inline(never)]
+fn measured(function: &str, prepared: &[Prepared<'_>]) -> usize {
+    let mut n = 0;
+    for p in prepared {
+        n += match function {
+            "serde_json_parse" => {
+                let v: Value = serde_json::from_slice(&p.entry.bytes).expect("parses");
+                usize::from(!v.is_null())
+            }
+            "mcpwire_reader_skip" => {
+                usize::from(bytes::fast(skip, &p.entry.bytes, Limits::default()) == Fast::Valid)
+            }
+            "mcpwire_bytes_is_valid" => usize::from(bytes_is_valid(p)),
+            "mcpwire_bytes_check" => bytes_check(p),
+            "mcpwire_value_is_valid" => usize::from(value_is_valid(p)),
+            "jsonschema_is_valid" => usize::from(jsonschema_is_valid(p)),
+            "jsonschema_all_errors" => jsonschema_all_errors(p),
+            "jsonschema_macros_is_valid" => usize::from(generated_is_valid(p)),
+            other => panic!("MCPWIRE_BYTES_ONLY: unknown function {other}"),
+        };
+    }
+    n
+}
+
 fn main() {
-    let mut c = Criterion::default().configure_from_args();
     let valid = corpus::build(MESSAGES, false, value_path);
     let invalid = corpus::build(MESSAGES, true, value_path);
+    // `MCPWIRE_BYTES_ONLY=<function>:<valid|invalid>`: one pass, no criterion.
+    if let Ok(only) = std::env::var("MCPWIRE_BYTES_ONLY") {
+        let (function, which) = only.split_once(':').unwrap_or((only.as_str(), "valid"));
+        let entries = if which == "invalid" { &invalid } else { &valid };
+        let prepared = prepare(entries);
+        println!("{only}: {}", black_box(measured(function, &prepared)));
+        return;
+    }
+    let mut c = Criterion::default().configure_from_args();
     let sizes = [
         ("bytes_valid", bench(&mut c, "bytes_valid", &valid)),
         (

@@ -181,7 +181,10 @@ pub fn plan_method(spec: &'static Spec, msg: &Value, direction: Direction) -> Pl
 pub fn plan_error(spec: &'static Spec, msg: &Value) -> Plan {
     let mut plan = Plan::default();
     plan.check(spec.maps.envelopes.error, Target::Message);
-    let code = msg.pointer("/error/code").and_then(Value::as_i64);
+    let code = msg
+        .get("error")
+        .and_then(|v| v.get("code"))
+        .and_then(Value::as_i64);
     if let Some(entry) = code.and_then(|c| spec.error_code(c)) {
         let target = match entry.shape {
             ErrorShape::Message => Target::Message,
@@ -222,7 +225,10 @@ pub fn plan_result(spec: &'static Spec, msg: &Value, request: Option<&Pending>) 
         return plan;
     };
     let declares_result_type = !spec.maps.result_type_declarers.is_empty();
-    let result_type = msg.pointer("/result/resultType").and_then(Value::as_str);
+    let result_type = msg
+        .get("result")
+        .and_then(|v| v.get("resultType"))
+        .and_then(Value::as_str);
     let method = &request.method;
     match result_type {
         Some(rt) if declares_result_type && EXTENSION_RESULT_TYPES.contains(&rt) => {

@@ -171,10 +171,7 @@ impl Session {
         bytes: &[u8],
     ) -> Vec<Report> {
         if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
-            let report =
-                self.observe_one(direction, origin, message.skeleton(), None, Some(&message));
-            self.next_index += 1;
-            return vec![report];
+            return self.observe_message(direction, origin, &message);
         }
         match input::parse(bytes, self.options.limits) {
             Ok(value) => self.observe(direction, origin, &value),
@@ -185,6 +182,21 @@ impl Session {
                 vec![report]
             }
         }
+    }
+
+    /// Judges one message already scanned by [`crate::bytes::Message::scan`]
+    /// (what [`Session::observe_bytes`] does when the scan succeeds); the
+    /// caller keeps the message, so it can reuse its skeleton and, when a
+    /// report has findings, its parsed form ([`crate::bytes::Message::full`]).
+    pub fn observe_message(
+        &mut self,
+        direction: Direction,
+        origin: Origin,
+        message: &crate::bytes::Message<'_>,
+    ) -> Vec<Report> {
+        let report = self.observe_one(direction, origin, message.skeleton(), None, Some(message));
+        self.next_index += 1;
+        vec![report]
     }
 
     /// Judges one message: one report, or one per element of a batch.
@@ -272,12 +284,14 @@ impl Session {
             return v;
         }
         let declared = msg
-            .pointer("/params/_meta")
+            .get("params")
+            .and_then(|v| v.get("_meta"))
             .and_then(|m| m.get(META_PROTOCOL_VERSION))
             .and_then(Value::as_str);
         let proposed = (msg.get("method").and_then(Value::as_str) == Some("initialize"))
             .then(|| {
-                msg.pointer("/params/protocolVersion")
+                msg.get("params")
+                    .and_then(|v| v.get("protocolVersion"))
                     .and_then(Value::as_str)
             })
             .flatten();
@@ -422,8 +436,11 @@ impl Session {
         else {
             return;
         };
-        let task_augmented =
-            method == "tools/call" && msg.pointer("/params/task").is_some_and(Value::is_object);
+        let task_augmented = method == "tools/call"
+            && msg
+                .get("params")
+                .and_then(|v| v.get("task"))
+                .is_some_and(Value::is_object);
         let pending = Pending {
             method: method.to_string(),
             revision,
@@ -448,7 +465,8 @@ impl Session {
             return;
         }
         let Some(value) = msg
-            .pointer("/result/protocolVersion")
+            .get("result")
+            .and_then(|v| v.get("protocolVersion"))
             .and_then(Value::as_str)
         else {
             return;
@@ -469,7 +487,10 @@ impl Session {
         if !msg.get("id").is_some_and(Value::is_null) {
             return;
         }
-        let code = msg.pointer("/error/code").and_then(Value::as_i64);
+        let code = msg
+            .get("error")
+            .and_then(|v| v.get("code"))
+            .and_then(Value::as_i64);
         let downgrade = self.options.null_id_as_warning && matches!(code, Some(-32700 | -32600));
         let explanation = "\"id\" is null: JSON-RPC 2.0 requires a null id on an error response to a \
                            request whose id could not be read (parse error, invalid request), but MCP's \

@@ -76,8 +76,12 @@ pub struct Message {
     pub direction: Option<Direction>,
     /// The record's `origin` (default `implementation`).
     pub origin: Origin,
-    /// The JSON-RPC message (or batch).
+    /// The JSON-RPC message (or batch); `Null` when `raw` holds it.
     pub value: Value,
+    /// Raw mode ([`Reader::raw`]): the message's bytes, unparsed (judge
+    /// them with [`crate::Session::observe_bytes`]); `None` when `value`
+    /// holds the message.
+    pub raw: Option<Vec<u8>>,
 }
 
 /// Why some text in a transcript is not a message.
@@ -129,6 +133,7 @@ pub struct Reader<R> {
     bytes_read: u64,
     state: State,
     buf: Vec<u8>,
+    raw: bool,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -141,7 +146,18 @@ impl<R: BufRead> Reader<R> {
             bytes_read: 0,
             state: State::Start,
             buf: Vec::new(),
+            raw: false,
         }
+    }
+
+    /// Raw mode: messages come as bytes ([`Message::raw`]) instead of
+    /// parsed, whenever a strict scan shows the text is well-formed (and,
+    /// for a record, that its `dir` and `origin` are acceptable); anything
+    /// else is parsed as in the default mode, so the entries' problems are
+    /// the same.
+    pub fn raw(mut self, on: bool) -> Reader<R> {
+        self.raw = on;
+        self
     }
 
     /// Bytes consumed so far (for progress reports).
@@ -264,8 +280,7 @@ impl<R: BufRead> Reader<R> {
             if self.buf.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            let depth = nesting(&self.buf, self.limits.max_depth.saturating_add(2));
-            let item = judge(&self.buf, depth, self.limits);
+            let item = judge(&self.buf, None, self.limits, self.raw);
             if self.buf.capacity() > (16 << 20) {
                 self.buf = Vec::new();
             }
@@ -303,11 +318,11 @@ impl<R: BufRead> Reader<R> {
     /// array turns out to be a batch or ends.
     fn resolve(&mut self, event: Event) -> Option<Entry> {
         let item = match event.kind {
-            EventKind::Element(text) => judge(&text, event.depth, self.limits),
+            EventKind::Element(text) => judge(&text, Some(event.depth), self.limits, self.raw),
             EventKind::Skipped(problem) => Item::Problem(problem),
             EventKind::Batch(text) => {
                 self.state = State::Lines;
-                judge(&text, event.depth, self.limits)
+                judge(&text, Some(event.depth), self.limits, self.raw)
             }
             EventKind::Malformed(message) => {
                 self.state = State::Done;
@@ -423,8 +438,15 @@ fn parse_text(bytes: &[u8]) -> Result<Value, InputError> {
 }
 
 /// Judges one line (or one whole top-level value): a record or a bare
-/// message.
-fn judge(bytes: &[u8], depth: usize, limits: Limits) -> Item {
+/// message; in `raw` mode unparsed when [`raw_item`] can. `depth`: the
+/// text's [`nesting`] if known (counted here when needed).
+fn judge(bytes: &[u8], depth: Option<usize>, limits: Limits, raw: bool) -> Item {
+    if raw {
+        if let Some(item) = raw_item(bytes, depth, limits) {
+            return item;
+        }
+    }
+    let depth = depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)));
     let too_deep = Item::Problem(Problem::Input(InputError::TooDeep {
         limit: limits.max_depth,
     }));
@@ -445,8 +467,80 @@ fn judge(bytes: &[u8], depth: usize, limits: Limits) -> Item {
             direction: None,
             origin: Origin::Implementation,
             value,
+            raw: None,
         }),
     }
+}
+
+/// Raw mode: the message's bytes when a strict scan
+/// ([`crate::bytes::Reader`], which accepts only what serde_json accepts)
+/// reads the whole text (so nesting is within `max_depth` + 1), the
+/// message is not nested deeper than `max_depth` and a
+/// record's `dir` and `origin` are absent, `null` or known strings (the
+/// last occurrence counting, as when parsed). `None`: let [`judge`] parse
+/// and report, as in the default mode.
+fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<Item> {
+    let mut r = crate::bytes::Reader::new(bytes, limits.max_depth.saturating_add(1));
+    let mut msg = None;
+    let mut direction = None;
+    let mut origin = Origin::Implementation;
+    if r.peek().ok()? == b'{' {
+        r.object(|r, k| {
+            match k {
+                "msg" => {
+                    r.peek()?;
+                    let start = r.pos();
+                    r.skip()?;
+                    msg = Some((start, r.pos()));
+                }
+                "dir" => {
+                    direction = match raw_word(r)?.as_deref() {
+                        None => None,
+                        Some("c2s") => Some(Direction::ClientToServer),
+                        Some("s2c") => Some(Direction::ServerToClient),
+                        Some(_) => return crate::bytes::stop(),
+                    }
+                }
+                "origin" => {
+                    origin = match raw_word(r)?.as_deref() {
+                        None | Some("implementation") => Origin::Implementation,
+                        Some("harness") => Origin::Harness,
+                        Some(_) => return crate::bytes::stop(),
+                    }
+                }
+                _ => r.skip()?,
+            }
+            Ok(())
+        })
+        .ok()?;
+    } else {
+        r.skip().ok()?;
+    }
+    r.finish().ok()?;
+    let (direction, origin, text) = match msg {
+        Some((start, end)) => (direction, origin, bytes.get(start..end)?),
+        None if depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)))
+            > limits.max_depth =>
+        {
+            return None
+        }
+        None => (None, Origin::Implementation, bytes),
+    };
+    Some(Item::Message(Message {
+        direction,
+        origin,
+        value: Value::Null,
+        raw: Some(text.to_vec()),
+    }))
+}
+
+/// A record's `dir` or `origin`: `None` for `null`, the string, or a stop
+/// for anything else (the parsing path words the problem).
+fn raw_word(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R<Option<String>> {
+    if r.peek()? == b'n' {
+        return r.null().map(|()| None);
+    }
+    r.string().map(|s| Some(s.into_owned()))
 }
 
 /// Reads a record's members.
@@ -478,6 +572,7 @@ fn record(mut map: Map<String, Value>) -> Item {
         direction,
         origin,
         value,
+        raw: None,
     })
 }
 
@@ -1027,7 +1122,9 @@ impl Inference {
         match (obj.get("method").and_then(Value::as_str), id) {
             (Some(method), Some(id)) => {
                 let token = msg
-                    .pointer("/params/_meta/progressToken")
+                    .get("params")
+                    .and_then(|v| v.get("_meta"))
+                    .and_then(|v| v.get("progressToken"))
                     .map(Value::to_string);
                 if let Some(token) = &token {
                     self.tokens.insert(token.clone(), direction);

@@ -8,12 +8,25 @@
 //! - `bytes::Definition::check` / `is_valid` equal the `Value` path's
 //!   verdict, violations and input errors.
 //!
+//! - a fast "invalid" ([`Fast::Invalid`], the verdict without a `Value`) is
+//!   always the `Value` path's verdict too.
+//!
 //! Inputs: every published example (`$MCPWIRE_SPEC_DIR/<rev>/examples/`),
 //! judged against its definition in every enabled revision; seeded
 //! mutations of each (values, escapes, number spellings, whitespace,
-//! repeated members) against their own and other definitions; and the
-//! bad-input suite (deep nesting, huge strings, big numbers, invalid UTF-8,
-//! lone surrogates, BOM, trailing bytes).
+//! repeated members) against their own and other definitions; the full
+//! mutation corpus of every revision (the seeds and operators of
+//! `tests/differential.rs`: examples and synthesized instances of every
+//! definition, 1–3 schema-aware mutations, one case in ten against another
+//! definition), written in varied spellings; and the bad-input suite (deep
+//! nesting, huge strings, big numbers, invalid UTF-8, lone surrogates,
+//! repeated members, BOM, trailing bytes).
+//!
+//! The corpus has `MCPWIRE_BYTES_CASES` cases per revision (default
+//! 5,000); the long run is
+//! `MCPWIRE_BYTES_CASES=100000 cargo test --release --test bytes_differential mutation_corpus -- --nocapture`.
+
+mod support;
 
 use std::path::PathBuf;
 
@@ -21,39 +34,15 @@ use mcpwire::bytes::{Definition, Fast};
 use mcpwire::input::{self, Limits};
 use mcpwire::Version;
 use serde_json::{json, Value};
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-}
-
-fn spec_dir() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    match std::env::var_os("MCPWIRE_SPEC_DIR") {
-        Some(dir) => root.join(dir),
-        None => root.join("../shared/mcp-spec"),
-    }
-}
+use support::prng::Rng;
 
 /// `(definition, file name, bytes)` of every published example.
 fn examples() -> Vec<(String, String, Vec<u8>)> {
     let mut out = Vec::new();
     for revision in ["2026-07-28", "draft"] {
-        let dir = spec_dir().join(revision).join("examples");
+        let dir = support::spec_files::spec_dir()
+            .join(revision)
+            .join("examples");
         let Ok(defs) = std::fs::read_dir(&dir) else {
             continue;
         };
@@ -75,6 +64,15 @@ struct Tally {
     cases: usize,
     valid: usize,
     fast_valid: usize,
+    /// Invalid cases the fast path settled (no `Value` built for the
+    /// verdict).
+    fast_invalid: usize,
+    /// Invalid cases left to the `Value` path (repeated or escaped member
+    /// names, or input errors).
+    invalid_unknown: usize,
+    /// Invalid cases without repeated members that the fast path did not
+    /// settle (a completeness gap of `Fast::Invalid`).
+    invalid_gaps: Vec<String>,
     input_errors: usize,
     incomplete: Vec<String>,
 }
@@ -98,6 +96,23 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
             def.bytes.name,
             String::from_utf8_lossy(bytes)
         );
+    }
+    if fast == Fast::Invalid {
+        tally.fast_invalid += 1;
+        assert_eq!(
+            verdict,
+            Ok(false),
+            "{label}: fast path says invalid for {}, Value path disagrees:\n{}",
+            def.bytes.name,
+            String::from_utf8_lossy(bytes)
+        );
+    } else if verdict == Ok(false) {
+        tally.invalid_unknown += 1;
+        if !dups {
+            tally
+                .invalid_gaps
+                .push(format!("{label} ({})", def.bytes.name));
+        }
     }
     match &verdict {
         Ok(true) => {
@@ -130,7 +145,7 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
 /// still holds the real one.
 fn write(v: &Value, rng: &mut Rng, dups: bool, out: &mut String) {
     let ws = |rng: &mut Rng, out: &mut String| {
-        if rng.one_in(6) {
+        if rng.chance(1, 6) {
             out.push_str([" ", "\n", "\t", "\r\n  "][rng.below(4)]);
         }
     };
@@ -143,7 +158,7 @@ fn write(v: &Value, rng: &mut Rng, dups: bool, out: &mut String) {
                     out.push(',');
                 }
                 first = false;
-                if dups && rng.one_in(8) {
+                if dups && rng.chance(1, 8) {
                     ws(rng, out);
                     write_str(k, rng, out);
                     out.push(':');
@@ -173,7 +188,7 @@ fn write(v: &Value, rng: &mut Rng, dups: bool, out: &mut String) {
             out.push(']');
         }
         Value::String(s) => write_str(s, rng, out),
-        Value::Number(n) if n.is_u64() && rng.one_in(5) => {
+        Value::Number(n) if n.is_u64() && rng.chance(1, 5) => {
             let spelled = match rng.below(3) {
                 0 => format!("{n}.0"),
                 1 => format!("{n}e0"),
@@ -186,13 +201,13 @@ fn write(v: &Value, rng: &mut Rng, dups: bool, out: &mut String) {
 }
 
 fn write_str(s: &str, rng: &mut Rng, out: &mut String) {
-    if !rng.one_in(5) {
+    if !rng.chance(1, 5) {
         out.push_str(&Value::from(s).to_string());
         return;
     }
     out.push('"');
     for c in s.chars() {
-        if rng.one_in(3) {
+        if rng.chance(1, 3) {
             let mut units = [0u16; 2];
             for u in c.encode_utf16(&mut units) {
                 out.push_str(&format!("\\u{u:04x}"));
@@ -227,7 +242,7 @@ fn random_scalar(rng: &mut Rng) -> Value {
 /// One random change somewhere in `v`.
 fn mutate(v: &mut Value, rng: &mut Rng) {
     // Walk down a random path, stopping with probability 1/3 at each level.
-    let stop_here = rng.one_in(3);
+    let stop_here = rng.chance(1, 3);
     match v {
         Value::Object(m) if !m.is_empty() && !stop_here => {
             let i = rng.below(m.len());
@@ -285,6 +300,111 @@ fn mutate(v: &mut Value, rng: &mut Rng) {
     }
 }
 
+/// Cases per revision in [`mutation_corpus_agrees_in_every_revision`].
+fn corpus_cases() -> usize {
+    std::env::var("MCPWIRE_BYTES_CASES")
+        .ok()
+        .and_then(|s| s.replace('_', "").parse().ok())
+        .unwrap_or(5_000)
+}
+
+/// Synthesized seeds per definition.
+const SYNTH_SEEDS: u64 = 2;
+
+/// One revision's corpus: seeds (examples, then synthesized instances of
+/// every definition, valid or not — the `Value` path is the reference),
+/// then mutants of them in turn.
+fn mutation_corpus(version: Version, cases: usize) -> Tally {
+    use support::{mutate::Mutator, prng, spec_files, synth::Synth};
+    let seed = 0x6d75_7461_6e74_7321;
+    let schema = spec_files::patched_schema(version);
+    let defs_key = spec_files::defs_key(version);
+    let names = spec_files::definition_names(version, &schema);
+    let mutator = Mutator::new(&schema);
+    let mut seeds = Vec::new();
+    for example in spec_files::examples(version) {
+        seeds.push((example.definition, example.value, Vec::new()));
+    }
+    for name in &names {
+        for k in 0..SYNTH_SEEDS {
+            let label = format!("bytes-corpus/{version}/{name}");
+            let mut synth = Synth::new(&schema, prng::Rng::derive(seed, &label, k));
+            let instance = synth.definition(defs_key, name);
+            seeds.push((name.clone(), instance, synth.take_sites()));
+        }
+    }
+    let mut tally = Tally::default();
+    let mut spelling = Rng::new(seed ^ version as u64);
+    for index in 0..cases.max(seeds.len()) {
+        let mut rng = prng::Rng::derive(seed, version.as_str(), index as u64);
+        let (definition, instance, sites) = &seeds[index % seeds.len()];
+        let mut instance = instance.clone();
+        let mut definition = definition.as_str();
+        if index >= seeds.len() {
+            let mut count = 1 + rng.below(3);
+            if !sites.is_empty() && rng.chance(1, 2) {
+                let site = rng.pick(sites);
+                if mutator.targeted(&mut instance, site, &mut rng).is_some() {
+                    count -= 1;
+                }
+            }
+            mutator.mutate(&mut instance, &mut rng, count);
+            if rng.chance(1, 10) {
+                definition = rng.pick(&names).as_str();
+            }
+        }
+        let def = Definition::find(version, definition)
+            .unwrap_or_else(|| panic!("{version}: no bytes validator for {definition}"));
+        let dups = index % 8 == 7;
+        let text = match index % 4 {
+            0 => serde_json::to_vec(&instance).unwrap(),
+            1 => serde_json::to_vec_pretty(&instance).unwrap(),
+            _ => {
+                let mut out = String::new();
+                write(&instance, &mut spelling, dups, &mut out);
+                out.into_bytes()
+            }
+        };
+        let label = format!("{version} corpus #{index} ({definition})");
+        compare(&def, &text, &label, dups, &mut tally);
+    }
+    tally
+}
+
+#[test]
+fn mutation_corpus_agrees_in_every_revision() {
+    let cases = corpus_cases();
+    for version in enabled() {
+        let t = mutation_corpus(version, cases);
+        let invalid = t.cases - t.valid - t.input_errors;
+        eprintln!(
+            "{version}: {} cases, {} valid ({} shown valid by the fast path), {invalid} invalid \
+             ({} settled by the fast path, {} left to the Value path), {} input errors, \
+             {} valid only on the Value path (repeated members)",
+            t.cases,
+            t.valid,
+            t.fast_valid,
+            t.fast_invalid,
+            t.invalid_unknown,
+            t.input_errors,
+            t.incomplete.len()
+        );
+        assert!(t.cases >= cases, "{version}: {t:?}");
+        assert!(
+            t.valid > t.cases / 20 && invalid > t.cases / 5,
+            "{version}: {t:?}"
+        );
+        // Repeated members are the only reason to leave an invalid case to
+        // the `Value` path.
+        assert!(
+            t.invalid_gaps.is_empty(),
+            "{version}: invalid, no repeated members, not settled: {:?}",
+            t.invalid_gaps.iter().take(5).collect::<Vec<_>>()
+        );
+        assert!(t.fast_invalid * 2 > invalid, "{version}: {t:?}");
+    }
+}
+
 fn enabled() -> Vec<Version> {
     Version::enabled().collect()
 }
@@ -308,7 +428,7 @@ fn examples_agree_in_every_revision() {
 
 #[test]
 fn mutations_agree() {
-    let mut rng = Rng(0x6279_7465_7321);
+    let mut rng = Rng::new(0x6279_7465_7321);
     let mut tally = Tally::default();
     let examples = examples();
     for &v in &enabled() {
@@ -364,9 +484,11 @@ fn ping_with(inner: &str) -> Vec<u8> {
         .into_bytes()
 }
 
-#[test]
-fn bad_input_gives_the_same_findings() {
-    let cases: Vec<(String, Vec<u8>)> = vec![
+/// The bad-input suite: deep nesting, huge strings, big numbers, invalid
+/// UTF-8, lone surrogates, repeated and escaped member names, BOM,
+/// trailing bytes, each inside a `ping` request.
+fn bad_inputs() -> Vec<(String, Vec<u8>)> {
+    vec![
         ("plain".into(), ping_with("1")),
         (
             "deep 300".into(),
@@ -478,6 +600,18 @@ fn bad_input_gives_the_same_findings() {
             br#"{"jsonrpc":"2.0","id":1,"method":"ping","method":7}"#.to_vec(),
         ),
         (
+            "dup id bad first".into(),
+            br#"{"jsonrpc":"2.0","id":true,"method":"ping","id":1}"#.to_vec(),
+        ),
+        (
+            "dup id bad last".into(),
+            br#"{"jsonrpc":"2.0","id":1,"method":"ping","id":true}"#.to_vec(),
+        ),
+        (
+            "dup nested".into(),
+            ping_with(r#"{"a":1,"a":{"b":[1,{"c":2,"c":3}]}}"#),
+        ),
+        (
             "escaped key".into(),
             br#"{"jsonrpc":"2.0","\u0069d":1,"method":"p\u0069ng"}"#.to_vec(),
         ),
@@ -497,7 +631,12 @@ fn bad_input_gives_the_same_findings() {
             "id huge".into(),
             br#"{"jsonrpc":"2.0","id":184467440737095516160,"method":"ping"}"#.to_vec(),
         ),
-    ];
+    ]
+}
+
+#[test]
+fn bad_input_gives_the_same_findings() {
+    let cases = bad_inputs();
     let limits = Limits::default();
     let small = Limits {
         max_bytes: 16,
@@ -553,7 +692,7 @@ fn bad_input_gives_the_same_findings() {
 #[test]
 fn session_reports_agree() {
     use mcpwire::{Direction, Mode, Options, Origin, Session};
-    let mut rng = Rng(0x0073_6573_7369_6f6e);
+    let mut rng = Rng::new(0x0073_6573_7369_6f6e);
     let examples = examples();
     let mut inputs: Vec<Vec<u8>> = Vec::new();
     for (_, _, bytes) in &examples {
@@ -581,6 +720,21 @@ fn session_reports_agree() {
         b"{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"resultType\":\"input_required\"}}".to_vec(),
     );
     inputs.push(b"\"just a string\"".to_vec());
+    // The bad-input suite, and the same inside a result and an error.
+    for (_, bytes) in bad_inputs() {
+        let inner = String::from_utf8_lossy(&bytes).into_owned();
+        inputs.push(bytes);
+        inputs.push(
+            format!(r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[],"x":{inner}}}}}"#)
+                .into_bytes(),
+        );
+    }
+    inputs.push(br#"{"jsonrpc":"2.0","id":1,"result":{"content":[]},"result":7}"#.to_vec());
+    inputs.push(br#"{"jsonrpc":"2.0","id":1,"result":7,"result":{"content":[]}}"#.to_vec());
+    inputs.push(
+        br#"{"jsonrpc":"2.0","id":3,"error":{"code":"x","message":"m"},"error":{"code":1,"message":"m"}}"#
+            .to_vec(),
+    );
     inputs.push(b"{\"jsonrpc\":\"2.0\",\"method\":\"initialize\",\"id\":9,\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}".to_vec());
     inputs.push(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"serverInfo\":{\"name\":\"s\",\"version\":\"1\"}}}".to_vec());
     let modes = std::iter::once(Mode::Auto)
@@ -592,7 +746,7 @@ fn session_reports_agree() {
         let mut fast = Session::with_options(mode, options);
         let mut slow = Session::with_options(mode, options);
         for (i, bytes) in inputs.iter().enumerate() {
-            let direction = if rng.one_in(2) {
+            let direction = if rng.chance(1, 2) {
                 Direction::ClientToServer
             } else {
                 Direction::ServerToClient

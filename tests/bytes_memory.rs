@@ -9,6 +9,9 @@
 #[path = "../benches/bytes/corpus.rs"]
 #[allow(dead_code)]
 mod corpus;
+#[allow(dead_code)]
+#[path = "../benches/corpus/gen.rs"]
+mod gen;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};

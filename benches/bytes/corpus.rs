@@ -12,6 +12,8 @@
 
 use serde_json::{json, Value};
 
+use crate::gen::{self, words, Rng};
+
 /// Where a check applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum At {
@@ -31,95 +33,22 @@ pub struct Entry {
     pub broken: bool,
 }
 
-/// SplitMix64.
-pub struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &'a [&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
-
-const WORDS: &[&str] = &[
-    "the",
-    "server",
-    "returns",
-    "a",
-    "list",
-    "of",
-    "files",
-    "matching",
-    "query",
-    "with",
-    "their",
-    "sizes",
-    "and",
-    "modification",
-    "times",
-    "weather",
-    "forecast",
-    "for",
-    "city",
-    "repository",
-    "commit",
-    "branch",
-    "issue",
-    "customer",
-    "invoice",
-    "total",
-    "amount",
-    "temperature",
-    "humidity",
-    "naïve",
-    "café",
-    "résumé",
-    "東京",
-    "données",
-    "\"quoted\"",
-    "line\nbreak",
-    "tab\there",
-];
-
-fn words(rng: &mut Rng, n: usize) -> String {
-    (0..n)
-        .map(|_| rng.pick(WORDS))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn words_n(rng: &mut Rng, min: usize, spread: usize) -> String {
     let n = min + rng.below(spread);
     words(rng, n)
 }
 
+/// A base64 blob of 1–16 KiB (the raw material of `gen`, shared with the
+/// validate bench's corpus).
 fn blob(rng: &mut Rng) -> String {
     let n = 1024 << rng.below(5);
-    base64(rng, n)
-}
-
-fn base64(rng: &mut Rng, raw: usize) -> String {
-    const A: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut s: String = (0..raw.div_ceil(3) * 4 - 4)
-        .map(|_| A[rng.below(64)] as char)
-        .collect();
-    s.push_str("AAA=");
-    s
+    gen::base64(&gen::bytes(rng, n))
 }
 
 fn tool(rng: &mut Rng, i: usize) -> Value {
     let props: serde_json::Map<String, Value> = (0..3 + rng.below(6))
         .map(|p| {
-            let t = rng.pick(&["string", "integer", "number", "boolean"]);
+            let t = *rng.pick(&["string", "integer", "number", "boolean"]);
             (
                 format!("arg{p}"),
                 json!({"type": t, "description": words(rng, 6)}),
@@ -210,7 +139,7 @@ fn message(rng: &mut Rng, n: usize) -> (Value, Vec<(&'static str, At)>) {
         62..=71 => notification(
             "notifications/message",
             "LoggingMessageNotification",
-            json!({"level": rng.pick(&["debug", "info", "warning", "error"]), "logger": "app",
+            json!({"level": *rng.pick(&["debug", "info", "warning", "error"]), "logger": "app",
                    "data": {"event": words(rng, 4), "count": rng.below(1000)}}),
         ),
         72..=79 => {
@@ -316,7 +245,7 @@ pub fn build(
     invalid: bool,
     is_valid: impl Fn(&Value, &[(&str, At)]) -> bool,
 ) -> Vec<Entry> {
-    let mut rng = Rng(0x6d63_7077_6972_6521);
+    let mut rng = Rng::new(0x6d63_7077_6972_6521);
     (0..count)
         .map(|n| {
             let (mut value, checks) = message(&mut rng, n);

@@ -18,7 +18,7 @@ use std::cell::OnceCell;
 
 use serde_json::{Map, Value};
 
-use super::{definitions, reader::Reader, run, Fast, R};
+use super::{definitions, reader::Reader, reads, Entry, R};
 use crate::{
     dispatch::Target,
     input::{self, Limits},
@@ -79,14 +79,16 @@ where
     Ok(Value::Object(map))
 }
 
-fn params(r: &mut Reader<'_>) -> R<Value> {
+fn params(r: &mut Reader<'_>, text: &[u8]) -> R<Value> {
     members(r, |r, k| match k {
         "_meta" => members(r, |r, k| match k {
             META_PROTOCOL_VERSION => string_or_null(r).map(Some),
+            "progressToken" => parse(text, span(r)?).map(Some),
             _ => r.skip().map(|()| None),
         })
         .map(Some),
         "protocolVersion" => string_or_null(r).map(Some),
+        "requestId" | "progressToken" => parse(text, span(r)?).map(Some),
         "task" => {
             let object = r.peek()? == b'{';
             r.skip()?;
@@ -98,6 +100,26 @@ fn params(r: &mut Reader<'_>) -> R<Value> {
         }
         _ => r.skip().map(|()| None),
     })
+}
+
+/// The bytes validator of `definition` (an element of `version`'s
+/// `Spec::definitions`). Both tables are sorted by name over the same
+/// definitions, so its index there is tried first; the name decides.
+fn entry(version: Version, definition: &'static DefinitionFns) -> Option<&'static Entry> {
+    let table = definitions(version)?;
+    let spec = version.spec()?;
+    let offset = (definition as *const DefinitionFns as usize)
+        .checked_sub(spec.definitions.as_ptr() as usize)?;
+    let guess = table.get(offset / std::mem::size_of::<DefinitionFns>().max(1));
+    match guess {
+        Some(e) if e.name == definition.name => Some(e),
+        _ => {
+            let i = table
+                .binary_search_by(|e| e.name.cmp(definition.name))
+                .ok()?;
+            table.get(i)
+        }
+    }
 }
 
 impl<'a> Message<'a> {
@@ -116,7 +138,7 @@ impl<'a> Message<'a> {
                     let kept = match k {
                         "id" => parse(text, span(r)?)?,
                         "method" => string_or_null(r)?,
-                        "params" => params(r)?,
+                        "params" => params(r, text)?,
                         "error" => {
                             let at = r.peek()?;
                             let mark = r.mark();
@@ -200,14 +222,7 @@ impl<'a> Message<'a> {
         target: Target,
     ) -> Option<Vec<Violation>> {
         let text = self.target(target)?;
-        let fast = definitions(version)
-            .and_then(|t| {
-                t.binary_search_by(|e| e.name.cmp(definition.name))
-                    .ok()
-                    .and_then(|i| t.get(i))
-            })
-            .map_or(Fast::Unknown, |e| run(e.read, text, self.limits));
-        if fast == Fast::Valid {
+        if entry(version, definition).is_some_and(|e| reads(e.read, text, self.limits)) {
             return Some(Vec::new());
         }
         // Scanning accepted the bytes, so the `Value` path reads them too.
@@ -233,7 +248,8 @@ mod tests {
     fn keeps_what_dispatch_reads() {
         let text = br#"{"jsonrpc":"2.0","id":{"a":[1]},"method":"initialize",
             "params":{"protocolVersion":"2025-11-25","task":{"ttl":1},"x":[1,2],
-              "_meta":{"io.modelcontextprotocol/protocolVersion":7,"y":1}},
+              "requestId":"r1","progressToken":[2],
+              "_meta":{"io.modelcontextprotocol/protocolVersion":7,"y":1,"progressToken":1.5}},
             "result":{"resultType":"task","z":{}},"result":[1],
             "error":{"code":-32602,"message":"m"}}"#;
         let m = Message::scan(text, Limits::default()).unwrap();
@@ -241,7 +257,9 @@ mod tests {
             m.skeleton(),
             &json!({"id": {"a": [1]}, "method": "initialize",
                 "params": {"protocolVersion": "2025-11-25", "task": {},
-                           "_meta": {"io.modelcontextprotocol/protocolVersion": null}},
+                           "requestId": "r1", "progressToken": [2],
+                           "_meta": {"io.modelcontextprotocol/protocolVersion": null,
+                                     "progressToken": 1.5}},
                 "result": null, "error": {"code": -32602}})
         );
         assert_eq!(m.target(Target::Result), Some(b"[1]".as_slice()));

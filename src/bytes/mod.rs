@@ -85,7 +85,11 @@ pub fn definitions(version: Version) -> Option<&'static [Entry]> {
 pub enum Fast {
     /// Valid: the `Value` path agrees.
     Valid,
-    /// Not shown valid: ask the `Value` path.
+    /// Invalid: the `Value` path agrees (its violations say why). Concluded
+    /// only when the reader stopped on a well-formed text in which no
+    /// object repeats a member name ([`settle`]).
+    Invalid,
+    /// Neither shown: ask the `Value` path.
     Unknown,
 }
 
@@ -116,20 +120,24 @@ impl Definition {
     }
 
     /// Whether `bytes` is one valid instance; the error the `Value` path
-    /// gives for unreadable input.
+    /// gives for unreadable input. Parses only when the fast path cannot
+    /// tell ([`Fast::Unknown`]).
     pub fn is_valid(&self, bytes: &[u8], limits: Limits) -> Result<bool, InputError> {
         match self.fast(bytes, limits) {
             Fast::Valid => Ok(true),
+            Fast::Invalid => Ok(false),
             Fast::Unknown => input::parse(bytes, limits).map(|v| (self.value.is_valid)(&v)),
         }
     }
 
     /// Every violation of `bytes` (empty when valid), as the `Value` path
-    /// reports them.
+    /// reports them (it is asked whenever the message is not valid).
     pub fn check(&self, bytes: &[u8], limits: Limits) -> Result<Vec<Violation>, InputError> {
         match self.fast(bytes, limits) {
             Fast::Valid => Ok(Vec::new()),
-            Fast::Unknown => input::parse(bytes, limits).map(|v| self.value.check(&v)),
+            Fast::Invalid | Fast::Unknown => {
+                input::parse(bytes, limits).map(|v| self.value.check(&v))
+            }
         }
     }
 }
@@ -144,7 +152,7 @@ pub fn text(bytes: &[u8], limits: Limits) -> Option<&[u8]> {
     Some(bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes))
 }
 
-/// Runs `read` over a whole message.
+/// Runs `read` over a whole message (the text [`text`] gives).
 pub fn fast(read: fn(&mut Reader<'_>) -> R, bytes: &[u8], limits: Limits) -> Fast {
     let Some(text) = text(bytes, limits) else {
         return Fast::Unknown;
@@ -154,17 +162,52 @@ pub fn fast(read: fn(&mut Reader<'_>) -> R, bytes: &[u8], limits: Limits) -> Fas
 
 /// Runs `read` over one JSON text that must hold exactly one value.
 pub fn run(read: fn(&mut Reader<'_>) -> R, text: &[u8], limits: Limits) -> Fast {
+    if reads(read, text, limits) {
+        Fast::Valid
+    } else {
+        settle(text, limits)
+    }
+}
+
+/// Whether `read` reads all of `text` (one value): [`Fast::Valid`] without
+/// asking [`settle`] otherwise (for callers that need the `Value` path's
+/// violations either way).
+pub fn reads(read: fn(&mut Reader<'_>) -> R, text: &[u8], limits: Limits) -> bool {
     let mut r = Reader::new(text, limits.max_depth);
-    match read(&mut r).and_then(|()| r.finish()) {
-        Ok(()) => Fast::Valid,
+    read(&mut r).and_then(|()| r.finish()).is_ok()
+}
+
+/// The verdict after a validator stopped on `text`: [`Fast::Invalid`] when
+/// `text` is one well-formed JSON value within the depth limit in which no
+/// object repeats a member name ([`Reader::skip_distinct`]), else
+/// [`Fast::Unknown`].
+///
+/// Why that is the `Value` path's verdict: on such a text the reader reads
+/// every value as serde_json does (see [`reader`]), so a stop is not about
+/// the input; and without repeated members each generated keyword test is
+/// exact, not only sound — every member is read once, as the `Value`
+/// holds it, `required` bits are set exactly for the members present,
+/// `anyOf` drops only branches that cannot pass (kinds, the discriminating
+/// member, required members) and fails only when every remaining branch
+/// fails. With repeated members an earlier occurrence may fail where the
+/// `Value` keeps a later one, so that case is left to the `Value` path.
+/// `tests/bytes_differential.rs` checks verdicts on every revision's
+/// mutation corpus.
+pub fn settle(text: &[u8], limits: Limits) -> Fast {
+    let mut names = Vec::new();
+    let mut r = Reader::new(text, limits.max_depth);
+    match r.skip_distinct(&mut names).and_then(|()| r.finish()) {
+        Ok(()) => Fast::Invalid,
         Err(Stop) => Fast::Unknown,
     }
 }
 
 /// Runs `read` on the member `name` of the object `text` holds — at every
 /// occurrence, so that the last one, which a `Value` keeps, is among them —
-/// skipping the other members. `Unknown` when the text is not an object,
-/// lacks the member, or any occurrence is not shown valid.
+/// skipping the other members. Not valid when the text is not an object,
+/// lacks the member, or any occurrence is not shown valid: then
+/// [`settle`] says whether that is [`Fast::Invalid`] (the `Value` path's
+/// `v.get(name)` is absent or fails `read`'s definition).
 pub fn run_member(read: fn(&mut Reader<'_>) -> R, text: &[u8], name: &str, limits: Limits) -> Fast {
     let mut r = Reader::new(text, limits.max_depth);
     let mut seen = false;
@@ -180,7 +223,7 @@ pub fn run_member(read: fn(&mut Reader<'_>) -> R, text: &[u8], name: &str, limit
         .and_then(|()| r.finish());
     match pass {
         Ok(()) if seen => Fast::Valid,
-        _ => Fast::Unknown,
+        _ => settle(text, limits),
     }
 }
 

@@ -128,6 +128,10 @@ fn hex(b: u8) -> Option<u16> {
     }
 }
 
+/// A member name seen by [`Reader::skip_distinct`].
+#[derive(Clone, Copy, Debug)]
+pub struct Name(Token);
+
 /// A string token: where its contents are and whether they hold escapes.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Token {
@@ -220,6 +224,48 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// Opens an array or object (`open`, closed by `close`); `false` when
+    /// it is empty (and already closed).
+    #[inline]
+    fn enter(&mut self, open: u8, close: u8) -> R<bool> {
+        self.open(open)?;
+        if self.peek()? == close {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// After a member or element: `true` at `,` (another follows), `false`
+    /// at `close` (the container is closed).
+    #[inline]
+    fn more(&mut self, close: u8) -> R<bool> {
+        match self.peek()? {
+            b',' => {
+                self.pos += 1;
+                Ok(true)
+            }
+            c if c == close => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(Stop),
+        }
+    }
+
+    /// A member name and its `:`.
+    #[inline]
+    fn name(&mut self) -> R<Token> {
+        if self.peek()? != b'"' {
+            return Err(Stop);
+        }
+        let key = self.scan_string()?;
+        self.expect(b':')?;
+        Ok(key)
+    }
+
     /// Reads an object, calling `member` with each key (decoded) and the
     /// reader at its value; `member` must read exactly that value.
     #[inline]
@@ -227,18 +273,9 @@ impl<'a> Reader<'a> {
     where
         F: FnMut(&mut Reader<'a>, &str) -> R,
     {
-        self.open(b'{')?;
-        if self.peek()? == b'}' {
-            self.pos += 1;
-            self.depth -= 1;
-            return Ok(());
-        }
-        loop {
-            if self.peek()? != b'"' {
-                return Err(Stop);
-            }
-            let key = self.scan_string()?;
-            self.expect(b':')?;
+        let mut more = self.enter(b'{', b'}')?;
+        while more {
+            let key = self.name()?;
             if key.escaped {
                 let decoded = self.decode(key)?;
                 member(self, &decoded)?;
@@ -248,16 +285,9 @@ impl<'a> Reader<'a> {
                 let name = std::str::from_utf8(name).map_err(|_| Stop)?;
                 member(self, name)?;
             }
-            match self.peek()? {
-                b',' => self.pos += 1,
-                b'}' => {
-                    self.pos += 1;
-                    self.depth -= 1;
-                    return Ok(());
-                }
-                _ => return Err(Stop),
-            }
+            more = self.more(b'}')?;
         }
+        Ok(())
     }
 
     /// Reads an array, calling `element` with the reader at each element;
@@ -267,24 +297,12 @@ impl<'a> Reader<'a> {
     where
         F: FnMut(&mut Reader<'a>) -> R,
     {
-        self.open(b'[')?;
-        if self.peek()? == b']' {
-            self.pos += 1;
-            self.depth -= 1;
-            return Ok(());
-        }
-        loop {
+        let mut more = self.enter(b'[', b']')?;
+        while more {
             element(self)?;
-            match self.peek()? {
-                b',' => self.pos += 1,
-                b']' => {
-                    self.pos += 1;
-                    self.depth -= 1;
-                    return Ok(());
-                }
-                _ => return Err(Stop),
-            }
+            more = self.more(b']')?;
         }
+        Ok(())
     }
 
     /// Skips one value of any kind, checking it as strictly as reading it.
@@ -301,31 +319,54 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Skips one value as strictly as [`Reader::skip`], and stops also at an
+    /// object with two members of the same name (compared decoded, as a
+    /// `Value`'s keys are). `names` is scratch space (the names of the
+    /// objects being read), left as it was found.
+    pub fn skip_distinct(&mut self, names: &mut Vec<Name>) -> R {
+        match self.peek()? {
+            b'{' => {
+                let base = names.len();
+                let read = self.object_distinct(names, base);
+                names.truncate(base);
+                read
+            }
+            b'[' => self.array(|r| r.skip_distinct(names)),
+            _ => self.skip(),
+        }
+    }
+
+    fn object_distinct(&mut self, names: &mut Vec<Name>, base: usize) -> R {
+        let text = self.text;
+        let mut more = self.enter(b'{', b'}')?;
+        while more {
+            let key = self.name()?;
+            for &other in names.get(base..).unwrap_or_default() {
+                let same = if key.escaped || other.0.escaped {
+                    self.decode(key)? == self.decode(other.0)?
+                } else {
+                    text.get(key.start..key.end) == text.get(other.0.start..other.0.end)
+                };
+                if same {
+                    return Err(Stop);
+                }
+            }
+            names.push(Name(key));
+            self.skip_distinct(names)?;
+            more = self.more(b'}')?;
+        }
+        Ok(())
+    }
+
     /// Skips an object without decoding its keys.
     fn skip_object(&mut self) -> R {
-        self.open(b'{')?;
-        if self.peek()? == b'}' {
-            self.pos += 1;
-            self.depth -= 1;
-            return Ok(());
-        }
-        loop {
-            if self.peek()? != b'"' {
-                return Err(Stop);
-            }
-            self.scan_string()?;
-            self.expect(b':')?;
+        let mut more = self.enter(b'{', b'}')?;
+        while more {
+            self.name()?;
             self.skip()?;
-            match self.peek()? {
-                b',' => self.pos += 1,
-                b'}' => {
-                    self.pos += 1;
-                    self.depth -= 1;
-                    return Ok(());
-                }
-                _ => return Err(Stop),
-            }
+            more = self.more(b'}')?;
         }
+        Ok(())
     }
 
     fn literal(&mut self, word: &[u8]) -> R {
@@ -458,14 +499,7 @@ impl<'a> Reader<'a> {
         let mut plain = true;
         if b.get(i) == Some(&b'.') {
             plain = false;
-            i += 1;
-            let digits = i;
-            while b.get(i).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-            }
-            if i == digits {
-                return Err(Stop);
-            }
+            i = digits(b, i + 1)?;
         }
         if matches!(b.get(i), Some(b'e' | b'E')) {
             plain = false;
@@ -473,13 +507,7 @@ impl<'a> Reader<'a> {
             if matches!(b.get(i), Some(b'+' | b'-')) {
                 i += 1;
             }
-            let digits = i;
-            while b.get(i).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-            }
-            if i == digits {
-                return Err(Stop);
-            }
+            i = digits(b, i)?;
         }
         self.pos = i;
         Ok((start, i, plain))
@@ -588,6 +616,19 @@ impl<'a> Reader<'a> {
             Err(Stop) => (None, 0),
         }
     }
+}
+
+/// One or more digits from `i`; returns the index after them.
+#[inline]
+fn digits(b: &[u8], mut i: usize) -> R<usize> {
+    let start = i;
+    while b.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if i == start {
+        return Err(Stop);
+    }
+    Ok(i)
 }
 
 /// Checks one escape (the byte after `\` is at `i`) as serde_json does for
@@ -768,6 +809,26 @@ mod tests {
         })
         .unwrap();
         assert_eq!(keys, ["clé"]);
+    }
+
+    #[test]
+    fn skip_distinct_refuses_repeated_and_escaped_names() {
+        let distinct = |text: &str| {
+            let mut names = Vec::new();
+            let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
+            let ok = r.skip_distinct(&mut names).is_ok() && r.finish().is_ok();
+            assert!(names.is_empty());
+            ok
+        };
+        assert!(distinct(r#"{"a":{"a":1,"b":[{"a":2},{"a":3}]},"b":2}"#));
+        assert!(distinct("[1,\"x\",{}]"));
+        assert!(!distinct(r#"{"a":1,"b":2,"a":3}"#));
+        assert!(!distinct(r#"[{"x":{"a":1,"a":1}}]"#));
+        assert!(distinct(r#"{"\u0061":1,"b":2}"#));
+        assert!(!distinct(r#"{"\u0061":1,"a":2}"#));
+        assert!(!distinct(r#"{"a":1,"\u0061":2}"#));
+        assert!(!distinct(r#"{"a":1,}"#));
+        assert!(!distinct(r#"{"a":1} x"#));
     }
 
     #[test]

@@ -41,13 +41,9 @@ use quote::quote;
 use crate::validators::node::Node;
 use crate::{names, Error, Schema};
 
-/// What the compilers consult: the schema and every parsed definition.
-pub struct Ctx<'a> {
-    /// The schema.
-    pub schema: &'a Schema,
-    /// Every definition, parsed, by name.
-    pub nodes: &'a BTreeMap<String, Node>,
-}
+/// What the compilers consult: the schema and every parsed definition
+/// (the validators stage's context, whose analyses this stage shares).
+pub(crate) use crate::validators::compile::Ctx;
 
 /// `read_<stem>`: the bytes validator of a definition.
 pub fn read_fn(definition: &str) -> String {

@@ -34,14 +34,14 @@
 mod additional_properties;
 mod all_of;
 mod any_of;
-mod compile;
+pub(crate) mod compile;
 mod cond;
 mod const_;
-mod discriminator;
+pub(crate) mod discriminator;
 mod enum_;
 mod format;
 mod items;
-mod kinds;
+pub(crate) mod kinds;
 mod literal;
 mod max_items;
 mod minmax;

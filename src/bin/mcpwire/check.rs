@@ -59,7 +59,7 @@ pub fn run<W: Write>(
         summary.files += 1;
         let mut progress = Progress::new(&label, size, config.progress);
         let reader = BufReader::with_capacity(1 << 20, input);
-        let mut entries = Reader::new(reader, config.limits);
+        let mut entries = Reader::new(reader, config.limits).raw(true);
         let mut judge = Judge::new(config.mode, config.null_id_as_warning, config.limits);
         let mut count = 0u64;
         loop {
@@ -77,15 +77,26 @@ pub fn run<W: Write>(
             };
             let before = summary.violations + summary.warnings;
             match entry.item {
-                Item::Message(m) => judge.message(
-                    &label,
-                    entry.line,
-                    m.direction,
-                    m.origin,
-                    &m.value,
-                    sink,
-                    summary,
-                ),
+                Item::Message(m) => match &m.raw {
+                    Some(bytes) => judge.message_bytes(
+                        &label,
+                        entry.line,
+                        m.direction,
+                        m.origin,
+                        bytes,
+                        sink,
+                        summary,
+                    ),
+                    None => judge.message(
+                        &label,
+                        entry.line,
+                        m.direction,
+                        m.origin,
+                        &m.value,
+                        sink,
+                        summary,
+                    ),
+                },
                 Item::Problem(p) => judge.problem(&label, entry.line, None, &p, sink, summary),
             }
             .map_err(Failure::Output)?;

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use mcpwire::{
-    input::Limits,
+    input::{self, Limits},
     report::{MessageKind, Report},
     spec::ErrorShape,
     transcript::{Inference, Problem},
@@ -18,6 +18,17 @@ use crate::output::{Out, Severity, Sink, Summary};
 pub struct Judge {
     session: Session,
     inference: Inference,
+    limits: Limits,
+}
+
+/// Where a message was found and which way it went.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    file: &'a str,
+    line: usize,
+    direction: Direction,
+    inferred: bool,
+    origin: Origin,
 }
 
 impl Judge {
@@ -33,6 +44,7 @@ impl Judge {
                 },
             ),
             inference: Inference::new(),
+            limits,
         }
     }
 
@@ -88,20 +100,93 @@ impl Judge {
         sink: &mut Sink<W>,
         summary: &mut Summary,
     ) -> io::Result<()> {
+        let at = self.at(file, line, direction, origin, value);
+        let reports = self.session.observe(at.direction, origin, value);
+        self.emit(&at, &reports, || Some(value), sink, summary)
+    }
+
+    /// One message given as bytes: judged on the bytes path
+    /// ([`mcpwire::bytes::Message`]), which parses the message only when a
+    /// report has findings to show; a batch, or input the scan refuses,
+    /// goes to [`Judge::message`] or [`Judge::problem`] as parsed by
+    /// [`input::parse`]. Same findings as parsing first.
+    #[allow(clippy::too_many_arguments)]
+    pub fn message_bytes<W: Write>(
+        &mut self,
+        file: &str,
+        line: usize,
+        direction: Option<Direction>,
+        origin: Origin,
+        bytes: &[u8],
+        sink: &mut Sink<W>,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        let Some(scanned) = mcpwire::bytes::Message::scan(bytes, self.limits) else {
+            return match input::parse(bytes, self.limits) {
+                Ok(value) => self.message(file, line, direction, origin, &value, sink, summary),
+                Err(e) => self.problem(file, line, direction, &Problem::Input(e), sink, summary),
+            };
+        };
+        let at = self.at(file, line, direction, origin, scanned.skeleton());
+        let reports = self.session.observe_message(at.direction, origin, &scanned);
+        self.emit(&at, &reports, || scanned.full(), sink, summary)
+    }
+
+    /// Where the message is, with its direction (inferred when `None`);
+    /// notes the message for later inferences. `msg` may be a skeleton
+    /// ([`mcpwire::bytes::Message::skeleton`]), which keeps what inference
+    /// reads.
+    fn at<'f>(
+        &mut self,
+        file: &'f str,
+        line: usize,
+        direction: Option<Direction>,
+        origin: Origin,
+        msg: &Value,
+    ) -> At<'f> {
         let (direction, inferred) = match direction {
             Some(d) => (d, false),
             None => {
                 let spec = self.session.revision().spec();
-                (self.inference.infer(spec, value).0, true)
+                (self.inference.infer(spec, msg).0, true)
             }
         };
-        self.inference.note(direction, value, line);
-        let reports = self.session.observe(direction, origin, value);
+        self.inference.note(direction, msg, line);
+        At {
+            file,
+            line,
+            direction,
+            inferred,
+            origin,
+        }
+    }
+
+    /// Writes the findings of one message's reports; `value` gives the
+    /// message for excerpts (asked only when there is a finding).
+    fn emit<'v, W: Write>(
+        &self,
+        at: &At<'_>,
+        reports: &[Report],
+        value: impl FnOnce() -> Option<&'v Value>,
+        sink: &mut Sink<W>,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        let At {
+            file,
+            line,
+            direction,
+            inferred,
+            origin,
+        } = *at;
+        let findings = reports
+            .iter()
+            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
+        let value = if findings { value() } else { None };
         summary.messages += 1;
         if reports.iter().all(Report::is_valid) {
             summary.valid += 1;
         }
-        for report in &reports {
+        for report in reports {
             let revision = report.revision;
             if let Some(v) = revision {
                 sink.revision(v);
@@ -140,7 +225,7 @@ impl Judge {
                         definition_path: relative,
                         ..base
                     },
-                    Some(value),
+                    value,
                 )?;
             }
             for w in &report.warnings {
@@ -159,7 +244,7 @@ impl Judge {
                         definition_path: w.pointer.as_str(),
                         ..base
                     },
-                    Some(value),
+                    value,
                 )?;
             }
         }

@@ -458,21 +458,18 @@ impl Validator {
                 if bytes.last() == Some(&b'\r') {
                     bytes.pop();
                 }
-                let parsed = input::parse(&bytes, self.limits);
+                let judged = j.message_bytes(
+                    label,
+                    line.line,
+                    direction,
+                    Origin::Implementation,
+                    &bytes,
+                    sink,
+                    s,
+                );
                 drop(bytes);
                 budget.in_flight.fetch_sub(len, Ordering::AcqRel);
-                match parsed {
-                    Ok(value) => j.message(
-                        label,
-                        line.line,
-                        direction,
-                        Origin::Implementation,
-                        &value,
-                        sink,
-                        s,
-                    ),
-                    Err(e) => j.problem(label, line.line, direction, &Problem::Input(e), sink, s),
-                }
+                judged
             }
         }
     }

@@ -6,6 +6,7 @@ use std::{
 };
 
 use mcpwire::{
+    bytes,
     input::{self, Limits},
     report::MessageKind,
     transcript::Problem,
@@ -32,11 +33,19 @@ pub fn run<W: Write>(
     let Some(fns) = spec.definition(definition) else {
         return Err(Failure::Usage(unknown_definition(spec, definition)));
     };
+    let fast = bytes::Definition::find(version, definition);
     let (label, bytes) = read(file, limits)?;
     summary.files = 1;
     summary.messages = 1;
     sink.revision(version);
     let line = first_line(&bytes);
+    // The bytes path first: a valid document is never parsed.
+    if let (Some(def), Ok(b)) = (fast, &bytes) {
+        if def.fast(b, limits) == bytes::Fast::Valid {
+            summary.valid = 1;
+            return Ok(());
+        }
+    }
     let value = match bytes.and_then(|b| input::parse(&b, limits).map_err(Problem::Input)) {
         Ok(v) => v,
         Err(problem) => {
