@@ -24,11 +24,18 @@ pub mod spec;
 pub mod transcript;
 pub mod version;
 
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+#[cfg(feature = "macros")]
+pub use mcpwire_macros::{fixture, fixture_file};
+
 // The validators' run-time helpers live in `mcpwire-runtime` (shared with
 // the `mcpwire-macros` proc macro); re-exported at their historic paths.
-pub use mcpwire_runtime::{format, number, path, violation};
 #[doc(hidden)]
 pub use mcpwire_runtime::support;
+pub use mcpwire_runtime::{format, number, path, violation};
 
 pub use message::{Direction, Origin};
 pub use path::Path;
