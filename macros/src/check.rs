@@ -56,7 +56,8 @@ fn independent_of_holes(v: &Violation, holes: &[Vec<String>]) -> bool {
     holes.iter().all(|hole| {
         let under_hole = at.starts_with(hole);
         let holds_hole = hole.starts_with(&at);
-        !under_hole && !(holds_hole && matches!(v.keyword, Keyword::Const | Keyword::Enum))
+        let whole_value = matches!(v.keyword, Keyword::Const | Keyword::Enum);
+        !under_hole && (!holds_hole || !whole_value)
     })
 }
 

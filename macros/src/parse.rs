@@ -230,7 +230,7 @@ pub fn split_commas(stream: TokenStream) -> syn::Result<Vec<Vec<TokenTree>>> {
         match &t {
             TokenTree::Punct(p) if p.as_char() == ',' => {
                 if current.is_empty() {
-                    return Err(Spans::of(&[t.clone()]).error("expected a value before `,`"));
+                    return Err(Spans::of(std::slice::from_ref(&t)).error("expected a value before `,`"));
                 }
                 parts.push(std::mem::take(&mut current));
             }
