@@ -230,7 +230,9 @@ pub fn split_commas(stream: TokenStream) -> syn::Result<Vec<Vec<TokenTree>>> {
         match &t {
             TokenTree::Punct(p) if p.as_char() == ',' => {
                 if current.is_empty() {
-                    return Err(Spans::of(std::slice::from_ref(&t)).error("expected a value before `,`"));
+                    return Err(
+                        Spans::of(std::slice::from_ref(&t)).error("expected a value before `,`")
+                    );
                 }
                 parts.push(std::mem::take(&mut current));
             }
@@ -241,4 +243,64 @@ pub fn split_commas(stream: TokenStream) -> syn::Result<Vec<Vec<TokenTree>>> {
         parts.push(current);
     }
     Ok(parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(src: &str) -> Node {
+        let tokens: TokenStream = src.parse().unwrap();
+        value(tokens.into_iter().collect(), 0).unwrap()
+    }
+
+    fn error(src: &str) -> String {
+        let tokens: TokenStream = src.parse().unwrap();
+        value(tokens.into_iter().collect(), 0)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn literals_are_json() {
+        let node = parse(r#"{ "a": [null, true, false, -1, 2.5, 6e4, "x\n"], "b": {} }"#);
+        assert!(!node.has_holes());
+        let v = crate::check::value(&node, &Value::Null);
+        assert_eq!(
+            v,
+            serde_json::json!({ "a": [null, true, false, -1, 2.5, 6e4, "x\n"], "b": {} })
+        );
+    }
+
+    #[test]
+    fn rust_only_literals_and_expressions_are_holes() {
+        for src in [
+            "1u8", "1_000", "0x10", "'c'", "x", "a::b(1)", "(1 + 2)", "- x",
+        ] {
+            assert!(matches!(parse(src), Node::Hole(..)), "{src}");
+        }
+    }
+
+    #[test]
+    fn keys_split_at_the_first_lone_colon() {
+        let Node::Object(members, _) = parse(r#"{ "k": a::b::C, name: 1 }"#) else {
+            panic!("not an object");
+        };
+        assert!(matches!(&members[0].key, Key::Lit(k) if k == "k"));
+        assert!(matches!(&members[0].value, Node::Hole(t, _) if t.to_string() == "a :: b :: C"));
+        assert!(matches!(&members[1].key, Key::Expr(t) if t.to_string() == "name"));
+        assert!(parse(r#"{ name: 1 }"#).is_opaque());
+    }
+
+    #[test]
+    fn malformed_input_is_an_error_not_a_panic() {
+        assert!(error("").contains("expected a JSON value"));
+        assert!(error(r#"{ "a" }"#).contains("expected `key: value`"));
+        assert!(error(r#"{ "a": }"#).contains("expected a value after"));
+        assert!(error(r#"{ : 1 }"#).contains("expected a key"));
+        assert!(error("[1,,2]").contains("expected a value before"));
+        assert!(error(r#"{ "a": 1, "a": 2 }"#).contains("duplicate member"));
+        let deep = "[".repeat(200) + &"]".repeat(200);
+        assert!(error(&deep).contains("deeper than 128"));
+    }
 }
