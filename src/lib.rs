@@ -53,8 +53,14 @@ macro_rules! revision {
         // `description`, typify's `error` module and builders lack docs; unions
         // such as `ServerResult` hold their members inline (boxing would
         // change every constructor); schema descriptions (the docs) hold bare
-        // URLs. (The validate module names its own lints, in codegen/src/emit.rs.)
-        #[allow(missing_docs, clippy::large_enum_variant, rustdoc::bare_urls)]
+        // URLs; builders (feature `builders`) hold `Result<Option<Vec<..>>, String>`
+        // fields. (The validate module names its own lints, in codegen/src/emit.rs.)
+        #[allow(
+            missing_docs,
+            clippy::large_enum_variant,
+            clippy::type_complexity,
+            rustdoc::bare_urls
+        )]
         pub mod $module {
             include!(concat!(env!("OUT_DIR"), "/", $feature, ".rs"));
         }
