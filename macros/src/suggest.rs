@@ -1,7 +1,8 @@
 //! "Did you mean": the closest names to a misspelled one.
 
 /// Up to three of `candidates` closest to `wanted` (edit distance,
-/// ignoring case; substrings count as close), best first.
+/// ignoring case; a candidate that contains `wanted` counts as close),
+/// best first.
 pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let wanted_lower = wanted.to_lowercase();
     let limit = (wanted.chars().count() / 3).max(2);
@@ -10,7 +11,7 @@ pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
         .filter_map(|c| {
             let lower = c.to_lowercase();
             let d = distance(&wanted_lower, &lower);
-            let contains = lower.contains(&wanted_lower) || wanted_lower.contains(&lower);
+            let contains = lower.contains(&wanted_lower);
             (d <= limit || contains).then_some((d, c))
         })
         .collect();
@@ -71,6 +72,7 @@ mod tests {
             vec!["CallToolResult", "CallToolRequest"]
         );
         assert_eq!(closest("calltoolresult", names)[0], "CallToolResult");
+        assert_eq!(closest("ListTools", names), vec!["ListToolsResult"]);
         assert!(closest("Zzzzzzzzzz", names).is_empty());
         assert_eq!(did_you_mean(&["A", "B"]), "; did you mean `A`, `B`?");
         assert_eq!(did_you_mean(&[]), "");
