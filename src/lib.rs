@@ -24,6 +24,13 @@ pub mod spec;
 pub mod transcript;
 pub mod version;
 
+#[doc(hidden)]
+#[path = "private.rs"]
+pub mod __private;
+
+#[cfg(feature = "macros")]
+pub use mcpwire_macros::{fixture, fixture_file};
+
 // The validators' run-time helpers live in `mcpwire-runtime` (shared with
 // the `mcpwire-macros` proc macro); re-exported at their historic paths.
 #[doc(hidden)]
@@ -46,8 +53,14 @@ macro_rules! revision {
         // `description`, typify's `error` module and builders lack docs; unions
         // such as `ServerResult` hold their members inline (boxing would
         // change every constructor); schema descriptions (the docs) hold bare
-        // URLs. (The validate module names its own lints, in codegen/src/emit.rs.)
-        #[allow(missing_docs, clippy::large_enum_variant, rustdoc::bare_urls)]
+        // URLs; builders (feature `builders`) hold `Result<Option<Vec<..>>, String>`
+        // fields. (The validate module names its own lints, in codegen/src/emit.rs.)
+        #[allow(
+            missing_docs,
+            clippy::large_enum_variant,
+            clippy::type_complexity,
+            rustdoc::bare_urls
+        )]
         pub mod $module {
             include!(concat!(env!("OUT_DIR"), "/", $feature, ".rs"));
         }

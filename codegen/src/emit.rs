@@ -52,6 +52,28 @@ pub fn render(
             definitions: validate::DEFINITIONS,
         };
     };
+    finish(version, sha256, tokens)
+}
+
+/// The validate-only module of one revision ([`crate::Stages::Validators`]):
+/// the `@generated` header and `pub mod validate`, exactly as in [`render`].
+pub fn render_validators(
+    version: Version,
+    sha256: &str,
+    checks: TokenStream,
+) -> Result<String, Error> {
+    let tokens = quote! {
+        /// Compiled validators: `is_valid_<def>` and `check_<def>` per definition.
+        #[allow(clippy::redundant_closure, clippy::single_match)]
+        pub mod validate {
+            #checks
+        }
+    };
+    finish(version, sha256, tokens)
+}
+
+/// Formats a module and prefixes the `@generated` header.
+fn finish(version: Version, sha256: &str, tokens: TokenStream) -> Result<String, Error> {
     let file: syn::File = syn::parse2(tokens).map_err(|e| Error::Render {
         revision: version.name.into(),
         reason: e.to_string(),

@@ -15,6 +15,7 @@
 //! [`emit::write_if_changed`].
 #![deny(missing_docs)]
 
+pub mod build;
 pub mod bytes;
 pub mod dispatch;
 pub mod emit;
@@ -127,10 +128,39 @@ pub struct Generated {
     pub maps: dispatch::Maps,
 }
 
+/// Which module to generate for a revision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stages {
+    /// The whole revision module of `mcpwire`: `types`, `validate`,
+    /// `bytes`, `dispatch` and `SPEC` ([`emit::render`]).
+    #[default]
+    All,
+    /// Only `pub mod validate` ([`emit::render_validators`]): what the
+    /// `mcpwire-macros` proc macro runs at compile time. Its crate root must
+    /// provide the names the validators use: `Path`, `Violation`,
+    /// `support`, `number`, `format` and `spec::DefinitionFns`
+    /// (all from `mcpwire-runtime`).
+    Validators,
+}
+
+/// Knobs of [`generate_with`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Which stages to run and emit.
+    pub stages: Stages,
+    /// Options of the types stage (ignored for [`Stages::Validators`]).
+    pub types: types::Options,
+}
+
 /// Loads, checks against the pin and generates one revision.
 pub fn generate(version: Version, cfg: &Config) -> Result<Generated, Error> {
+    generate_with(version, cfg, Options::default())
+}
+
+/// [`generate`] with explicit [`Options`].
+pub fn generate_with(version: Version, cfg: &Config, options: Options) -> Result<Generated, Error> {
     let loaded = load::read(version, cfg)?;
-    generate_from_value(version, &loaded.sha256, loaded.document)
+    generate_from_value_with(version, &loaded.sha256, loaded.document, options)
 }
 
 /// Runs every stage after loading on an already parsed document.
@@ -139,13 +169,28 @@ pub fn generate_from_value(
     sha256: &str,
     document: serde_json::Value,
 ) -> Result<Generated, Error> {
+    generate_from_value_with(version, sha256, document, Options::default())
+}
+
+/// [`generate_from_value`] with explicit [`Options`].
+pub fn generate_from_value_with(
+    version: Version,
+    sha256: &str,
+    document: serde_json::Value,
+    options: Options,
+) -> Result<Generated, Error> {
     let document = errata::apply(version, document)?;
     let schema = Schema::new(version, document)?;
     let maps = dispatch::extract(&schema)?;
-    let types = types::generate(&schema)?;
     let checks = validators::generate(&schema)?;
-    let bytes = bytes::generate(&schema)?;
-    let source = emit::render(version, sha256, &maps, types, checks, bytes)?;
+    let source = match options.stages {
+        Stages::All => {
+            let types = types::generate_with(&schema, options.types)?;
+            let bytes = bytes::generate(&schema)?;
+            emit::render(version, sha256, &maps, types, checks, bytes)?
+        }
+        Stages::Validators => emit::render_validators(version, sha256, checks)?,
+    };
     Ok(Generated {
         version,
         source,

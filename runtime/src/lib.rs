@@ -11,6 +11,7 @@
 //! code (`crate::support::…`) see no difference.
 #![deny(missing_docs)]
 
+pub mod definition;
 pub mod format;
 pub mod number;
 pub mod path;
@@ -18,5 +19,6 @@ pub mod path;
 pub mod support;
 pub mod violation;
 
+pub use definition::DefinitionFns;
 pub use path::Path;
 pub use violation::{Keyword, Pointer, Violation, Violations};

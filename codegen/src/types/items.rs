@@ -161,7 +161,8 @@ pub fn is_untagged(attrs: &[syn::Attribute]) -> bool {
     serde_flags(attrs).iter().any(|f| f == "untagged")
 }
 
-fn is_flattened(attrs: &[syn::Attribute]) -> bool {
+/// Whether a field is `#[serde(flatten)]`.
+pub fn is_flattened(attrs: &[syn::Attribute]) -> bool {
     serde_flags(attrs).iter().any(|f| f == "flatten")
 }
 

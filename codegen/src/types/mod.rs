@@ -42,7 +42,9 @@
 //!   a union's members are told apart by their `method`/`type` tags.
 //! - **Builders** (typify's `with_struct_builder`) are off: measured on
 //!   `draft`, they triple the module's lines (8.5k → 26k) and add about 55%
-//!   to its compile time. [`Options::builders`] turns them on.
+//!   to its compile time. [`Options::builders`] (mcpwire's cargo feature
+//!   `builders`) turns them on; [`builders`] makes each builder's flattened
+//!   `extra` map and string constants default.
 //! - **Lean output.** `validated`/`validate`/`roundtrip` are `#[inline]`,
 //!   so their per-type serde code is compiled only in crates that call them
 //!   (halves the crate's own compile time for the types). String constants
@@ -51,6 +53,7 @@
 //!   unknown members.
 
 pub mod api;
+pub mod builders;
 pub mod consts;
 pub mod items;
 pub mod normalize;
@@ -91,6 +94,9 @@ pub fn generate_with(schema: &Schema, options: Options) -> Result<TokenStream, E
     let mut file: syn::File = syn::parse2(typified).map_err(|e| typify_error(revision, e))?;
     let unions = unions::rewrite(&mut file);
     let nulls = nulls::rewrite(&mut file);
+    if options.builders {
+        builders::defaults(&mut file);
+    }
     let defs: Vec<api::Definition> = names
         .iter()
         .zip(rust_names)

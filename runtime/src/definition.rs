@@ -1,0 +1,35 @@
+//! The table entry of one generated definition: its name, its pointer and
+//! its two check functions (what `validate::DEFINITIONS` holds).
+
+use serde_json::Value;
+
+use crate::{path::Path, violation::Violation};
+
+/// The generated checks of one definition.
+pub struct DefinitionFns {
+    /// Schema name: `CallToolRequest`.
+    pub name: &'static str,
+    /// JSON pointer of the definition in the published file.
+    pub pointer: &'static str,
+    /// Short-circuit check; allocates nothing on success.
+    pub is_valid: fn(&Value) -> bool,
+    /// Collecting check, reporting instance pointers below `path`.
+    pub check_at: fn(&Value, &Path<'_>, &mut Vec<Violation>),
+}
+
+impl DefinitionFns {
+    /// Every violation of `value`, pointers relative to `value`.
+    pub fn check(&self, value: &Value) -> Vec<Violation> {
+        let mut out = Vec::new();
+        (self.check_at)(value, &Path::Root, &mut out);
+        out
+    }
+}
+
+impl std::fmt::Debug for DefinitionFns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DefinitionFns")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,2 @@
+//! Empty: this package only holds the tests of `mcpwire::fixture!` and
+//! `mcpwire::fixture_file!` (see `tests/`).
