@@ -20,7 +20,8 @@ use serde_json::{json, Value};
 use support::{
     prng::Rng,
     tap::{
-        fake_server, init_result, initialize, initialized, line, sha256, tap_pieces, wait_with_peak,
+        fake_server, init_result, initialize, initialized, line, sha256, tap_pieces,
+        wait_with_peak, Peak,
     },
 };
 
@@ -136,9 +137,9 @@ fn ten_thousand_messages_byte_for_byte_in_bounded_memory() {
     assert!(peak_mib < 128, "tap peak RSS {peak_mib} MiB");
 }
 
-/// Starts `tap -- fake-server ARGS` with piped stdio; returns it and the
-/// server's pid (from its pid file).
-fn start(args: &[&str], server: &[&str], dir: &std::path::Path) -> (Child, i32) {
+/// Starts `tap -- fake-server ARGS` with piped stdio; returns it, the
+/// server's pid (from its pid file) and a watch on the tap's memory.
+fn start(args: &[&str], server: &[&str], dir: &std::path::Path) -> (Child, i32, Peak) {
     let pid_file = dir.join("pid");
     let child = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
         .arg("tap")
@@ -154,13 +155,14 @@ fn start(args: &[&str], server: &[&str], dir: &std::path::Path) -> (Child, i32) 
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
+    let peak = Peak::watch(child.id());
     let started = Instant::now();
     loop {
         if let Some(pid) = std::fs::read_to_string(&pid_file)
             .ok()
             .and_then(|s| s.trim().parse().ok())
         {
-            return (child, pid);
+            return (child, pid, peak);
         }
         assert!(
             started.elapsed() < Duration::from_secs(60),
@@ -191,7 +193,7 @@ fn killing_the_server_ends_the_tap_with_its_status() {
     use std::os::unix::process::ExitStatusExt;
     let dir = tempfile::tempdir().unwrap();
     // The client keeps its end open: the tap must not wait for it.
-    let (mut tap, server) = start(&[], &["--hang"], dir.path());
+    let (mut tap, server, _) = start(&[], &["--hang"], dir.path());
     let stdin = tap.stdin.take();
     // SAFETY: killing the server this test started.
     unsafe {
@@ -214,7 +216,7 @@ fn killing_the_server_ends_the_tap_with_its_status() {
     )
     .unwrap();
     let script_arg = script.to_str().unwrap();
-    let (mut tap, _) = start(
+    let (mut tap, _, _) = start(
         &[],
         &["--script", script_arg, "--no-wait", "--exit", "7"],
         dir.path(),
@@ -246,7 +248,7 @@ fn a_stalled_client_does_not_make_the_tap_buffer() {
     let dir = tempfile::tempdir().unwrap();
     let script_path = dir.path().join("script");
     std::fs::write(&script_path, &script).unwrap();
-    let (mut tap, _) = start(
+    let (mut tap, _, peak) = start(
         &["--format", "json", "--queue-bytes", "4MiB"],
         &[
             "--script",
@@ -281,7 +283,7 @@ fn a_stalled_client_does_not_make_the_tap_buffer() {
     let mut rest = Vec::new();
     stdout.read_to_end(&mut rest).unwrap();
     got.extend(rest);
-    let (status, peak_kib) = wait_with_peak(&mut tap);
+    let (status, peak_kib) = wait_with_peak(&mut tap, peak);
     assert!(status.success(), "{status:?}");
     assert_eq!(sha256(&got), sha256(&script));
     let peak_mib = peak_kib / 1024;

@@ -94,7 +94,7 @@ pub struct Tapped {
     pub report: String,
     /// What the server received (its `--record` file).
     pub received: Vec<u8>,
-    /// The tap's peak resident set size in KiB (Linux; 0 elsewhere).
+    /// The tap's peak resident set size in KiB ([`Peak`]; 0 off Linux).
     pub peak_rss_kib: u64,
 }
 
@@ -137,6 +137,7 @@ pub fn tap_pieces(
         .env("SOURCE_DATE_EPOCH", "1767225600")
         .spawn()
         .unwrap();
+    let peak = Peak::watch(child.id());
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
     let pieces = pieces.to_vec();
@@ -164,7 +165,7 @@ pub fn tap_pieces(
         .read_to_end(&mut stdout)
         .unwrap();
     writer.join().unwrap();
-    let (status, peak_rss_kib) = wait_with_peak(&mut child);
+    let (status, peak_rss_kib) = wait_with_peak(&mut child, peak);
     Tapped {
         code: status.code(),
         status,
@@ -175,33 +176,46 @@ pub fn tap_pieces(
     }
 }
 
-/// Waits for `child`; returns its status and peak resident set size in
-/// KiB (`wait4`'s `ru_maxrss`; 0 where unavailable).
-pub fn wait_with_peak(child: &mut Child) -> (ExitStatus, u64) {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        let pid = i32::try_from(child.id()).unwrap();
-        let mut status = 0;
-        // SAFETY: an all-zero rusage is valid; wait4 fills it.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        loop {
-            // SAFETY: waiting for a child this process started, with valid
-            // out-pointers.
-            let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-            if r == pid {
-                break;
+/// Watches a process's peak resident set size: `VmHWM` from
+/// `/proc/<pid>/status`, read every 10 ms from [`Peak::watch`] until the
+/// process ends (Linux; 0 elsewhere). The high-water mark only grows, so
+/// the last reading is the peak up to 10 ms before exit. (Not `wait4`'s
+/// `ru_maxrss`: that also counts the forked copy of this test process
+/// before `exec`, and the children the process reaped.)
+pub struct Peak(thread::JoinHandle<u64>);
+
+impl Peak {
+    /// Starts watching `pid` (call right after spawning it).
+    pub fn watch(pid: u32) -> Peak {
+        Peak(thread::spawn(move || {
+            let mut peak = 0;
+            // A zombie has no VmHWM line; a reaped process no file.
+            while let Some(kib) = vm_hwm_kib(pid) {
+                peak = peak.max(kib);
+                thread::sleep(Duration::from_millis(10));
             }
-            let err = std::io::Error::last_os_error();
-            assert_eq!(err.kind(), std::io::ErrorKind::Interrupted, "wait4: {err}");
-        }
-        (
-            ExitStatus::from_raw(status),
-            u64::try_from(usage.ru_maxrss).unwrap_or(0),
-        )
+            peak
+        }))
     }
-    #[cfg(not(target_os = "linux"))]
-    {
-        (child.wait().unwrap(), 0)
+
+    /// The peak in KiB, once the process has ended.
+    pub fn kib(self) -> u64 {
+        self.0.join().unwrap()
     }
+}
+
+/// Waits for `child`, watched by `peak`; returns its status and peak RSS
+/// in KiB.
+pub fn wait_with_peak(child: &mut Child, peak: Peak) -> (ExitStatus, u64) {
+    let status = child.wait().unwrap();
+    (status, peak.kib())
+}
+
+/// `VmHWM` of process `pid`, in KiB, while it runs (Linux).
+pub fn vm_hwm_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }

@@ -109,8 +109,11 @@ fn main() -> ExitCode {
         }
     }
     if let Some(path) = &o.script {
-        let script = match fs::read(path) {
-            Ok(s) => s,
+        // Streamed from the file, so the server's own memory stays small
+        // (tests measure the tap's peak with `wait4`, which also counts
+        // the children it reaped).
+        let mut script = match File::open(path) {
+            Ok(f) => f,
             Err(e) => {
                 eprintln!("fake-server: {path}: {e}");
                 return ExitCode::from(66);
@@ -119,8 +122,9 @@ fn main() -> ExitCode {
         let mut out = io::stdout().lock();
         let chunk = o.chunk.max(1);
         let mut state = o.seed.map(|s| s | 1);
-        let (mut at, mut i) = (0, 0usize);
-        while at < script.len() {
+        let mut piece = vec![0u8; chunk];
+        let mut i = 0usize;
+        loop {
             let n = match &mut state {
                 Some(x) => {
                     // xorshift64
@@ -131,9 +135,19 @@ fn main() -> ExitCode {
                 }
                 None => chunk,
             };
-            let piece = &script[at..(at + n).min(script.len())];
-            at += piece.len();
-            if out.write_all(piece).and_then(|()| out.flush()).is_err() {
+            let got = match read_up_to(&mut script, &mut piece[..n]) {
+                Ok(0) => break,
+                Ok(got) => got,
+                Err(e) => {
+                    eprintln!("fake-server: {path}: {e}");
+                    return ExitCode::from(66);
+                }
+            };
+            if out
+                .write_all(&piece[..got])
+                .and_then(|()| out.flush())
+                .is_err()
+            {
                 break;
             }
             if i % 16 == 0 {
@@ -154,4 +168,18 @@ fn main() -> ExitCode {
         return ExitCode::from(74);
     }
     ExitCode::from(o.exit)
+}
+
+/// Reads until `buf` is full or the end of `from`; returns the count.
+fn read_up_to(from: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match from.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
 }
