@@ -511,11 +511,6 @@ fn child_hundred_mb_string() {
         "MEASURE value_path={}",
         after_invalid.saturating_sub(after_valid.max(base))
     );
-    println!("MEASURE reader_base={before_reader}");
-    println!(
-        "MEASURE reader={}",
-        after_reader.saturating_sub(before_reader)
-    );
 }
 
 /// A 100 MB string: the bytes fast path judges a valid message without
@@ -827,6 +822,26 @@ fn limits_are_configurable_and_inclusive() {
         "{entries:?}"
     );
     assert!(matches!(entries[2].item, Item::Message(_)) && entries[2].line == 3);
+}
+
+/// Found by the `transcript` fuzz target's line-order check: an array
+/// transcript that ends after a comma was reported at the array's opening
+/// line, before the elements already read. Now at the last line.
+#[test]
+fn unclosed_array_is_reported_where_the_input_ends() {
+    let text = b"\xEF\xBB\xBF[{\"dir\":\"c2s\",\"msg\":{}},\n 1,\n";
+    let entries: Vec<_> = Reader::new(text.as_slice(), Limits::default())
+        .map(Result::unwrap)
+        .collect();
+    let lines: Vec<usize> = entries.iter().map(|e| e.line).collect();
+    assert_eq!(lines, [1, 2, 3], "{entries:?}");
+    match &entries[2].item {
+        Item::Problem(p @ Problem::Array(_)) => assert_eq!(
+            p.to_string(),
+            "malformed transcript array: the array opened on line 1 is not closed at the end of the input"
+        ),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[cfg(feature = "cli")]
