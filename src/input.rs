@@ -4,21 +4,51 @@
 
 use serde_json::Value;
 
-/// Limits on one message.
+/// Limits on one message (see `docs/limits.md`).
+///
+/// Set them per session ([`crate::Options::limits`]), per transcript
+/// ([`crate::transcript::Reader::new`]) or per call ([`parse`]); the CLI's
+/// `--max-depth` and `--max-message-bytes` set the same two numbers.
+///
+/// ```
+/// use mcpwire::input::{parse, InputError, Limits};
+///
+/// let limits = Limits::new(2, 64);
+/// assert!(parse(b"[[1]]", limits).is_ok());
+/// assert_eq!(parse(b"[[[1]]]", limits), Err(InputError::TooDeep { limit: 2 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Deepest nesting of arrays and objects accepted (default 512).
+    /// Deepest nesting of arrays and objects accepted (default 512): `{}`
+    /// is 1 level; a message exactly this deep is read, one level more is
+    /// [`InputError::TooDeep`]. Found by a byte scan before parsing, so
+    /// any depth costs one pass and no recursion.
     pub max_depth: usize,
-    /// Largest message accepted, in bytes (default 256 MiB).
+    /// Largest message accepted, in bytes (default 256 MiB): a message of
+    /// exactly this many bytes is read, one byte more is
+    /// [`InputError::TooLarge`].
     pub max_bytes: usize,
+}
+
+impl Limits {
+    /// The defaults: 512 levels, 256 MiB.
+    pub const DEFAULT: Limits = Limits {
+        max_depth: 512,
+        max_bytes: 256 * 1024 * 1024,
+    };
+
+    /// Limits of `max_depth` levels and `max_bytes` bytes.
+    pub const fn new(max_depth: usize, max_bytes: usize) -> Limits {
+        Limits {
+            max_depth,
+            max_bytes,
+        }
+    }
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            max_depth: 512,
-            max_bytes: 256 * 1024 * 1024,
-        }
+        Limits::DEFAULT
     }
 }
 
@@ -149,6 +179,21 @@ mod tests {
             parse(b"[1,2,3]", small),
             Err(InputError::TooLarge { len: 7, limit: 4 })
         );
+    }
+
+    #[test]
+    fn limits_are_inclusive() {
+        let l = Limits::new(3, 7);
+        assert!(parse(b"[[[1]]]", l).is_ok(), "3 levels, 7 bytes");
+        assert_eq!(
+            parse(b"[[[[]]]]", Limits::new(3, 100)),
+            Err(InputError::TooDeep { limit: 3 })
+        );
+        assert_eq!(
+            parse(b"[[[1 ]]]", l),
+            Err(InputError::TooLarge { len: 8, limit: 7 })
+        );
+        assert_eq!(Limits::default(), Limits::new(512, 256 << 20));
     }
 
     #[test]

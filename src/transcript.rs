@@ -302,7 +302,7 @@ impl<R: BufRead> Reader<R> {
                 return Ok(None);
             };
             if chunk.is_empty() {
-                let event = splitter.eof();
+                let event = splitter.eof(self.line);
                 return Ok(self.resolve(event));
             }
             let (used, event) = splitter.feed(chunk, &mut self.line, limits);
@@ -888,9 +888,13 @@ impl Splitter {
     }
 
     /// End of input inside the array.
-    fn eof(&mut self) -> Event {
+    /// The end of the input inside the array, with the reader on line
+    /// `at`: reported at the unfinished element's line, else at `at` (not
+    /// at the array's opening line, which would go back before the
+    /// elements already reported).
+    fn eof(&mut self, at: usize) -> Event {
         Event {
-            line: self.elem_line.unwrap_or(self.whole_line),
+            line: self.elem_line.unwrap_or(at),
             depth: 0,
             kind: EventKind::Malformed(format!(
                 "the array opened on line {} is not closed at the end of the input",

@@ -5,140 +5,16 @@
 //! findings, exit status and signal forwarding.
 #![cfg(all(feature = "v2025_11_25", feature = "v2026_07_28"))]
 
+mod support;
+
 use std::{
-    io::{Read, Write},
-    path::{Path, PathBuf},
     process::{Command, Stdio},
-    sync::OnceLock,
     thread,
     time::{Duration, Instant},
 };
 
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
-
-/// The fake server's binary, built once with this test's profile.
-fn fake_server() -> &'static Path {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let exe = std::env::current_exe().unwrap();
-        let profile_dir = exe.parent().and_then(Path::parent).unwrap();
-        let target = profile_dir.parent().unwrap();
-        let profile = profile_dir.file_name().unwrap().to_str().unwrap();
-        let path = profile_dir.join(format!(
-            "mcpwire-fake-server{}",
-            std::env::consts::EXE_SUFFIX
-        ));
-        let mut build = Command::new(env!("CARGO"));
-        build
-            .args([
-                "build",
-                "--quiet",
-                "-p",
-                "mcpwire-fake-server",
-                "--target-dir",
-            ])
-            .arg(target);
-        if profile != "debug" {
-            build.args(["--profile", profile]);
-        }
-        let status = build.status().unwrap();
-        assert!(status.success(), "building the fake server failed");
-        assert!(path.exists(), "{} missing", path.display());
-        path
-    })
-}
-
-fn sha256(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-fn line(v: Value) -> Vec<u8> {
-    let mut bytes = serde_json::to_vec(&v).unwrap();
-    bytes.push(b'\n');
-    bytes
-}
-
-fn initialize() -> Vec<u8> {
-    line(
-        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {},
-        "clientInfo": {"name": "tap-test", "version": "1.0.0"}}}),
-    )
-}
-
-fn initialized() -> Vec<u8> {
-    line(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-}
-
-fn init_result() -> Vec<u8> {
-    line(json!({"jsonrpc": "2.0", "id": 0, "result": {
-        "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
-        "serverInfo": {"name": "fake", "version": "0.0.1"}}}))
-}
-
-struct Tapped {
-    code: Option<i32>,
-    stdout: Vec<u8>,
-    report: String,
-    received: Vec<u8>,
-}
-
-/// Runs `mcpwire tap ARGS -- fake-server ...`, writing `input` to its
-/// standard input in pieces of `piece` bytes.
-fn tap(args: &[&str], input: &[u8], script: &[u8], server: &[&str], piece: usize) -> Tapped {
-    let dir = tempfile::tempdir().unwrap();
-    let script_path = dir.path().join("script.bin");
-    let received = dir.path().join("received.bin");
-    let report = dir.path().join("report.txt");
-    std::fs::write(&script_path, script).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-        .arg("tap")
-        .arg("--report")
-        .arg(&report)
-        .args(args)
-        .arg("--")
-        .arg(fake_server())
-        .arg("--record")
-        .arg(&received)
-        .arg("--script")
-        .arg(&script_path)
-        .args(server)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .env("SOURCE_DATE_EPOCH", "1767225600")
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = thread::spawn(move || {
-        for (i, chunk) in input.chunks(piece.max(1)).enumerate() {
-            stdin.write_all(chunk).unwrap();
-            stdin.flush().unwrap();
-            if i % 64 == 0 {
-                thread::sleep(Duration::from_millis(1));
-            }
-        }
-    });
-    let mut stdout = Vec::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_end(&mut stdout)
-        .unwrap();
-    writer.join().unwrap();
-    let status = child.wait().unwrap();
-    Tapped {
-        code: status.code(),
-        stdout,
-        report: std::fs::read_to_string(&report).unwrap_or_default(),
-        received: std::fs::read(&received).unwrap_or_default(),
-    }
-}
+use support::tap::{fake_server, init_result, initialize, initialized, line, sha256, tap};
 
 #[test]
 fn forwards_byte_for_byte_with_large_messages_partial_writes_and_junk() {

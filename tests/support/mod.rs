@@ -11,4 +11,6 @@ pub mod pointer;
 pub mod prng;
 pub mod spec_files;
 pub mod synth;
+#[cfg(feature = "cli")]
+pub mod tap;
 pub mod tree;

@@ -4,17 +4,21 @@
 //!
 //! ```text
 //! mcpwire-fake-server [--record FILE] [--script FILE] [--after-lines N]
-//!                     [--chunk BYTES] [--exit CODE] [--pid-file FILE] [--hang]
+//!                     [--chunk BYTES] [--seed N] [--exit CODE] [--no-wait]
+//!                     [--pid-file FILE] [--hang]
 //! ```
 //!
 //! - `--record FILE`: every byte read from standard input is written to FILE;
 //! - `--script FILE`: FILE's bytes are written to standard output in chunks
 //!   of `--chunk` bytes (default 4096), each flushed, with short pauses, so
-//!   lines reach the reader in pieces;
+//!   lines reach the reader in pieces; with `--seed`, each chunk's size is
+//!   drawn at random from 1..=BYTES (xorshift seeded with N), so writes
+//!   split lines at arbitrary points;
 //! - `--after-lines N`: the script starts once N lines have been read;
 //! - then the server waits for the end of standard input and exits with
-//!   `--exit` (default 0); `--hang` makes it wait until it is killed
-//!   instead; `--pid-file` receives its process id at start.
+//!   `--exit` (default 0); `--no-wait` makes it exit right after the
+//!   script, with standard input still open; `--hang` makes it wait until
+//!   it is killed instead; `--pid-file` receives its process id at start.
 
 use std::{
     env,
@@ -32,9 +36,11 @@ struct Options {
     script: Option<String>,
     after_lines: usize,
     chunk: usize,
+    seed: Option<u64>,
     exit: u8,
     pid_file: Option<String>,
     hang: bool,
+    no_wait: bool,
 }
 
 fn options() -> Result<Options, String> {
@@ -50,9 +56,11 @@ fn options() -> Result<Options, String> {
             "--script" => o.script = Some(value()?),
             "--after-lines" => o.after_lines = value()?.parse().map_err(|e| format!("{e}"))?,
             "--chunk" => o.chunk = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--seed" => o.seed = Some(value()?.parse().map_err(|e| format!("{e}"))?),
             "--exit" => o.exit = value()?.parse().map_err(|e| format!("{e}"))?,
             "--pid-file" => o.pid_file = Some(value()?),
             "--hang" => o.hang = true,
+            "--no-wait" => o.no_wait = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -101,21 +109,51 @@ fn main() -> ExitCode {
         }
     }
     if let Some(path) = &o.script {
-        let script = match fs::read(path) {
-            Ok(s) => s,
+        // Streamed from the file, so the server's own memory stays small
+        // (tests measure the tap's peak with `wait4`, which also counts
+        // the children it reaped).
+        let mut script = match File::open(path) {
+            Ok(f) => f,
             Err(e) => {
                 eprintln!("fake-server: {path}: {e}");
                 return ExitCode::from(66);
             }
         };
         let mut out = io::stdout().lock();
-        for (i, piece) in script.chunks(o.chunk.max(1)).enumerate() {
-            if out.write_all(piece).and_then(|()| out.flush()).is_err() {
+        let chunk = o.chunk.max(1);
+        let mut state = o.seed.map(|s| s | 1);
+        let mut piece = vec![0u8; chunk];
+        let mut i = 0usize;
+        loop {
+            let n = match &mut state {
+                Some(x) => {
+                    // xorshift64
+                    *x ^= *x << 13;
+                    *x ^= *x >> 7;
+                    *x ^= *x << 17;
+                    1 + (*x % chunk as u64) as usize
+                }
+                None => chunk,
+            };
+            let got = match read_up_to(&mut script, &mut piece[..n]) {
+                Ok(0) => break,
+                Ok(got) => got,
+                Err(e) => {
+                    eprintln!("fake-server: {path}: {e}");
+                    return ExitCode::from(66);
+                }
+            };
+            if out
+                .write_all(&piece[..got])
+                .and_then(|()| out.flush())
+                .is_err()
+            {
                 break;
             }
             if i % 16 == 0 {
                 thread::sleep(Duration::from_millis(1));
             }
+            i += 1;
         }
     }
     if o.hang {
@@ -123,8 +161,25 @@ fn main() -> ExitCode {
             thread::sleep(Duration::from_secs(60));
         }
     }
+    if o.no_wait {
+        return ExitCode::from(o.exit);
+    }
     if reader.join().map_or(true, |r| r.is_err()) {
         return ExitCode::from(74);
     }
     ExitCode::from(o.exit)
+}
+
+/// Reads until `buf` is full or the end of `from`; returns the count.
+fn read_up_to(from: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match from.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
 }
