@@ -26,9 +26,9 @@ pub mod version;
 
 // The validators' run-time helpers live in `mcpwire-runtime` (shared with
 // the `mcpwire-macros` proc macro); re-exported at their historic paths.
-pub use mcpwire_runtime::{format, number, path, violation};
 #[doc(hidden)]
 pub use mcpwire_runtime::support;
+pub use mcpwire_runtime::{format, number, path, violation};
 
 pub use message::{Direction, Origin};
 pub use path::Path;
