@@ -70,7 +70,14 @@ pub fn show(v: &Value) -> String {
 
 /// A string as a JSON string literal, cut like [`show`].
 pub fn show_str(s: &str) -> String {
-    shown(|w| serde_json::to_writer(w, s))
+    // Only the first `SHOW_MAX + 1` characters can reach the cut text (the
+    // opening quote comes first and every character escapes to at least
+    // one), so a longer string is not even scanned past them.
+    let head = match s.char_indices().nth(SHOW_MAX + 1) {
+        Some((end, _)) => &s[..end],
+        None => s,
+    };
+    shown(|w| serde_json::to_writer(w, head))
 }
 
 /// Bytes of JSON text kept before cutting: enough for `SHOW_MAX + 1`
