@@ -43,6 +43,19 @@
 //! 5. **Ratios** ([`ratios`]): after the groups, each benchmark's mean is
 //!    read back from criterion's `estimates.json` and printed as Markdown
 //!    tables (ns per message, MiB/s, ratios, targets).
+//!
+//! # Profiling one engine
+//!
+//! `MCPWIRE_PROFILE=<revision>_<class>/<function>[,…]` (group and function
+//! ids as criterion names them, e.g.
+//! `2025-11-25_tools_list_result/mcpwire_check`; the class may be `corpus`)
+//! skips criterion: after the setup check it runs each listed function over
+//! its class's messages `MCPWIRE_PROFILE_ITERS` times (default 100) inside
+//! one call of [`profile_loop`], prints the time per iteration and exits.
+//! Under callgrind, collect only those loops, one dump each, to count the
+//! instructions of validation alone:
+//! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profile_loop*' --dump-after='*profile_loop*' <bench binary>`
+//! (`callgrind.out.<pid>.<n>` holds the `n`-th target's count).
 
 mod corpus;
 mod engines;
@@ -346,7 +359,89 @@ fn bench_session(c: &mut Criterion, version: Version, groups: &mut Vec<ratios::G
     g.finish();
 }
 
+/// Every message's checks of one class, `iters` times, under one engine
+/// (what a criterion iteration of that function runs). Not inlined, so
+/// callgrind can collect exactly this.
+#[inline(never)]
+fn profile_loop(items: &[&Prepared<'_>], function: &str, iters: u64) {
+    let handles: Vec<&Handle<'_>> = items.iter().flat_map(|p| &p.handles).collect();
+    let fns = |h: &Handle<'_>| h.mcpwire.expect("mcpwire validators are compiled in");
+    for _ in 0..iters {
+        for h in &handles {
+            let target = black_box(h.target);
+            match function {
+                "mcpwire_is_valid" => drop(black_box((fns(h).is_valid)(target))),
+                "mcpwire_check" => drop(black_box(fns(h).check(target))),
+                "jsonschema_is_valid" => drop(black_box(h.runtime.is_valid(target))),
+                "jsonschema_iter_errors" => {
+                    drop(black_box(h.runtime.iter_errors(target).collect::<Vec<_>>()))
+                }
+                "macros_is_valid" => drop(black_box((h.generated.is_valid)(target))),
+                "macros_iter_errors" => drop(black_box((h.generated.errors)(target))),
+                other => panic!("MCPWIRE_PROFILE: unknown function {other:?}"),
+            }
+        }
+    }
+}
+
+/// The `MCPWIRE_PROFILE` mode (module docs): the listed functions of the
+/// listed groups, in order.
+fn profile(targets: &str) {
+    let iters: u64 = std::env::var("MCPWIRE_PROFILE_ITERS")
+        .ok()
+        .map(|n| n.parse().expect("MCPWIRE_PROFILE_ITERS is a number"))
+        .unwrap_or(100);
+    let targets: Vec<(Version, &str, &str)> = targets
+        .split(',')
+        .map(|target| {
+            let (group, function) = target
+                .split_once('/')
+                .unwrap_or_else(|| panic!("MCPWIRE_PROFILE: {target:?} is not <group>/<function>"));
+            let (version, class) = corpus::REVISIONS
+                .iter()
+                .find_map(|v| Some((*v, group.strip_prefix(v.as_str())?.strip_prefix('_')?)))
+                .unwrap_or_else(|| panic!("MCPWIRE_PROFILE: no revision in group {group:?}"));
+            (version, class, function)
+        })
+        .collect();
+    let corpora: Vec<Corpus> = corpus::REVISIONS
+        .iter()
+        .filter(|v| targets.iter().any(|(t, _, _)| t == *v))
+        .map(|v| Corpus::build(*v))
+        .collect();
+    let runtimes: Vec<engines::Runtime> = corpora
+        .iter()
+        .map(|c| engines::Runtime::new(c.version, &definitions(c)))
+        .collect();
+    let prepared: Vec<(Version, Vec<Prepared<'_>>)> = corpora
+        .iter()
+        .zip(&runtimes)
+        .map(|(c, r)| {
+            let p = prepare(c, r);
+            verify(c.version, &p);
+            (c.version, p)
+        })
+        .collect();
+    for (version, class, function) in targets {
+        let items: Vec<&Prepared<'_>> = prepared
+            .iter()
+            .filter(|(v, _)| *v == version)
+            .flat_map(|(_, p)| p)
+            .filter(|p| class == "corpus" || p.entry.class == class)
+            .collect();
+        assert!(!items.is_empty(), "MCPWIRE_PROFILE: no class {class:?}");
+        let start = std::time::Instant::now();
+        profile_loop(&items, function, iters);
+        let per = start.elapsed() / u32::try_from(iters.max(1)).unwrap_or(u32::MAX);
+        println!("{version}_{class}/{function}: {iters} iterations, {per:?} per iteration");
+    }
+}
+
 fn main() {
+    if let Ok(targets) = std::env::var("MCPWIRE_PROFILE") {
+        profile(&targets);
+        return;
+    }
     let started = SystemTime::now();
     let load_at_start = ratios::load_average();
     let dir = ratios::output_directory();

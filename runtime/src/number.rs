@@ -22,6 +22,7 @@ enum Repr {
     Float(f64),
 }
 
+#[inline]
 fn repr(n: &Number) -> Repr {
     if let Some(u) = n.as_u64() {
         Repr::Int(i128::from(u))
@@ -35,6 +36,7 @@ fn repr(n: &Number) -> Repr {
 
 /// Whether `n` is an integer in the JSON Schema sense: `1`, `-7`, `1.0`,
 /// `6e4` and `18446744073709551616` are; `1.5` is not.
+#[inline]
 pub fn is_integer(n: &Number) -> bool {
     match repr(n) {
         Repr::Int(_) => true,
@@ -85,6 +87,7 @@ pub fn compare(a: &Number, b: &Number) -> Option<Ordering> {
 }
 
 /// Exact comparison of a JSON number with an integer bound.
+#[inline]
 pub fn cmp_int(n: &Number, bound: i128) -> Option<Ordering> {
     match repr(n) {
         Repr::Int(x) => Some(x.cmp(&bound)),
@@ -93,6 +96,7 @@ pub fn cmp_int(n: &Number, bound: i128) -> Option<Ordering> {
 }
 
 /// Exact comparison of a JSON number with a float bound.
+#[inline]
 pub fn cmp_float(n: &Number, bound: f64) -> Option<Ordering> {
     match repr(n) {
         Repr::Int(x) => cmp_int_float(x, bound),
@@ -101,16 +105,19 @@ pub fn cmp_float(n: &Number, bound: f64) -> Option<Ordering> {
 }
 
 /// `n >= bound` (the `minimum` keyword with an integer bound).
+#[inline]
 pub fn ge_int(n: &Number, bound: i128) -> bool {
     matches!(cmp_int(n, bound), Some(Ordering::Greater | Ordering::Equal))
 }
 
 /// `n <= bound` (the `maximum` keyword with an integer bound).
+#[inline]
 pub fn le_int(n: &Number, bound: i128) -> bool {
     matches!(cmp_int(n, bound), Some(Ordering::Less | Ordering::Equal))
 }
 
 /// `n >= bound` (the `minimum` keyword with a float bound).
+#[inline]
 pub fn ge_float(n: &Number, bound: f64) -> bool {
     matches!(
         cmp_float(n, bound),
@@ -119,16 +126,19 @@ pub fn ge_float(n: &Number, bound: f64) -> bool {
 }
 
 /// `n <= bound` (the `maximum` keyword with a float bound).
+#[inline]
 pub fn le_float(n: &Number, bound: f64) -> bool {
     matches!(cmp_float(n, bound), Some(Ordering::Less | Ordering::Equal))
 }
 
 /// `n == c` by value (`const`/`enum` with an integer: `1.0` equals `1`).
+#[inline]
 pub fn eq_int(n: &Number, c: i128) -> bool {
     cmp_int(n, c) == Some(Ordering::Equal)
 }
 
 /// `n == c` by value (`const`/`enum` with a float).
+#[inline]
 pub fn eq_float(n: &Number, c: f64) -> bool {
     cmp_float(n, c) == Some(Ordering::Equal)
 }

@@ -1,10 +1,13 @@
 //! Run-time support for the generated validators: violation constructors,
 //! message formatting and the `anyOf` reporting rule.
 //!
-//! Generated `check_*` functions call these only when a keyword has already
-//! failed, so nothing here is on the success path. Keeping message text here
-//! (rather than in generated code) keeps every revision's module small and
-//! every message uniform. Not a stable API: only generated code calls it.
+//! A generated `check_*` function collects only after its boolean form
+//! failed, so these run on the failure path; the keyword tests that gate a
+//! report (`type_`, `required`) are `#[inline]` and their reporting halves
+//! `#[cold]` and out of line, so a passing keyword costs a comparison and no
+//! call. Keeping message text here (rather than in generated code) keeps
+//! every revision's module small and every message uniform. Not a stable
+//! API: only generated code calls it.
 
 use serde_json::Value;
 
@@ -33,6 +36,7 @@ pub mod kind {
 }
 
 /// The kind bit of a value (see [`kind`]).
+#[inline]
 pub fn kind_of(v: &Value) -> u8 {
     match v {
         Value::Object(_) => kind::OBJECT,
@@ -61,12 +65,65 @@ pub fn type_name(v: &Value) -> &'static str {
 
 /// A value as compact JSON, cut to [`SHOW_MAX`] characters (`…` marks a cut).
 pub fn show(v: &Value) -> String {
-    truncate(v.to_string())
+    shown(|w| serde_json::to_writer(w, v))
 }
 
 /// A string as a JSON string literal, cut like [`show`].
 pub fn show_str(s: &str) -> String {
-    truncate(Value::from(s).to_string())
+    // Only the first `SHOW_MAX + 1` characters can reach the cut text (the
+    // opening quote comes first and every character escapes to at least
+    // one), so a longer string is not even scanned past them.
+    let head = match s.char_indices().nth(SHOW_MAX + 1) {
+        Some((end, _)) => &s[..end],
+        None => s,
+    };
+    shown(|w| serde_json::to_writer(w, head))
+}
+
+/// Bytes of JSON text kept before cutting: enough for `SHOW_MAX + 1`
+/// characters whatever their width (at most 4 bytes each), plus one more
+/// to spare the character a cut may split.
+const SHOWN_BYTES: usize = (SHOW_MAX + 2) * 4;
+
+/// The compact JSON `write` produces, cut like [`truncate`], without
+/// serializing more than [`SHOWN_BYTES`]: a 100 KiB base64 blob that fails
+/// `format` costs a 100-character message, not a copy and an escape of the
+/// whole string. The serializer emits the text front to back, so its first
+/// `SHOWN_BYTES` bytes are those of the full text and the cut is the same.
+fn shown(write: impl FnOnce(&mut Capped) -> serde_json::Result<()>) -> String {
+    let mut capped = Capped(Vec::new());
+    // An error means the cap was reached (serializing a `Value` or a `str`
+    // fails in no other way); the bytes so far are what we want.
+    let _ = write(&mut capped);
+    let text = match String::from_utf8(capped.0) {
+        Ok(text) => text,
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let mut bytes = e.into_bytes();
+            bytes.truncate(valid);
+            String::from_utf8(bytes).unwrap_or_default()
+        }
+    };
+    truncate(text)
+}
+
+/// A writer that keeps the first [`SHOWN_BYTES`] bytes and then fails.
+struct Capped(Vec<u8>);
+
+impl std::io::Write for Capped {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let room = SHOWN_BYTES.saturating_sub(self.0.len());
+        if room == 0 {
+            return Err(std::io::ErrorKind::WriteZero.into());
+        }
+        let n = buf.len().min(room);
+        self.0.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 fn truncate(mut text: String) -> String {
@@ -95,6 +152,7 @@ fn push(
 /// The `type` keyword: reports `expected object, found array` unless the
 /// kind of `v` is among `kinds` (bits of [`kind`]; `integer` is
 /// [`kind::INTEGER`], `number` is `INTEGER | FRACTION`).
+#[inline]
 pub fn type_(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
@@ -104,13 +162,26 @@ pub fn type_(
     v: &Value,
 ) {
     if kind_of(v) & kinds == 0 {
-        let message = format!("expected {expected}, found {}", type_name(v));
-        push(out, path, schema, Keyword::Type, message);
+        type_failed(out, path, schema, expected, v);
     }
+}
+
+#[cold]
+#[inline(never)]
+fn type_failed(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    schema: &'static str,
+    expected: &'static str,
+    v: &Value,
+) {
+    let message = format!("expected {expected}, found {}", type_name(v));
+    push(out, path, schema, Keyword::Type, message);
 }
 
 /// The `required` keyword: reports each missing name (at the object):
 /// `"name" is a required property`.
+#[inline]
 pub fn required(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
@@ -120,14 +191,22 @@ pub fn required(
 ) {
     for name in names {
         if !m.contains_key(*name) {
-            let message = format!("{} is a required property", show_str(name));
-            push(out, path, schema, Keyword::Required, message);
+            required_failed(out, path, schema, name);
         }
     }
 }
 
+#[cold]
+#[inline(never)]
+fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, schema: &'static str, name: &str) {
+    let message = format!("{} is a required property", show_str(name));
+    push(out, path, schema, Keyword::Required, message);
+}
+
 /// `additionalProperties: false` rejected a member: `unexpected property
 /// "x"` (reported at the object).
+#[cold]
+#[inline(never)]
 pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, schema: &'static str, name: &str) {
     let message = format!("unexpected property {}", show_str(name));
     push(out, path, schema, Keyword::AdditionalProperties, message);
@@ -135,6 +214,8 @@ pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, schema: &'static st
 
 /// `const` failed: `expected "2.0", found "1.0"`; `expected` is the
 /// constant as JSON.
+#[cold]
+#[inline(never)]
 pub fn const_(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
@@ -148,6 +229,8 @@ pub fn const_(
 
 /// `enum` failed: `expected one of "a", "b", found "c"`; `expected` lists
 /// the values as JSON.
+#[cold]
+#[inline(never)]
 pub fn enum_(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
@@ -160,6 +243,8 @@ pub fn enum_(
 }
 
 /// `minimum` failed: `-1 is less than the minimum of 0`.
+#[cold]
+#[inline(never)]
 pub fn minimum(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
@@ -172,6 +257,8 @@ pub fn minimum(
 }
 
 /// `maximum` failed: `2 is greater than the maximum of 1`.
+#[cold]
+#[inline(never)]
 pub fn maximum(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
@@ -184,6 +271,8 @@ pub fn maximum(
 }
 
 /// `maxItems` failed: `101 items, more than the maximum of 100`.
+#[cold]
+#[inline(never)]
 pub fn max_items(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
@@ -196,6 +285,8 @@ pub fn max_items(
 }
 
 /// `format` failed: `"relative/path" is not a valid "uri"`.
+#[cold]
+#[inline(never)]
 pub fn format(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
@@ -221,14 +312,20 @@ pub enum Tag<'a> {
 }
 
 /// Reads the discriminator member `name` of `v`.
+///
+/// A scan over the members rather than `Map::get`: MCP objects have a
+/// handful of members, and comparing a few keys (by length first) is
+/// cheaper than hashing the name (`preserve_order`'s `IndexMap`) or a tree
+/// search; the branch the tag selects iterates the members anyway.
+#[inline]
 pub fn tag<'a>(v: &'a Value, name: &str) -> Tag<'a> {
-    match v {
-        Value::Object(m) => match m.get(name) {
-            None => Tag::Missing,
-            Some(Value::String(s)) => Tag::Str(s),
-            Some(_) => Tag::Other,
-        },
-        _ => Tag::Missing,
+    let Value::Object(m) = v else {
+        return Tag::Missing;
+    };
+    match m.iter().find(|(k, _)| k.as_str() == name) {
+        None => Tag::Missing,
+        Some((_, Value::String(s))) => Tag::Str(s),
+        Some(_) => Tag::Other,
     }
 }
 
@@ -354,6 +451,24 @@ mod tests {
         let shown = show_str(&long);
         assert_eq!(shown.chars().count(), SHOW_MAX + 1);
         assert!(shown.ends_with('…'));
+    }
+
+    #[test]
+    fn long_values_are_cut_exactly_as_the_full_text_would_be() {
+        let full = |v: &Value| truncate(v.to_string());
+        for n in [0, 1, 77, 78, 79, 80, 81, 82, 200, 100_000] {
+            for unit in ["a", "é", "\u{1F600}", "\"", "\n", "\u{1}"] {
+                let s = unit.repeat(n);
+                assert_eq!(
+                    show_str(&s),
+                    full(&Value::from(s.as_str())),
+                    "{n} × {unit:?}"
+                );
+                let v = json!({ "k": s, "n": [1, 2.5, null] });
+                assert_eq!(show(&v), full(&v), "{n} × {unit:?} in an object");
+            }
+        }
+        assert_eq!(show(&json!(null)), "null");
     }
 
     #[test]

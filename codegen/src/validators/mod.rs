@@ -7,7 +7,9 @@
 //! - `check_<d>(v) -> Vec<Violation>`: every violation, pointers relative
 //!   to `v`;
 //! - `check_<d>_at(v, path, out)`: the same below an instance path (what a
-//!   `$ref` compiles to in collecting mode);
+//!   `$ref` compiles to in collecting mode). It runs `is_valid_<d>` first and
+//!   collects only if that fails, so checking valid (sub)instances costs
+//!   what the boolean form costs;
 //!
 //! plus `DEFINITIONS` (sorted by name, for `Spec::definition`) and the
 //! `Definition` enum. Generated code names runtime helpers by absolute path
@@ -30,6 +32,15 @@
 //! `is_valid_json_value` and `check_json_value`, and at 10,000 serde_json's
 //! own recursive `Drop` and `Display` overflow as well, so the validators
 //! add no lower limit than the `Value` type already has.
+//!
+//! Cost of the collecting form: on a valid instance, that of `is_valid`.
+//! On an invalid one, each definition on the way from the root down to a
+//! violation runs its boolean form (which stops at the first failure)
+//! before collecting, and valid siblings stop at their own gate; so the
+//! work is bounded by (definitions nested through `$ref` on that way) ×
+//! (instance size). On the bench's `invalid` class (one violation deep in a
+//! large message) it is ~3.7× `is_valid`'s, reporting included
+//! (`docs/benchmarks.md`).
 //!
 mod additional_properties;
 mod all_of;
@@ -133,7 +144,19 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let check_body = if check_body.is_empty() {
         quote!(let _ = (v, path, out);)
     } else {
-        check_body
+        // The boolean form first: a valid instance (the common case, and
+        // every valid subinstance below a violation, since each `$ref` is a
+        // call to this gate) costs what `is_valid` costs and touches no
+        // `Path`, `Vec` or message code. The collecting statements run only
+        // where something failed, and report exactly what they would have
+        // reported ungated: `is_valid` holds exactly when they report
+        // nothing (the differential tests assert it on every instance).
+        quote! {
+            if #is_valid(v) {
+                return;
+            }
+            #check_body
+        }
     };
     quote! {
         #[doc = #valid_doc]

@@ -294,3 +294,22 @@ fn discriminators_need_distinct_consts() {
     );
     assert_eq!(discriminator::find(&branches("Ambiguous"), &cx), None);
 }
+
+#[test]
+fn collecting_form_runs_the_boolean_form_first() {
+    let text = functions_text(&schema(json!({
+        "Obj": {"type": "object", "required": ["a"]},
+        "Any": {"description": "anything"},
+    })));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(
+            "out: &mut ::std::vec::Vec<crate::Violation>, ) { if is_valid_obj(v) { return; } crate::support::type_("
+        ),
+        "{text}"
+    );
+    assert!(
+        !flat.contains("is_valid_any(v) {"),
+        "nothing to gate: {text}"
+    );
+}

@@ -14,6 +14,9 @@ pub fn check_version_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_version(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Version/type", "string", 4, v);
     if !matches!(v, ::serde_json::Value::String(s) if s == "2.0") {
         crate::support::const_(out, path, "/$defs/Version/const", "\"2.0\"", v);
@@ -38,6 +41,9 @@ pub fn check_code_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_code(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Code/type", "integer", 8, v);
     if !matches!(
         v, ::serde_json::Value::Number(n) if crate ::number::eq_int(n, - 32021)
@@ -63,6 +69,9 @@ pub fn check_scope_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_scope(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Scope/type", "string", 4, v);
     if !matches!(
         v, ::serde_json::Value::String(s) if matches!(s.as_str(), "private" | "public")
@@ -100,6 +109,9 @@ pub fn check_mixed_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_mixed(v) {
+        return;
+    }
     if !match v {
         ::serde_json::Value::String(s) => s == "a",
         ::serde_json::Value::Number(n) => {

@@ -17,6 +17,9 @@ pub fn check_values_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_values(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Values/type", "array", 2, v);
     if let ::serde_json::Value::Array(a) = v {
         if a.len() > 100 {
@@ -44,5 +47,8 @@ pub fn check_anything_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_anything(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Anything/type", "array", 2, v);
 }

@@ -17,6 +17,9 @@ pub fn check_ttl_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_ttl(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Ttl/type", "integer", 8, v);
     if let ::serde_json::Value::Number(n) = v {
         if !crate::number::ge_int(n, 0) {
@@ -43,6 +46,9 @@ pub fn check_priority_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_priority(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Priority/type", "number", 24, v);
     if let ::serde_json::Value::Number(n) = v {
         if !crate::number::ge_int(n, 0) {
@@ -69,6 +75,9 @@ pub fn check_half_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_half(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Half/type", "number", 24, v);
     if let ::serde_json::Value::Number(n) = v {
         if !crate::number::le_float(n, 0.5) {
@@ -92,6 +101,9 @@ pub fn check_uri_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_uri(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Uri/type", "string", 4, v);
     if let ::serde_json::Value::String(s) = v {
         if !crate::format::is_uri(s) {
@@ -115,6 +127,9 @@ pub fn check_template_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_template(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Template/type", "string", 4, v);
     if let ::serde_json::Value::String(s) = v {
         if !crate::format::is_uri_template(s) {
@@ -144,6 +159,9 @@ pub fn check_blob_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_blob(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Blob/type", "string", 4, v);
     if let ::serde_json::Value::String(s) = v {
         if !crate::format::is_byte(s) {

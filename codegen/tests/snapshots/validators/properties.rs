@@ -19,6 +19,9 @@ pub fn check_open_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_open(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Open/type", "object", 1, v);
     if let ::serde_json::Value::Object(m) = v {
         crate::support::required(out, path, "/$defs/Open/required", m, &["name", "id"]);
@@ -59,6 +62,9 @@ pub fn check_map_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_map(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Map/type", "object", 1, v);
     if let ::serde_json::Value::Object(m) = v {
         for (k, v) in m {
@@ -93,6 +99,9 @@ pub fn check_closed_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_closed(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Closed/type", "object", 1, v);
     if let ::serde_json::Value::Object(m) = v {
         for (k, v) in m {
@@ -140,6 +149,9 @@ pub fn check_empty_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_empty(v) {
+        return;
+    }
     if let ::serde_json::Value::Object(m) = v {
         for k in m.keys() {
             crate::support::additional(
@@ -167,5 +179,8 @@ pub fn check_any_object_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_any_object(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/AnyObject/type", "object", 1, v);
 }

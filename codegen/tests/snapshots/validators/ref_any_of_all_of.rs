@@ -18,6 +18,9 @@ pub fn check_json_value_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_json_value(v) {
+        return;
+    }
     if !(is_valid_json_object(v)
         || matches!(
             v, ::serde_json::Value::Array(a) if a.iter().all(| v |
@@ -94,6 +97,9 @@ pub fn check_json_object_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_json_object(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/JSONObject/type", "object", 1, v);
     if let ::serde_json::Value::Object(m) = v {
         for (k, v) in m {
@@ -122,6 +128,9 @@ pub fn check_text_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_text(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Text/type", "object", 1, v);
     if let ::serde_json::Value::Object(m) = v {
         crate::support::required(
@@ -191,6 +200,9 @@ pub fn check_image_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_image(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Image/type", "object", 1, v);
     if let ::serde_json::Value::Object(m) = v {
         crate::support::required(
@@ -292,6 +304,9 @@ pub fn check_block_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_block(v) {
+        return;
+    }
     if !match crate::support::tag(v, "type") {
         crate::support::Tag::Str("text") => {
             is_valid_text(v)
@@ -377,6 +392,9 @@ pub fn check_error_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_error(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Error/type", "object", 1, v);
     if let ::serde_json::Value::Object(m) = v {
         crate::support::required(out, path, "/$defs/Error/required", m, &["code"]);
@@ -420,6 +438,9 @@ pub fn check_coded_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_coded(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Coded/type", "object", 1, v);
     if let ::serde_json::Value::Object(m) = v {
         for (k, v) in m {

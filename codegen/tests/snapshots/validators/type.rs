@@ -14,6 +14,9 @@ pub fn check_obj_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_obj(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Obj/type", "object", 1, v);
 }
 /// Whether `v` is a valid `Int` (`/$defs/Int`).
@@ -32,6 +35,9 @@ pub fn check_int_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_int(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Int/type", "integer", 8, v);
 }
 /// Whether `v` is a valid `Num` (`/$defs/Num`).
@@ -50,6 +56,9 @@ pub fn check_num_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_num(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Num/type", "number", 24, v);
 }
 /// Whether `v` is a valid `Id` (`/$defs/Id`).
@@ -72,6 +81,9 @@ pub fn check_id_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_id(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Id/type", "string or integer", 12, v);
 }
 /// Whether `v` is a valid `Nullable` (`/$defs/Nullable`).
@@ -94,5 +106,8 @@ pub fn check_nullable_at(
     path: &crate::Path<'_>,
     out: &mut ::std::vec::Vec<crate::Violation>,
 ) {
+    if is_valid_nullable(v) {
+        return;
+    }
     crate::support::type_(out, path, "/$defs/Nullable/type", "integer or null", 72, v);
 }
