@@ -35,7 +35,7 @@ pub use mcpwire_macros::{fixture, fixture_file};
 // the `mcpwire-macros` proc macro); re-exported at their historic paths.
 #[doc(hidden)]
 pub use mcpwire_runtime::support;
-pub use mcpwire_runtime::{format, number, path, violation};
+pub use mcpwire_runtime::{format, number, path, suggest, violation};
 
 pub use message::{Direction, Origin};
 pub use path::Path;

@@ -15,6 +15,7 @@ pub mod definition;
 pub mod format;
 pub mod number;
 pub mod path;
+pub mod suggest;
 #[doc(hidden)]
 pub mod support;
 pub mod violation;

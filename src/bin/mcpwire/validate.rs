@@ -147,28 +147,10 @@ fn first_line(bytes: &Result<Vec<u8>, Problem>) -> usize {
     1 + bytes[..start].iter().filter(|&&b| b == b'\n').count()
 }
 
-/// The error for an unknown definition, with the closest names.
+/// The error for an unknown definition, with the closest names
+/// (`mcpwire::suggest`, the ranking the `fixture!` macro uses too).
 pub fn unknown_definition(spec: &Spec, name: &str) -> String {
-    let lower = name.to_ascii_lowercase();
-    let mut scored: Vec<(usize, &str)> = spec
-        .definitions
-        .iter()
-        .map(|d| {
-            let candidate = d.name.to_ascii_lowercase();
-            let mut score = distance(&lower, &candidate);
-            if candidate.contains(&lower) || lower.contains(&candidate) {
-                score = score.min(2);
-            }
-            (score, d.name)
-        })
-        .collect();
-    scored.sort();
-    let close: Vec<&str> = scored
-        .iter()
-        .take(5)
-        .filter(|(score, _)| *score <= name.len().max(4) / 2 + 2)
-        .map(|(_, n)| *n)
-        .collect();
+    let close = mcpwire::suggest::closest(name, spec.definitions.iter().map(|d| d.name));
     let mut message = format!(
         "unknown definition {name:?} in revision {} ({} definitions)",
         spec.version,
@@ -178,32 +160,4 @@ pub fn unknown_definition(spec: &Spec, name: &str) -> String {
         message.push_str(&format!("; closest: {}", close.join(", ")));
     }
     message
-}
-
-/// Levenshtein distance.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::distance;
-
-    #[test]
-    fn levenshtein() {
-        assert_eq!(distance("kitten", "sitting"), 3);
-        assert_eq!(distance("", "abc"), 3);
-        assert_eq!(distance("same", "same"), 0);
-    }
 }
