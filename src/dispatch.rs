@@ -70,6 +70,7 @@ impl Plan {
     fn warn(&mut self, kind: WarningKind, pointer: &str, message: String) {
         self.warnings.push(Warning {
             kind,
+            rule: None,
             pointer: Pointer::from_escaped(pointer),
             message,
         });

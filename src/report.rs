@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{Direction, Origin, Pointer, Version, Violation};
+use crate::{Direction, Origin, Pointer, Rule, Version, Violation};
 
 /// The JSON-RPC shape a message was recognised as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -62,6 +62,8 @@ pub enum WarningKind {
     NullId,
     /// Judged at a revision whose cargo feature is off: not checked.
     RevisionDisabled,
+    /// A protocol rule the schema does not state ([`Warning::rule`] names it).
+    Rule,
 }
 
 /// One warning.
@@ -69,6 +71,9 @@ pub enum WarningKind {
 pub struct Warning {
     /// The class.
     pub kind: WarningKind,
+    /// The rule broken, for [`WarningKind::Rule`] (serialized as its id).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static Rule>,
     /// Where in the message.
     pub pointer: Pointer,
     /// What and why.

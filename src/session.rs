@@ -254,6 +254,7 @@ impl Session {
         if elements.is_empty() {
             head.warnings.push(Warning {
                 kind: WarningKind::JsonRpc,
+                rule: None,
                 pointer: Pointer::root(),
                 message: "empty batch: JSON-RPC 2.0 answers `[]` with an Invalid Request error, \
                           though the 2025-03-26 schema has no minItems"
@@ -344,6 +345,7 @@ impl Session {
         let Some(spec) = revision.spec() else {
             report.warnings.push(Warning {
                 kind: WarningKind::RevisionDisabled,
+                rule: None,
                 pointer: Pointer::root(),
                 message: format!(
                     "revision {revision} is not compiled in (cargo feature {}); not checked",
@@ -403,6 +405,7 @@ impl Session {
                 report.method = Some(p.method.clone());
                 report.warnings.push(Warning {
                     kind: WarningKind::DuplicateResponse,
+                    rule: None,
                     pointer: Pointer::from_escaped("/id"),
                     message: format!(
                         "second response to id {id} ({:?}, message {})",
@@ -414,6 +417,7 @@ impl Session {
             Lookup::Unknown => {
                 report.warnings.push(Warning {
                     kind: WarningKind::UnknownResponse,
+                    rule: None,
                     pointer: Pointer::from_escaped("/id"),
                     message: format!(
                         "response to id {id}, which no request from the {} used; checked against the envelope only",
@@ -450,6 +454,7 @@ impl Session {
         if let Some(previous) = self.correlator.request(direction, id, pending) {
             report.warnings.push(Warning {
                 kind: WarningKind::DuplicateRequestId,
+                rule: None,
                 pointer: Pointer::from_escaped("/id"),
                 message: format!(
                     "id {id} is already used by the unanswered {:?} request (message {})",
@@ -506,6 +511,7 @@ impl Session {
                 if downgrade {
                     report.warnings.push(Warning {
                         kind: WarningKind::NullId,
+                        rule: None,
                         pointer: f.violation.instance,
                         message: explanation.to_string(),
                     });
@@ -522,6 +528,7 @@ impl Session {
 fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {
     Warning {
         kind: WarningKind::UnknownVersion,
+        rule: None,
         pointer: Pointer::from_escaped(pointer),
         message: format!(
             "unknown protocol version {value:?} (known: {}); judged at {using}",
