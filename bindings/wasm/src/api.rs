@@ -44,9 +44,9 @@ pub fn revisions_json() -> String {
 
 /// A revision by name that is compiled into this build.
 pub fn revision(name: &str) -> Result<Version, Error> {
-    let version: Version = name.parse().map_err(|e: mcpwire::UnknownVersion| {
-        Error::Revision(e.to_string())
-    })?;
+    let version: Version = name
+        .parse()
+        .map_err(|e: mcpwire::UnknownVersion| Error::Revision(e.to_string()))?;
     if version.spec().is_none() {
         let enabled: Vec<&str> = Version::enabled().map(Version::as_str).collect();
         return Err(Error::Revision(format!(
@@ -201,14 +201,21 @@ mod tests {
     #[cfg(feature = "v2026_07_28")]
     fn session_reports_issue_376_at_its_member() {
         let mut s = Session::new("2026-07-28", "{}").unwrap();
-        let out: serde_json::Value =
-            serde_json::from_str(&s.observe("s2c", "implementation", ISSUE_376.as_bytes()).unwrap())
-                .unwrap();
-        assert_eq!(out[0]["violations"][0]["instance"], "/error/data/requiredCapabilities");
+        let out: serde_json::Value = serde_json::from_str(
+            &s.observe("s2c", "implementation", ISSUE_376.as_bytes())
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            out[0]["violations"][0]["instance"],
+            "/error/data/requiredCapabilities"
+        );
         let fixed = ISSUE_376.replace(r#"["sampling"]"#, r#"{"sampling":{}}"#);
-        let out: serde_json::Value =
-            serde_json::from_str(&s.observe("s2c", "implementation", fixed.as_bytes()).unwrap())
-                .unwrap();
+        let out: serde_json::Value = serde_json::from_str(
+            &s.observe("s2c", "implementation", fixed.as_bytes())
+                .unwrap(),
+        )
+        .unwrap();
         assert_eq!(out[0]["violations"], serde_json::json!([]));
     }
 
@@ -217,15 +224,30 @@ mod tests {
     fn validate_suggests_close_definitions_and_refuses_bad_text() {
         let e = validate("2026-07-28", "CallToolReslt", b"{}").unwrap_err();
         assert!(e.to_string().contains("CallToolResult"), "{e}");
-        assert!(matches!(validate("2026-07-28", "CallToolResult", b"{"), Err(Error::Input(_))));
-        assert!(matches!(validate("1999-01-01", "CallToolResult", b"{}"), Err(Error::Revision(_))));
+        assert!(matches!(
+            validate("2026-07-28", "CallToolResult", b"{"),
+            Err(Error::Input(_))
+        ));
+        assert!(matches!(
+            validate("1999-01-01", "CallToolResult", b"{}"),
+            Err(Error::Revision(_))
+        ));
     }
 
     #[test]
     fn options_are_checked() {
-        assert!(matches!(Session::new("auto", r#"{"fallbak":"draft"}"#), Err(Error::Options(_))));
-        assert!(matches!(Session::new("sideways", "{}"), Err(Error::Revision(_))));
+        assert!(matches!(
+            Session::new("auto", r#"{"fallbak":"draft"}"#),
+            Err(Error::Options(_))
+        ));
+        assert!(matches!(
+            Session::new("sideways", "{}"),
+            Err(Error::Revision(_))
+        ));
         let mut s = Session::new("auto", "").unwrap();
-        assert!(matches!(s.observe("up", "harness", b"{}"), Err(Error::Argument(_))));
+        assert!(matches!(
+            s.observe("up", "harness", b"{}"),
+            Err(Error::Argument(_))
+        ));
     }
 }

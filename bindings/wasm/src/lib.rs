@@ -71,8 +71,7 @@ pub fn wire_schema_errors_string(
     text: &str,
     request_method: Option<String>,
 ) -> Result<String, JsError> {
-    wire_schema::errors_json(version, text.as_bytes(), request_method.as_deref())
-        .map_err(js_error)
+    wire_schema::errors_json(version, text.as_bytes(), request_method.as_deref()).map_err(js_error)
 }
 
 /// One conversation ([`mcpwire::Session`]).
@@ -94,13 +93,25 @@ impl RawSession {
 
     /// Judges one JSON text; the reports as JSON.
     #[wasm_bindgen(js_name = observeText)]
-    pub fn observe_text(&mut self, direction: &str, origin: &str, text: &[u8]) -> Result<String, JsError> {
-        self.inner.observe(direction, origin, text).map_err(js_error)
+    pub fn observe_text(
+        &mut self,
+        direction: &str,
+        origin: &str,
+        text: &[u8],
+    ) -> Result<String, JsError> {
+        self.inner
+            .observe(direction, origin, text)
+            .map_err(js_error)
     }
 
     /// Judges one JS string.
     #[wasm_bindgen(js_name = observeString)]
-    pub fn observe_string(&mut self, direction: &str, origin: &str, text: &str) -> Result<String, JsError> {
+    pub fn observe_string(
+        &mut self,
+        direction: &str,
+        origin: &str,
+        text: &str,
+    ) -> Result<String, JsError> {
         self.inner
             .observe(direction, origin, text.as_bytes())
             .map_err(js_error)
@@ -119,6 +130,8 @@ impl RawSession {
     /// Records the `MCP-Protocol-Version` HTTP header of the following messages.
     #[wasm_bindgen(js_name = setHttpProtocolVersion)]
     pub fn set_http_protocol_version(&mut self, header: &str) -> Result<(), JsError> {
-        self.inner.set_http_protocol_version(header).map_err(js_error)
+        self.inner
+            .set_http_protocol_version(header)
+            .map_err(js_error)
     }
 }

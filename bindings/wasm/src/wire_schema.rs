@@ -35,7 +35,11 @@ use crate::api::{self, Error};
 pub const MAX_ERRORS: usize = 6;
 
 /// [`errors`] as a JSON array.
-pub fn errors_json(version: &str, text: &[u8], request_method: Option<&str>) -> Result<String, Error> {
+pub fn errors_json(
+    version: &str,
+    text: &[u8],
+    request_method: Option<&str>,
+) -> Result<String, Error> {
     let out = errors(api::revision(version)?, text, request_method);
     Ok(serde_json::to_string(&out).expect("strings serialize"))
 }
@@ -71,7 +75,12 @@ fn is_result(msg: &Value) -> bool {
         && msg.get("result").is_some()
 }
 
-fn format_report(spec: Option<&Spec>, report: &Report, request_method: Option<&str>, out: &mut Vec<String>) {
+fn format_report(
+    spec: Option<&Spec>,
+    report: &Report,
+    request_method: Option<&str>,
+    out: &mut Vec<String>,
+) {
     let batch = report
         .batch_index
         .map(|i| format!("[{i}] "))
@@ -85,7 +94,8 @@ fn format_report(spec: Option<&Spec>, report: &Report, request_method: Option<&s
         let pointer = f.violation.instance.as_str();
         let relative = definition_path(spec, report, f.definition, pointer);
         let mut error = format!("{batch}{}{relative}: {}", f.definition, f.violation.message);
-        if report.kind == MessageKind::Result && relative != pointer && report.batch_index.is_none() {
+        if report.kind == MessageKind::Result && relative != pointer && report.batch_index.is_none()
+        {
             if let Some(m) = request_method.or(report.method.as_deref()) {
                 error.push_str(&format!(" (result of '{m}')"));
             }
@@ -108,7 +118,12 @@ fn format_report(spec: Option<&Spec>, report: &Report, request_method: Option<&s
 /// harness's `instancePath`): results and `Error` objects are judged below
 /// `/result` and `/error`, batch elements below `/<i>`. (The CLI's
 /// `--format conformance` computes the same, in `src/bin/mcpwire/judge.rs`.)
-fn definition_path<'p>(spec: Option<&Spec>, report: &Report, definition: &str, pointer: &'p str) -> &'p str {
+fn definition_path<'p>(
+    spec: Option<&Spec>,
+    report: &Report,
+    definition: &str,
+    pointer: &'p str,
+) -> &'p str {
     let mut p = pointer;
     if let Some(i) = report.batch_index {
         let prefix = format!("/{i}");
@@ -165,7 +180,9 @@ mod tests {
         let errors = errors(Version::V2026_07_28, text, None);
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
-            errors[0].starts_with("MissingRequiredClientCapabilityError/error/data/requiredCapabilities: "),
+            errors[0].starts_with(
+                "MissingRequiredClientCapabilityError/error/data/requiredCapabilities: "
+            ),
             "{errors:?}"
         );
     }
@@ -189,8 +206,16 @@ mod tests {
         // The harness's probe A: valid there, since PingRequest has no envelope.
         let text = br#"{"jsonrpc":"1.0","id":null,"method":"ping"}"#;
         let errors = errors_of(Version::V2025_06_18, text);
-        assert!(errors.iter().any(|e| e.starts_with("JSONRPCRequest/jsonrpc: ")), "{errors:?}");
-        assert!(errors.iter().any(|e| e.starts_with("JSONRPCRequest/id: ")), "{errors:?}");
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.starts_with("JSONRPCRequest/jsonrpc: ")),
+            "{errors:?}"
+        );
+        assert!(
+            errors.iter().any(|e| e.starts_with("JSONRPCRequest/id: ")),
+            "{errors:?}"
+        );
     }
 
     #[test]
@@ -198,7 +223,7 @@ mod tests {
     fn caps_each_definition_at_six() {
         let items: Vec<String> = (0..9).map(|_| "1".to_string()).collect();
         let text = format!(
-            r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[{}]}}}}"#,
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"resultType":"complete","content":[{}]}}}}"#,
             items.join(",")
         );
         let errors = errors(Version::V2026_07_28, text.as_bytes(), Some("tools/call"));
