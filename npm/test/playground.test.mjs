@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { serve } from './serve.mjs';
+import { serve } from '../scripts/serve.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = process.env.MCPWIRE_CHROMIUM ?? '/usr/bin/chromium';
