@@ -384,10 +384,16 @@ fn js_number_prints_as_ecmascript_does() {
 
 #[test]
 fn js_text_orders_index_names_first() {
+    // Inserted in sorted order too, so the expectation holds with and
+    // without serde_json's `preserve_order`.
     let mut map = Map::new();
-    map.insert("b".into(), json!(1));
+    map.insert("01".into(), json!(4));
     map.insert("10".into(), json!(2));
     map.insert("2".into(), json!(3.0));
-    map.insert("01".into(), json!(4));
-    assert_eq!(js_text(&Value::Object(map)), r#"{"2":3,"10":2,"b":1,"01":4}"#);
+    map.insert("4294967295".into(), json!(5));
+    map.insert("b".into(), json!(1));
+    assert_eq!(
+        js_text(&Value::Object(map)),
+        r#"{"2":3,"10":2,"01":4,"4294967295":5,"b":1}"#
+    );
 }
