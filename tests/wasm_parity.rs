@@ -148,7 +148,12 @@ fn sorted(value: &Value) -> Value {
         Value::Object(map) => {
             let mut entries: Vec<(&String, &Value)> = map.iter().collect();
             entries.sort_by(|a, b| a.0.cmp(b.0));
-            Value::Object(entries.into_iter().map(|(k, v)| (k.clone(), sorted(v))).collect())
+            Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k.clone(), sorted(v)))
+                    .collect(),
+            )
         }
         Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
         other => other.clone(),
@@ -185,8 +190,11 @@ fn write_js(value: &Value, out: &mut String) {
                 let n: u32 = k.parse().ok()?;
                 (n.to_string() == k && n != u32::MAX).then_some(n)
             };
-            let mut keys: Vec<(Option<u32>, usize, &String)> =
-                map.keys().enumerate().map(|(i, k)| (index(k), i, k)).collect();
+            let mut keys: Vec<(Option<u32>, usize, &String)> = map
+                .keys()
+                .enumerate()
+                .map(|(i, k)| (index(k), i, k))
+                .collect();
             keys.sort_by_key(|(n, i, _)| match n {
                 Some(n) => (0, u64::from(*n), 0),
                 None => (1, 0, *i),
@@ -228,7 +236,11 @@ fn js_number(x: f64) -> String {
         format!("0.{}{digits}", "0".repeat((-n) as usize))
     } else {
         let e = n - 1;
-        let e = if e >= 0 { format!("+{e}") } else { e.to_string() };
+        let e = if e >= 0 {
+            format!("+{e}")
+        } else {
+            e.to_string()
+        };
         match k {
             1 => format!("{digits}e{e}"),
             _ => format!("{}.{}e{e}", &digits[..1], &digits[1..]),
@@ -245,7 +257,11 @@ fn answers(version: Version, definition: &str, text: &str) -> Value {
         Err(e) => json!({ "input_error": e.to_string() }),
     };
     let mut session = Session::new(version);
-    let reports = session.observe_bytes(Direction::ServerToClient, Origin::Implementation, text.as_bytes());
+    let reports = session.observe_bytes(
+        Direction::ServerToClient,
+        Origin::Implementation,
+        text.as_bytes(),
+    );
     json!({ "violations": violations, "reports": reports })
 }
 
@@ -262,7 +278,9 @@ fn write_revision(version: Version, dir: &std::path::Path) -> (usize, usize) {
     let mut respelled = 0;
     for index in 0..total {
         let (definition, instance) = make_case(version, &names, &seeds, &mutator, seed, index);
-        let text = sorted(&instance).to_string();
+        let instance = sorted(&instance);
+        let text = instance.to_string();
+        // What JS makes of the value JSON.parse(text) gives.
         let js = js_text(&instance);
         let mut case = json!({
             "index": index,
@@ -323,7 +341,9 @@ fn write_transcripts(dir: &std::path::Path) -> usize {
             for (direction, origin, msg) in &records {
                 let text = sorted(msg).to_string();
                 assert_eq!(
-                    serde_json::from_str::<Value>(&js_text(msg)).map(|v| sorted(&v).to_string()).ok(),
+                    serde_json::from_str::<Value>(&js_text(msg))
+                        .map(|v| sorted(&v).to_string())
+                        .ok(),
                     Some(text.clone()),
                     "{}: a record JSON.stringify would respell",
                     file.display()
@@ -359,7 +379,10 @@ fn write_parity_cases() {
         println!("wasm parity {version}: {total} cases ({respelled} that JSON.stringify respells)");
     }
     let n = write_transcripts(&dir);
-    println!("wasm parity: {n} transcript runs; files in {}", dir.display());
+    println!(
+        "wasm parity: {n} transcript runs; files in {}",
+        dir.display()
+    );
 }
 
 #[test]

@@ -43,6 +43,7 @@ for (const revision of revisions()) {
     assert.ok(cases.length >= MIN_CASES, `${file}: ${cases.length} cases, want at least ${MIN_CASES}`);
     let valid = 0;
     let respelled = 0;
+    let strings = 0;
     for (const c of cases) {
       const where = `${revision} case #${c.index} (${c.definition}): ${c.text.slice(0, 300)}`;
       assert.deepEqual(answers(revision, c.definition, c.text), c.rust, `text path, ${where}`);
@@ -50,12 +51,18 @@ for (const revision of revisions()) {
       assert.deepEqual(validate(revision, c.definition, bytes), c.rust.violations, `bytes path, ${where}`);
       const value = JSON.parse(c.text);
       assert.equal(JSON.stringify(value), c.js.text, `the Rust emulation of JSON.stringify, ${where}`);
-      const expected = c.js.rust ?? c.rust;
-      if (c.js.rust) respelled += 1;
-      assert.deepEqual(answers(revision, c.definition, value), expected, `value path, ${where}`);
+      if (typeof value === 'string') {
+        // A JS string is taken as JSON text (the API's rule), so a string
+        // instance has no value form: its text form is checked above.
+        strings += 1;
+      } else {
+        const expected = c.js.rust ?? c.rust;
+        if (c.js.rust) respelled += 1;
+        assert.deepEqual(answers(revision, c.definition, value), expected, `value path, ${where}`);
+      }
       if (Array.isArray(c.rust.violations) && c.rust.violations.length === 0) valid += 1;
     }
-    console.log(`parity ${revision}: ${cases.length} cases, ${valid} valid, ${respelled} respelled by JSON.stringify`);
+    console.log(`parity ${revision}: ${cases.length} cases, ${valid} valid, ${respelled} respelled by JSON.stringify, ${strings} string instances (text only)`);
   });
 }
 
