@@ -137,6 +137,13 @@ for (const revision of mcpwire.revisions()) {
   let judge = ajvSpec(revision);
   for (const r of records) judge(r.origin, JSON.parse(r.text));
   const ajvSetupMs = performance.now() - s;
+  // The verdicts each engine gives on the workload (they differ where the
+  // designed differences apply, docs/javascript.md).
+  const check = new mcpwire.Session(revision);
+  const mcpwireInvalid = records.filter((r) => check.observe(r.dir, r.origin, r.text).some((x) => x.violations.length > 0)).length;
+  check.free();
+  const verdictJudge = ajvSpec(revision);
+  const ajvInvalid = records.filter((r) => !verdictJudge(r.origin, JSON.parse(r.text))).length;
 
   // Steady state: one session per pass over the transcript, as a harness
   // judges one conversation per scenario.
@@ -163,6 +170,8 @@ for (const revision of mcpwire.revisions()) {
   const row = {
     revision,
     messages: records.length,
+    invalid_mcpwire: mcpwireInvalid,
+    invalid_ajv: ajvInvalid,
     mcpwire_text_per_s: Math.round(text),
     mcpwire_values_per_s: Math.round(values),
     ajv_parse_per_s: Math.round(ajvText),
