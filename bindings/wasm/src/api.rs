@@ -128,6 +128,11 @@ impl Session {
                 .unwrap_or(defaults.null_id_as_warning),
             fallback: match given.fallback.as_deref() {
                 Some(name) => revision(name)?,
+                // A build without the library's default fallback falls
+                // back to its newest revision instead of judging nothing.
+                None if defaults.fallback.spec().is_none() => {
+                    Version::enabled().last().unwrap_or(defaults.fallback)
+                }
                 None => defaults.fallback,
             },
             limits,
