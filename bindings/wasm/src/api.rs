@@ -114,30 +114,29 @@ impl Session {
             "auto" => Mode::Auto,
             name => Mode::Fixed(revision(name)?),
         };
-        let defaults = Options::default();
-        let mut limits = defaults.limits;
+        // Start from the defaults and set what was given, so fields the
+        // library adds later keep their defaults.
+        let mut options = Options::default();
         if let Some(depth) = given.max_depth {
-            limits.max_depth = depth;
+            options.limits.max_depth = depth;
         }
         if let Some(bytes) = given.max_message_bytes {
-            limits.max_bytes = bytes;
+            options.limits.max_bytes = bytes;
         }
-        let options = Options {
-            null_id_as_warning: given
-                .null_id_as_warning
-                .unwrap_or(defaults.null_id_as_warning),
-            fallback: match given.fallback.as_deref() {
-                Some(name) => revision(name)?,
-                // A build without the library's default fallback falls
-                // back to its newest revision instead of judging nothing.
-                None if defaults.fallback.spec().is_none() => {
-                    Version::enabled().last().unwrap_or(defaults.fallback)
+        if let Some(on) = given.null_id_as_warning {
+            options.null_id_as_warning = on;
+        }
+        match given.fallback.as_deref() {
+            Some(name) => options.fallback = revision(name)?,
+            // A build without the library's default fallback falls back to
+            // its newest revision instead of judging nothing.
+            None if options.fallback.spec().is_none() => {
+                if let Some(newest) = Version::enabled().last() {
+                    options.fallback = newest;
                 }
-                None => defaults.fallback,
-            },
-            limits,
-            ..defaults
-        };
+            }
+            None => {}
+        }
         let mut inner = mcpwire::Session::with_options(mode, options);
         if let Some(header) = given.http_protocol_version {
             inner
