@@ -16,6 +16,8 @@
 pub mod bytes;
 pub mod correlate;
 pub mod dispatch;
+// `Display` for reports and findings (the CLI's headline lines).
+mod display;
 pub mod input;
 pub mod message;
 pub mod report;
