@@ -1,7 +1,7 @@
 //! Judging a stream of messages and turning reports into findings: the
 //! part `check` and `tap` share.
 
-use std::io::{self, Write};
+use std::io;
 
 use mcpwire::{
     input::{self, Limits},
@@ -12,7 +12,7 @@ use mcpwire::{
 };
 use serde_json::Value;
 
-use crate::output::{Out, Severity, Sink, Summary};
+use crate::output::{Out, Outputs, Severity, Summary};
 
 /// One conversation (one file, or one tapped process).
 pub struct Judge {
@@ -49,13 +49,13 @@ impl Judge {
     }
 
     /// Text at `line` that is not a message.
-    pub fn problem<W: Write>(
+    pub fn problem(
         &mut self,
         file: &str,
         line: usize,
         direction: Option<Direction>,
         problem: &Problem,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         summary.messages += 1;
@@ -90,14 +90,14 @@ impl Judge {
 
     /// One message (`direction` `None`: infer it).
     #[allow(clippy::too_many_arguments)]
-    pub fn message<W: Write>(
+    pub fn message(
         &mut self,
         file: &str,
         line: usize,
         direction: Option<Direction>,
         origin: Origin,
         value: &Value,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let at = self.at(file, line, direction, origin, value);
@@ -111,14 +111,14 @@ impl Judge {
     /// goes to [`Judge::message`] or [`Judge::problem`] as parsed by
     /// [`input::parse`]. Same findings as parsing first.
     #[allow(clippy::too_many_arguments)]
-    pub fn message_bytes<W: Write>(
+    pub fn message_bytes(
         &mut self,
         file: &str,
         line: usize,
         direction: Option<Direction>,
         origin: Origin,
         bytes: &[u8],
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let Some(scanned) = mcpwire::bytes::Message::scan(bytes, self.limits) else {
@@ -163,12 +163,12 @@ impl Judge {
 
     /// Writes the findings of one message's reports; `value` gives the
     /// message for excerpts (asked only when there is a finding).
-    fn emit<'v, W: Write>(
+    fn emit<'v>(
         &self,
         at: &At<'_>,
         reports: &[Report],
         value: impl FnOnce() -> Option<&'v Value>,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let At {
@@ -230,10 +230,7 @@ impl Judge {
             }
             for w in &report.warnings {
                 summary.warnings += 1;
-                let kind = serde_json::to_value(w.kind)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default();
+                let kind = w.class();
                 sink.finding(
                     &Out {
                         severity: Severity::Warning,
@@ -252,10 +249,10 @@ impl Judge {
     }
 
     /// End of the conversation: requests never answered are warnings.
-    pub fn finish<'f, W: Write>(
+    pub fn finish<'f>(
         &mut self,
         file: impl Fn(Direction) -> &'f str,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         for p in self.inference.unanswered() {
