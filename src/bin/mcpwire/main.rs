@@ -3,8 +3,10 @@
 //! stdio server (`tap`) — against the published schemas, and show a
 //! revision's dispatch maps (`dispatch`). See `docs/cli.md`.
 //!
-//! Exit status: 0 clean, 1 violations (or warnings with `--strict`), 2 usage
-//! or input error; `tap` exits with the child's status.
+//! Exit status: 0 passed, 1 failed (violations, warnings with `--strict`,
+//! a file below `--require-messages`), 2 usage or input error; `tap` exits
+//! with the child's status. Output goes through [`sink::Sink`]s
+//! ([`output::Outputs`]).
 
 mod check;
 mod conformance;
@@ -46,8 +48,10 @@ use crate::{
 #[derive(Debug, Parser)]
 #[command(name = "mcpwire", version, propagate_version = true, styles = style::help_styles())]
 #[command(
-    after_help = "Exit status: 0 clean, 1 violations (or warnings with --strict), \
-                        2 usage or input error; `tap` exits with the server's status. See docs/cli.md."
+    after_help = "Exit status: 0 passed, 1 failed (violations; warnings with --strict; fewer \
+                  messages than --require-messages), 2 usage or input error (an input that \
+                  cannot be read fails every output format too); `tap` exits with the \
+                  server's status. See docs/cli.md."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -86,11 +90,12 @@ enum SpecChoice {
     Fixed(Version),
 }
 
-/// The revisions compiled in, for help texts.
+/// The revisions, for help texts (all of them, so the help is the same
+/// in every build; one whose cargo feature is off is refused by name).
 fn revisions_help() -> String {
-    let names: Vec<&str> = Version::enabled().map(Version::as_str).collect();
+    let names: Vec<&str> = Version::ALL.iter().map(|v| v.as_str()).collect();
     format!(
-        "one of {}, or `latest` (the newest dated one)",
+        "{}, or `latest` for the newest dated one compiled in",
         names.join(", ")
     )
 }
