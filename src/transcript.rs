@@ -1,5 +1,6 @@
 //! Reading captured MCP traffic: a streaming transcript reader with bounded
-//! memory, and the rule that infers the direction of bare messages.
+//! memory. (Judging what it reads, with direction inference for bare
+//! messages: [`crate::check_transcript`].)
 //!
 //! ```
 //! use mcpwire::transcript::{Item, Reader};
@@ -20,7 +21,7 @@
 //!   (an object with a `msg` member; `origin` defaults to `implementation`,
 //!   a missing `dir` is inferred, other members are ignored) or a **bare**
 //!   JSON-RPC message (a batch, too) whose direction is inferred
-//!   ([`Inference`]); or
+//!   ([`crate::Session::judge`], [`crate::Session::infer`]); or
 //! - a *JSON array of messages* (records or bare messages, e.g. a
 //!   pretty-printed capture): chosen when the first non-blank byte is `[`.
 //!   The one exception is an array that closes on the line it opened on and
@@ -53,7 +54,7 @@
 //! UTF-8. The reader then goes on with the next message.
 
 use std::{
-    collections::{HashMap, VecDeque},
+    collections::VecDeque,
     io::{self, BufRead},
 };
 
@@ -61,7 +62,7 @@ use serde_json::{Map, Value};
 
 use crate::{
     input::{InputError, Limits},
-    Direction, Origin, Spec,
+    Direction, Origin,
 };
 
 /// One transcript entry: a message, or a reason the text at `line` is not one.
@@ -85,8 +86,8 @@ pub enum Item {
 /// A message read from a transcript.
 #[derive(Debug)]
 pub struct Message {
-    /// The record's `dir`; `None` for a bare message (infer it with
-    /// [`Inference::infer`]).
+    /// The record's `dir`; `None` for a bare message (the session infers
+    /// it: [`crate::Session::judge`]).
     pub direction: Option<Direction>,
     /// The record's `origin` (default `implementation`).
     pub origin: Origin,
@@ -1354,257 +1355,10 @@ enum Step {
     Malformed(String),
 }
 
-/// A small map that forgets its oldest entries past a capacity, so
-/// correlation state stays bounded on endless streams.
-#[derive(Debug)]
-struct Bounded<V> {
-    map: HashMap<String, (u64, V)>,
-    order: VecDeque<(u64, String)>,
-    seq: u64,
-    cap: usize,
-}
-
-impl<V> Bounded<V> {
-    fn new(cap: usize) -> Self {
-        Bounded {
-            map: HashMap::new(),
-            order: VecDeque::new(),
-            seq: 0,
-            cap,
-        }
-    }
-
-    fn insert(&mut self, key: String, value: V) {
-        self.seq += 1;
-        self.map.insert(key.clone(), (self.seq, value));
-        self.order.push_back((self.seq, key));
-        while self.map.len() > self.cap || self.order.len() > self.cap.saturating_mul(2) {
-            let Some((seq, key)) = self.order.pop_front() else {
-                break;
-            };
-            if self.map.get(&key).is_some_and(|(s, _)| *s == seq) {
-                self.map.remove(&key);
-            }
-        }
-    }
-
-    fn get(&self, key: &str) -> Option<&V> {
-        self.map.get(key).map(|(_, v)| v)
-    }
-
-    fn remove(&mut self, key: &str) -> Option<V> {
-        let removed = self.map.remove(key).map(|(_, v)| v);
-        // Forget the order of removed keys once they outnumber live ones,
-        // so memory follows the live entries (amortised O(1)).
-        if self.order.len() > 2 * self.map.len() + 64 {
-            let map = &self.map;
-            self.order
-                .retain(|(seq, key)| map.get(key).is_some_and(|(s, _)| s == seq));
-        }
-        removed
-    }
-}
-
-/// A request seen in a transcript and not yet answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PendingRequest {
-    /// Which way it went.
-    pub direction: Direction,
-    /// Its `id`, as JSON text.
-    pub id: String,
-    /// Its method.
-    pub method: String,
-    /// Its line.
-    pub line: usize,
-}
-
-/// How a bare message's direction was decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// Only one side may send the method in the revision in force.
-    Sender,
-    /// A response: the opposite of the pending request with its id.
-    Correlation,
-    /// `notifications/cancelled` goes the way of the request it cancels;
-    /// `notifications/progress` the opposite way of the request whose
-    /// `_meta.progressToken` it reports on.
-    Reference,
-    /// Nothing decided: the default (c2s for requests and notifications,
-    /// s2c for responses).
-    Default,
-}
-
-/// Infers the direction of bare messages and remembers requests (of
-/// records too) for correlation. Memory is bounded: past 65 536 pending
-/// requests or progress tokens the oldest are forgotten, and answered
-/// requests are forgotten with their progress tokens.
-///
-/// The rule, first match wins:
-/// 1. a **response** (`result`/`error`, no `method`) goes opposite to the
-///    pending request with the same `id` (a client request's is looked up
-///    first); with none, s2c;
-/// 2. `notifications/cancelled` goes the way of the pending request its
-///    `params.requestId` names; `notifications/progress` goes opposite to
-///    the request whose `params._meta.progressToken` it carries;
-/// 3. a **request or notification** whose method only one side may send in
-///    the revision in force (the spec's `Client*`/`Server*` unions) goes
-///    from that side;
-/// 4. anything else (methods both sides send, such as `ping`; unknown
-///    methods; non-messages) is c2s.
-///
-/// A batch goes the way its first element goes.
-#[derive(Debug)]
-pub struct Inference {
-    /// Pending requests: method, line, progress token.
-    pending: Bounded<(String, usize, Option<String>)>,
-    tokens: Bounded<Direction>,
-}
-
-impl Default for Inference {
-    fn default() -> Self {
-        Inference::new()
-    }
-}
-
-const CORRELATION_CAP: usize = 1 << 16;
-
-fn pending_key(direction: Direction, id: &Value) -> String {
-    format!("{}{}", direction.as_str(), id)
-}
-
-impl Inference {
-    /// Empty state.
-    pub fn new() -> Inference {
-        Inference {
-            pending: Bounded::new(CORRELATION_CAP),
-            tokens: Bounded::new(CORRELATION_CAP),
-        }
-    }
-
-    /// The direction of a bare message, judged against `spec` (the
-    /// revision in force; `None` when unknown), and why.
-    pub fn infer(&self, spec: Option<&Spec>, msg: &Value) -> (Direction, Reason) {
-        let msg = match msg {
-            Value::Array(elements) => match elements.first() {
-                Some(first) => first,
-                None => return (Direction::ClientToServer, Reason::Default),
-            },
-            other => other,
-        };
-        let Some(obj) = msg.as_object() else {
-            return (Direction::ClientToServer, Reason::Default);
-        };
-        let Some(method) = obj.get("method").and_then(Value::as_str) else {
-            if obj.contains_key("result") || obj.contains_key("error") {
-                let id = obj.get("id").unwrap_or(&Value::Null);
-                for asked in [Direction::ClientToServer, Direction::ServerToClient] {
-                    if self.pending.get(&pending_key(asked, id)).is_some() {
-                        return (asked.reverse(), Reason::Correlation);
-                    }
-                }
-                return (Direction::ServerToClient, Reason::Default);
-            }
-            return (Direction::ClientToServer, Reason::Default);
-        };
-        let params = obj.get("params");
-        match method {
-            "notifications/cancelled" => {
-                if let Some(id) = params.and_then(|p| p.get("requestId")) {
-                    for asked in [Direction::ClientToServer, Direction::ServerToClient] {
-                        if self.pending.get(&pending_key(asked, id)).is_some() {
-                            return (asked, Reason::Reference);
-                        }
-                    }
-                }
-            }
-            "notifications/progress" => {
-                if let Some(token) = params.and_then(|p| p.get("progressToken")) {
-                    if let Some(asked) = self.tokens.get(&token.to_string()) {
-                        return (asked.reverse(), Reason::Reference);
-                    }
-                }
-            }
-            _ => {}
-        }
-        if let Some(entry) = spec.and_then(|s| s.method(method)) {
-            match (entry.client_sends, entry.server_sends) {
-                (true, false) => return (Direction::ClientToServer, Reason::Sender),
-                (false, true) => return (Direction::ServerToClient, Reason::Sender),
-                _ => {}
-            }
-        }
-        (Direction::ClientToServer, Reason::Default)
-    }
-
-    /// Records a message that went `direction` (found on `line`): its
-    /// request id and progress token, or the request it answers.
-    pub fn note(&mut self, direction: Direction, msg: &Value, line: usize) {
-        match msg {
-            Value::Array(elements) => {
-                for element in elements {
-                    self.note_one(direction, element, line);
-                }
-            }
-            other => self.note_one(direction, other, line),
-        }
-    }
-
-    fn note_one(&mut self, direction: Direction, msg: &Value, line: usize) {
-        let Some(obj) = msg.as_object() else { return };
-        let id = obj.get("id");
-        match (obj.get("method").and_then(Value::as_str), id) {
-            (Some(method), Some(id)) => {
-                let token = msg
-                    .get("params")
-                    .and_then(|v| v.get("_meta"))
-                    .and_then(|v| v.get("progressToken"))
-                    .map(Value::to_string);
-                if let Some(token) = &token {
-                    self.tokens.insert(token.clone(), direction);
-                }
-                self.pending.insert(
-                    pending_key(direction, id),
-                    (method.to_string(), line, token),
-                );
-            }
-            (None, Some(id)) => {
-                let answered = self.pending.remove(&pending_key(direction.reverse(), id));
-                if let Some((_, _, Some(token))) = answered {
-                    self.tokens.remove(&token);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Requests never answered (so far), in the order they were sent.
-    pub fn unanswered(&self) -> Vec<PendingRequest> {
-        let mut out: Vec<_> = self
-            .pending
-            .map
-            .iter()
-            .map(|(key, (seq, (method, line, _)))| {
-                let (dir, id) = key.split_at(3);
-                let direction = if dir == "c2s" {
-                    Direction::ClientToServer
-                } else {
-                    Direction::ServerToClient
-                };
-                (
-                    *seq,
-                    PendingRequest {
-                        direction,
-                        id: id.to_string(),
-                        method: method.clone(),
-                        line: *line,
-                    },
-                )
-            })
-            .collect();
-        out.sort_by_key(|(seq, _)| *seq);
-        out.into_iter().map(|(_, p)| p).collect()
-    }
-}
+// Direction inference and the pending-request table moved into the
+// session (`crate::session::Session::infer`, `crate::correlate`): one
+// bounded table serves inference, response typing and `unanswered`.
+pub use crate::session::Reason;
 
 #[cfg(test)]
 mod tests {

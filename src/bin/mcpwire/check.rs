@@ -1,11 +1,12 @@
-//! `mcpwire check`: transcripts, message by message.
+//! `mcpwire check`: transcripts, message by message — the library's
+//! [`mcpwire::check_transcript`] loop, written out by [`Judge`].
 
 use std::io::BufReader;
 
 use mcpwire::{
+    check::{check_transcript, Outcome},
     input::Limits,
-    transcript::{Item, Reader},
-    Mode,
+    Mode, Options, Session,
 };
 
 use crate::{
@@ -55,11 +56,19 @@ pub fn run(
         sink.file_start(&label, summary).map_err(Failure::Output)?;
         let mut progress = Progress::new(&label, size, config.progress);
         let reader = BufReader::with_capacity(1 << 20, input);
-        let mut entries = Reader::new(reader, config.limits).raw(true);
-        let mut judge = Judge::new(config.mode, config.null_id_as_warning, config.limits);
+        let session = Session::try_with_options(
+            config.mode,
+            Options {
+                null_id_as_warning: config.null_id_as_warning,
+                limits: config.limits,
+                ..Options::default()
+            },
+        )
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+        let mut checker = check_transcript(reader, session);
         let mut count = 0u64;
         loop {
-            let entry = match entries.next() {
+            let checked = match checker.next() {
                 None => break,
                 Some(Ok(e)) => e,
                 Some(Err(e)) => {
@@ -72,31 +81,34 @@ pub fn run(
                 }
             };
             let before = summary.violations + summary.warnings;
-            match entry.item {
-                Item::Message(m) => match &m.raw {
-                    Some(bytes) => {
-                        sink.source(bytes, m.position);
-                        judge.message_bytes(
-                            &label,
-                            entry.line,
-                            m.direction,
-                            m.origin,
-                            bytes,
-                            sink,
-                            summary,
-                        )
-                    }
-                    None => judge.message(
+            let session = checker.session();
+            if let Some(text) = &checked.text {
+                sink.source(text, checked.position);
+            }
+            match &checked.outcome {
+                Outcome::Message(judged) => {
+                    let origin = judged.reports.first().map(|r| r.origin).unwrap_or_default();
+                    Judge::judged(
+                        session,
                         &label,
-                        entry.line,
-                        m.direction,
-                        m.origin,
-                        &m.value,
+                        checked.line,
+                        origin,
+                        judged,
+                        None,
                         sink,
                         summary,
-                    ),
-                },
-                Item::Problem(p) => judge.problem(&label, entry.line, None, &p, sink, summary),
+                    )
+                }
+                Outcome::Problem(p) => Judge::unreadable(
+                    session,
+                    &label,
+                    checked.line,
+                    None,
+                    p.class(),
+                    &p.to_string(),
+                    sink,
+                    summary,
+                ),
             }
             .map_err(Failure::Output)?;
             count += 1;
@@ -106,12 +118,11 @@ pub fn run(
                     sink.flush().map_err(Failure::Output)?;
                 }
                 if count % 64 == 0 {
-                    p.update(entries.bytes_read());
+                    p.update(checker.bytes_read());
                 }
             }
         }
-        judge
-            .finish(|_| label.as_str(), sink, summary)
+        Judge::unanswered(checker.session(), |_| label.as_str(), sink, summary)
             .map_err(Failure::Output)?;
         sink.file_done(&label, summary).map_err(Failure::Output)?;
     }
