@@ -132,8 +132,12 @@ export function wireSchemaErrors(version: Revision, message: Message, requestMet
 export class Session {
   /** A fixed revision, or "auto" to follow the negotiated one. Throws on an unknown revision or option. */
   constructor(revision?: Revision | 'auto', options?: SessionOptions);
-  /** Judges one message: one report, or one per batch element (plus one for the batch itself when it is illegal). */
-  observe(direction: Direction, origin: Origin, message: Message): Report[];
+  /**
+   * Judges one message: one report, or one per batch element (plus one for the batch itself when it is illegal).
+   * `direction` null or "auto": inferred by the session, as for a bare message in a transcript (the report says which);
+   * `origin` null: "implementation".
+   */
+  observe(direction: Direction | 'auto' | null, origin: Origin | null, message: Message): Report[];
   /** Requests never answered so far, in the order they were sent. */
   unanswered(): Unanswered[];
   /** The revision in force for messages that say nothing themselves. */

@@ -72,8 +72,14 @@ export class Session {
     this.#raw = new (module().RawSession)(revision, JSON.stringify(options ?? {}));
   }
 
-  /** Judges one message: one report, or one per batch element. */
+  /**
+   * Judges one message: one report, or one per batch element. `direction`
+   * null, undefined or "auto": inferred by the session (as for a bare
+   * message in a transcript); `origin` defaults to "implementation".
+   */
   observe(direction, origin, message) {
+    direction ??= 'auto';
+    origin ??= 'implementation';
     const w = wire(message);
     const out = typeof w === 'string'
       ? this.#raw.observeString(direction, origin, w)

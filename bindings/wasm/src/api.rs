@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use mcpwire::{bytes, input::Limits, Direction, Mode, Options, Origin, Version};
+use mcpwire::{bytes, input::Limits, session::Source, Direction, Mode, Options, Origin, Version};
 use serde::Deserialize;
 
 /// Why a call was refused (thrown as a JS `Error` with this text).
@@ -126,18 +126,11 @@ impl Session {
         if let Some(on) = given.null_id_as_warning {
             options.null_id_as_warning = on;
         }
-        match given.fallback.as_deref() {
-            Some(name) => options.fallback = revision(name)?,
-            // A build without the library's default fallback falls back to
-            // its newest revision instead of judging nothing.
-            None if options.fallback.spec().is_none() => {
-                if let Some(newest) = Version::enabled().last() {
-                    options.fallback = newest;
-                }
-            }
-            None => {}
+        if let Some(name) = given.fallback.as_deref() {
+            options.fallback = revision(name)?;
         }
-        let mut inner = mcpwire::Session::with_options(mode, options);
+        let mut inner = mcpwire::Session::try_with_options(mode, options)
+            .map_err(|e| Error::Revision(e.to_string()))?;
         if let Some(header) = given.http_protocol_version {
             inner
                 .set_http_protocol_version(&header)
@@ -148,10 +141,21 @@ impl Session {
 
     /// Judges one message's text; the reports as JSON. Unreadable text
     /// is a report with `input_error`, as in Rust.
+    /// `direction` `"auto"`: inferred by the session, as for a bare
+    /// message in a transcript.
     pub fn observe(&mut self, direction: &str, origin: &str, text: &[u8]) -> Result<String, Error> {
-        let direction = direction_of(direction)?;
         let origin = origin_of(origin)?;
-        let reports = self.inner.observe_bytes(direction, origin, text);
+        let reports = match direction {
+            "auto" => {
+                let source = Source {
+                    direction: None,
+                    origin,
+                    line: None,
+                };
+                self.inner.judge_bytes(source, text).reports
+            }
+            given => self.inner.observe_bytes(direction_of(given)?, origin, text),
+        };
         Ok(serde_json::to_string(&reports).expect("reports serialize"))
     }
 
@@ -179,7 +183,7 @@ pub fn direction_of(s: &str) -> Result<Direction, Error> {
         "c2s" => Ok(Direction::ClientToServer),
         "s2c" => Ok(Direction::ServerToClient),
         other => Err(Error::Argument(format!(
-            "direction {other:?}: expected \"c2s\" (client to server) or \"s2c\" (server to client)"
+            "direction {other:?}: expected \"c2s\" (client to server), \"s2c\" (server to client) or \"auto\" (inferred)"
         ))),
     }
 }
