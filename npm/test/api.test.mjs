@@ -162,3 +162,15 @@ test('wireSchemaErrors: where mcpwire differs from ajv by design', () => {
   };
   assert.deepEqual(wireSchemaErrors('2025-06-18', elicit), []);
 });
+
+test('Session: direction "auto" (or null) is inferred, as for bare transcript messages', () => {
+  const s = new Session('2025-11-25');
+  const [req] = s.observe(null, 'harness', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  assert.equal(req.direction, 'c2s');
+  const [res] = s.observe('auto', null, { jsonrpc: '2.0', id: 1, result: { tools: [] } });
+  assert.equal(res.direction, 's2c');
+  assert.equal(res.origin, 'implementation');
+  assert.equal(res.method, 'tools/list');
+  assert.deepEqual(res.violations, []);
+  assert.deepEqual(s.unanswered(), []);
+});
