@@ -71,6 +71,8 @@ export interface Report {
   warnings: Warning[];
   /** Why the text could not be read as a message, if it could not. */
   input_error: string | null;
+  /** The message's line in a transcript, when one was given (absent otherwise). */
+  line?: number;
   /** Fields added by later versions of the library appear here too. */
   [more: string]: unknown;
 }
@@ -81,6 +83,12 @@ export interface Unanswered {
   method: string;
   /** Its index in the session. */
   index: number;
+  /** The revision it was judged at. */
+  revision: Revision;
+  /** Its id, as written. */
+  id: unknown;
+  /** Its line in a transcript, or null. */
+  line: number | null;
   [more: string]: unknown;
 }
 
