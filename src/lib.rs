@@ -17,6 +17,7 @@ pub mod bytes;
 pub mod check;
 pub mod correlate;
 pub mod dispatch;
+pub mod expect;
 pub mod head;
 pub mod input;
 pub mod message;

@@ -19,7 +19,8 @@
 //! - *JSON Lines*: one JSON text per line. A line is a **record**
 //!   `{"dir": "c2s"|"s2c", "msg": <message>, "origin": "implementation"|"harness"}`
 //!   (an object with a `msg` member; `origin` defaults to `implementation`,
-//!   a missing `dir` is inferred, other members are ignored) or a **bare**
+//!   a missing `dir` is inferred; an optional `expect` declares expected
+//!   violations, [`crate::expect`]; other members are ignored) or a **bare**
 //!   JSON-RPC message (a batch, too) whose direction is inferred
 //!   ([`crate::Session::judge`], [`crate::Session::infer`]); or
 //! - a *JSON array of records* (elements may also be bare messages): chosen
@@ -44,6 +45,7 @@ use std::io::{self, BufRead};
 use serde_json::{Map, Value};
 
 use crate::{
+    expect::Expect as Expected,
     input::{InputError, Limits},
     Direction, Origin,
 };
@@ -80,6 +82,9 @@ pub struct Message {
     /// them with [`crate::Session::observe_bytes`]); `None` when `value`
     /// holds the message.
     pub raw: Option<Vec<u8>>,
+    /// The record's `expect` member: the violations it declares it expects
+    /// ([`crate::expect`]); `None` for bare messages and records without it.
+    pub expect: Option<Expected>,
 }
 
 /// Why some text in a transcript is not a message.
@@ -466,6 +471,7 @@ fn judge(bytes: &[u8], depth: Option<usize>, limits: Limits, raw: bool) -> Item 
             origin: Origin::Implementation,
             value,
             raw: None,
+            expect: None,
         }),
     }
 }
@@ -482,9 +488,16 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<Item> 
     let mut msg = None;
     let mut direction = None;
     let mut origin = Origin::Implementation;
+    let mut expect = None;
     if r.peek().ok()? == b'{' {
         r.object(|r, k| {
             match k {
+                "expect" => {
+                    r.peek()?;
+                    let start = r.pos();
+                    r.skip()?;
+                    expect = Some((start, r.pos()));
+                }
                 "msg" => {
                     r.peek()?;
                     let start = r.pos();
@@ -517,6 +530,7 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<Item> 
     r.finish().ok()?;
     let (direction, origin, text) = match msg {
         Some((start, end)) => (direction, origin, bytes.get(start..end)?),
+        None if expect.is_some() => return None,
         None if depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)))
             > limits.max_depth =>
         {
@@ -524,11 +538,23 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<Item> 
         }
         None => (None, Origin::Implementation, bytes),
     };
+    // A malformed `expect` is worded by the parsing path.
+    let expect = match expect {
+        None => None,
+        Some((start, end)) => {
+            let v: Value = serde_json::from_slice(bytes.get(start..end)?).ok()?;
+            match v {
+                Value::Null => None,
+                v => Some(Expected::from_value(&v).ok()?),
+            }
+        }
+    };
     Some(Item::Message(Message {
         direction,
         origin,
         value: Value::Null,
         raw: Some(text.to_vec()),
+        expect,
     }))
 }
 
@@ -565,12 +591,20 @@ fn record(mut map: Map<String, Value>) -> Item {
             )))
         }
     };
+    let expect = match map.get("expect") {
+        None | Some(Value::Null) => None,
+        Some(v) => match Expected::from_value(v) {
+            Ok(e) => Some(e),
+            Err(why) => return Item::Problem(Problem::Record(why)),
+        },
+    };
     let value = map.remove("msg").unwrap_or(Value::Null);
     Item::Message(Message {
         direction,
         origin,
         value,
         raw: None,
+        expect,
     })
 }
 
