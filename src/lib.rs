@@ -13,6 +13,10 @@
 //! - `SPEC`: all of it as a [`Spec`] for code that works across revisions.
 #![deny(missing_docs)]
 
+// `for_each_revision!`: the revision list of schemas/pin.toml (build.rs),
+// which `Version`, the revision modules below and per-revision matches expand.
+include!(concat!(env!("OUT_DIR"), "/revisions.rs"));
+
 pub mod bytes;
 pub mod correlate;
 pub mod dispatch;
@@ -69,9 +73,11 @@ macro_rules! revision {
     };
 }
 
-revision!("v2024_11_05", v2024_11_05, "MCP revision 2024-11-05.");
-revision!("v2025_03_26", v2025_03_26, "MCP revision 2025-03-26.");
-revision!("v2025_06_18", v2025_06_18, "MCP revision 2025-06-18.");
-revision!("v2025_11_25", v2025_11_25, "MCP revision 2025-11-25.");
-revision!("v2026_07_28", v2026_07_28, "MCP revision 2026-07-28.");
-revision!("draft", draft, "The MCP spec's working draft.");
+/// Expands `revision!` for every revision of `for_each_revision!`.
+macro_rules! revision_modules {
+    ($([$variant:ident, $module:ident, $feature:literal, $name:literal, $variant_doc:literal, $module_doc:literal]),* $(,)?) => {
+        $( revision!($feature, $module, $module_doc); )*
+    };
+}
+
+for_each_revision!(revision_modules);
