@@ -46,7 +46,7 @@ fn main() {
             "    Version {{ name: {name:?}, module: {module:?}, dialect: Dialect::{dialect} }},"
         );
     }
-    for name in dialects.keys().filter(|k| !hashes.contains_key(*k)) {
+    if let Some(name) = dialects.keys().find(|k| !hashes.contains_key(*k)) {
         panic!("{}: [dialect] lists {name:?}, which [sha256] does not", pin_file.display());
     }
     out.push_str("]\n");

@@ -83,7 +83,14 @@ pub fn spec_dir(package_root: &Path, pin: &load::Pin, enabled: &[Version]) -> Re
     #[cfg(feature = "fetch")]
     {
         let fetcher = crate::fetch::Fetcher::from_env(pin)?;
-        Ok(fetcher.ensure(pin, enabled)?)
+        let (dir, downloaded) = fetcher.ensure(pin, enabled)?;
+        // Build script output (shown by `cargo build -vv`), not a warning.
+        println!(
+            "mcpwire: spec files of {} revision(s) in {}: {downloaded} downloaded",
+            enabled.len(),
+            dir.display()
+        );
+        Ok(dir)
     }
     #[cfg(not(feature = "fetch"))]
     {

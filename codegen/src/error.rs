@@ -81,7 +81,7 @@ pub enum Error {
     /// Downloading or caching the spec files failed (feature `fetch`).
     #[cfg(feature = "fetch")]
     #[error(transparent)]
-    Fetch(#[from] crate::fetch::FetchError),
+    Fetch(Box<crate::fetch::FetchError>),
     /// The pin file has no entry for a revision.
     #[error("schemas/pin.toml has no sha256 for revision {0}; run `cargo xtask sync-schemas --from <dir>`")]
     NotPinned(String),
@@ -153,4 +153,11 @@ pub enum Error {
         /// syn's message.
         reason: String,
     },
+}
+
+#[cfg(feature = "fetch")]
+impl From<crate::fetch::FetchError> for Error {
+    fn from(err: crate::fetch::FetchError) -> Error {
+        Error::Fetch(Box::new(err))
+    }
 }

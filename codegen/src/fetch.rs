@@ -23,6 +23,10 @@
 //! library, no async runtime in a build script); a response is read up to
 //! [`MAX_BYTES`], with a [`TIMEOUT`] for the whole request.
 
+// A build script fails at most once per run: the errors carry every name
+// their advice needs instead of staying small.
+#![allow(clippy::result_large_err)]
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -181,16 +185,19 @@ impl Fetcher {
     }
 
     /// Makes sure every revision's pinned file is in the cache, downloading
-    /// what is missing or does not match; returns the spec directory.
-    pub fn ensure(&self, pin: &Pin, versions: &[Version]) -> Result<PathBuf, FetchError> {
+    /// what is missing or does not match; returns the spec directory and how
+    /// many files were downloaded.
+    pub fn ensure(&self, pin: &Pin, versions: &[Version]) -> Result<(PathBuf, usize), FetchError> {
         let dir = self.spec_dir(pin);
+        let mut downloaded = 0;
         for version in versions {
-            self.ensure_one(pin, &dir, *version)?;
+            downloaded += usize::from(self.ensure_one(pin, &dir, *version)?);
         }
-        Ok(dir)
+        Ok((dir, downloaded))
     }
 
-    fn ensure_one(&self, pin: &Pin, dir: &Path, version: Version) -> Result<(), FetchError> {
+    /// `true` when it downloaded the file.
+    fn ensure_one(&self, pin: &Pin, dir: &Path, version: Version) -> Result<bool, FetchError> {
         let expected = pin
             .sha256
             .get(version.name)
@@ -198,9 +205,10 @@ impl Fetcher {
         let file = schema_path(dir, version);
         let cached = std::fs::read(&file).ok().map(|b| sha256_hex(&b));
         match cached {
-            Some(actual) if &actual == expected => Ok(()),
+            Some(actual) if &actual == expected => Ok(false),
             Some(actual) => self
                 .download(pin, version, expected, &file)
+                .map(|()| true)
                 .map_err(|again| FetchError::CorruptCache {
                     file: file.clone(),
                     actual,
@@ -212,7 +220,7 @@ impl Fetcher {
                 file,
                 commit: pin.commit.clone(),
             }),
-            None => self.download(pin, version, expected, &file),
+            None => self.download(pin, version, expected, &file).map(|()| true),
         }
     }
 
