@@ -12,7 +12,8 @@ pub enum Error {
          it does not ship. Either enable mcpwire's `fetch-spec` feature (and unset \
          MCPWIRE_SPEC_DIR) to download them once into a shared cache, or point MCPWIRE_SPEC_DIR \
          at a directory holding <revision>/schema.json, e.g. the `schema/` directory of that \
-         commit, in your crate's .cargo/config.toml:\n  \
+         commit, in your crate's .cargo/config.toml (a relative value is then taken from \
+         your crate; one exported in the shell, from the directory cargo runs in):\n  \
          [env]\n  MCPWIRE_SPEC_DIR = {{ value = \"path/to/schema\", relative = true }}"
     )]
     SpecDirMissing {
