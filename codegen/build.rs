@@ -39,20 +39,29 @@ fn main() {
                 pin_file.display()
             ),
         };
-        let module = module_name(name)
-            .unwrap_or_else(|| panic!("{}: {name:?} is not a revision name (YYYY-MM-DD or a lowercase word)", pin_file.display()));
+        let module = module_name(name).unwrap_or_else(|| {
+            panic!(
+                "{}: {name:?} is not a revision name (YYYY-MM-DD or a lowercase word)",
+                pin_file.display()
+            )
+        });
         let _ = writeln!(
             out,
             "    Version {{ name: {name:?}, module: {module:?}, dialect: Dialect::{dialect} }},"
         );
     }
     if let Some(name) = dialects.keys().find(|k| !hashes.contains_key(*k)) {
-        panic!("{}: [dialect] lists {name:?}, which [sha256] does not", pin_file.display());
+        panic!(
+            "{}: [dialect] lists {name:?}, which [sha256] does not",
+            pin_file.display()
+        );
     }
     out.push_str("]\n");
-    let target = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("versions.rs");
+    let target =
+        PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("versions.rs");
     if std::fs::read_to_string(&target).ok().as_deref() != Some(out.as_str()) {
-        std::fs::write(&target, out).unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
+        std::fs::write(&target, out)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
     }
 }
 
@@ -60,10 +69,18 @@ fn main() {
 /// `mcpwire_codegen::names::revision_module`, which this script cannot call).
 fn module_name(name: &str) -> Option<String> {
     let date = name.len() == 10
-        && name.char_indices().all(|(i, c)| if i == 4 || i == 7 { c == '-' } else { c.is_ascii_digit() });
+        && name.char_indices().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                c == '-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
     let word = !name.is_empty()
         && name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
     if date {
         Some(format!("v{}", name.replace('-', "_")))
     } else if word {

@@ -195,7 +195,10 @@ fn fetch_spec_downloads_caches_and_refuses_tampered_files() {
     assert_eq!(lines.len(), 2, "{stdout}");
     // `ping` has no definition of its own in 2026-07-28: the envelope judges it.
     assert_eq!(lines[0], "JSONRPCRequest 0", "{stdout}");
-    assert!(lines[1].starts_with("CallTool") && !lines[1].ends_with(" 0"), "{stdout}");
+    assert!(
+        lines[1].starts_with("CallTool") && !lines[1].ends_with(" 0"),
+        "{stdout}"
+    );
 
     // 2. Offline: the server is gone; the build script reruns (the base URL
     //    changed) and uses the cache.
@@ -203,7 +206,10 @@ fn fetch_spec_downloads_caches_and_refuses_tampered_files() {
     let (out, took) = build(&krate, &dead, &cache);
     let log = outside::text(&out);
     assert!(out.status.success(), "{log}");
-    assert!(log.contains("0 downloaded"), "the build script reran from the cache: {log}");
+    assert!(
+        log.contains("0 downloaded"),
+        "the build script reran from the cache: {log}"
+    );
     eprintln!("downstream rebuild from the cache (build script rerun): {took:.1?}");
 
     // 3. A tampered cache file: refused, re-download fails, advice given.
@@ -214,7 +220,10 @@ fn fetch_spec_downloads_caches_and_refuses_tampered_files() {
     let log = outside::text(&out);
     assert!(!out.status.success(), "{log}");
     assert!(log.contains("does not match the pin"), "{log}");
-    assert!(log.contains(&format!("Delete {}", cached.display())), "{log}");
+    assert!(
+        log.contains(&format!("Delete {}", cached.display())),
+        "{log}"
+    );
     assert!(log.contains(sha256), "{log}");
 
     // 4. A mirror serving another file: refused, nothing cached.

@@ -28,7 +28,10 @@ fn pinned() -> Vec<String> {
 }
 
 fn modules() -> BTreeSet<String> {
-    Version::ALL.iter().map(|v| v.module().to_string()).collect()
+    Version::ALL
+        .iter()
+        .map(|v| v.module().to_string())
+        .collect()
 }
 
 #[test]
@@ -36,8 +39,16 @@ fn version_all_is_the_pin() {
     let names: Vec<&str> = Version::ALL.iter().map(|v| v.as_str()).collect();
     assert_eq!(names, pinned());
     let pin = read_toml("schemas/pin.toml");
-    let dialects: Vec<&String> = pin["dialect"].as_table().expect("[dialect]").keys().collect();
-    assert_eq!(dialects, pinned().iter().collect::<Vec<_>>(), "[dialect] lists every revision");
+    let dialects: Vec<&String> = pin["dialect"]
+        .as_table()
+        .expect("[dialect]")
+        .keys()
+        .collect();
+    assert_eq!(
+        dialects,
+        pinned().iter().collect::<Vec<_>>(),
+        "[dialect] lists every revision"
+    );
 }
 
 #[test]
@@ -77,7 +88,11 @@ fn cargo_features_are_the_pin() {
         .filter(|(_, v)| v.as_array().is_some_and(|a| a.is_empty()))
         .map(|(k, _)| k.clone())
         .collect();
-    assert_eq!(revision_features, modules(), "macros/Cargo.toml: `<module> = []` per revision");
+    assert_eq!(
+        revision_features,
+        modules(),
+        "macros/Cargo.toml: `<module> = []` per revision"
+    );
 }
 
 #[test]

@@ -76,7 +76,11 @@ pub const SPEC_ENV: [&str; 4] = [
 /// 2. Else, with feature `fetch` (mcpwire's `fetch-spec`), the download
 ///    cache, after every enabled revision's file is in it ([`crate::fetch`]).
 /// 3. Else an error saying how to provide the files.
-pub fn spec_dir(package_root: &Path, pin: &load::Pin, enabled: &[Version]) -> Result<PathBuf, Error> {
+pub fn spec_dir(
+    package_root: &Path,
+    pin: &load::Pin,
+    enabled: &[Version],
+) -> Result<PathBuf, Error> {
     if let Some(value) = std::env::var_os("MCPWIRE_SPEC_DIR").filter(|v| !v.is_empty()) {
         return Ok(resolve_relative(Path::new(&value), package_root));
     }
@@ -113,7 +117,10 @@ fn resolve_relative(dir: &Path, package_root: &Path) -> PathBuf {
         .map(PathBuf::from)
         .filter(|p| p.is_absolute())
         .map(|p| p.join(dir));
-    let candidates: Vec<PathBuf> = invoked.into_iter().chain([package_root.join(dir)]).collect();
+    let candidates: Vec<PathBuf> = invoked
+        .into_iter()
+        .chain([package_root.join(dir)])
+        .collect();
     candidates
         .iter()
         .find(|c| c.is_dir())

@@ -76,7 +76,10 @@ mod tests {
     fn list_has_every_revision() {
         let list = render_list(Version::ALL);
         for v in Version::ALL {
-            assert!(list.contains(&format!("[{}, {}, ", variant(*v), v.module)), "{list}");
+            assert!(
+                list.contains(&format!("[{}, {}, ", variant(*v), v.module)),
+                "{list}"
+            );
         }
     }
 }

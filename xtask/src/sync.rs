@@ -196,8 +196,12 @@ pub fn remove(name: &str) -> Result<(), String> {
     let root = repo_root();
     let (head, mut revisions) = wire::read_pin(&root.join("schemas/pin.toml"))?;
     let before = revisions.len();
-    let module = wire::module_name(name).ok_or_else(|| format!("{name:?} is not a revision name"))?;
-    let known: Vec<String> = revisions.iter().filter_map(wire::Revision::module).collect();
+    let module =
+        wire::module_name(name).ok_or_else(|| format!("{name:?} is not a revision name"))?;
+    let known: Vec<String> = revisions
+        .iter()
+        .filter_map(wire::Revision::module)
+        .collect();
     revisions.retain(|r| r.name != name);
     if revisions.len() == before {
         return Err(format!("schemas/pin.toml does not list revision {name}"));
@@ -222,7 +226,10 @@ pub fn remove(name: &str) -> Result<(), String> {
 }
 
 fn write_all(root: &Path, head: &wire::Head, revisions: &[wire::Revision]) -> Result<(), String> {
-    let known: Vec<String> = revisions.iter().filter_map(wire::Revision::module).collect();
+    let known: Vec<String> = revisions
+        .iter()
+        .filter_map(wire::Revision::module)
+        .collect();
     write_pin_and_features(root, head, revisions, &known)
 }
 
@@ -235,7 +242,8 @@ fn write_pin_and_features(
     let pin_file = root.join("schemas/pin.toml");
     let header = wire::header_of(&std::fs::read_to_string(&pin_file).unwrap_or_default());
     let text = wire::render_pin(&header, head, revisions);
-    std::fs::write(&pin_file, text).map_err(|e| format!("cannot write {}: {e}", pin_file.display()))?;
+    std::fs::write(&pin_file, text)
+        .map_err(|e| format!("cannot write {}: {e}", pin_file.display()))?;
     println!("wrote {}", pin_file.display());
     let mut sorted = revisions.to_vec();
     sorted.sort_by(|a, b| a.name.cmp(&b.name));

@@ -104,8 +104,8 @@ pub struct Head {
 
 /// Reads `schemas/pin.toml`: its head and revisions (sorted by name).
 pub fn read_pin(file: &Path) -> Result<(Head, Vec<Revision>), String> {
-    let text =
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let table: toml::Table = text
         .parse()
         .map_err(|e| format!("{} is not TOML: {e}", file.display()))?;
@@ -244,7 +244,8 @@ pub fn write_features(root: &Path, modules: &[String], known: &[String]) -> Resu
         let new = set_features(&text, modules, known, value, default)
             .map_err(|e| format!("{}: {e}", file.display()))?;
         if new != text {
-            std::fs::write(file, new).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            std::fs::write(file, new)
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
             println!("wrote {}", file.display());
         }
         Ok::<(), String>(())
@@ -254,7 +255,11 @@ pub fn write_features(root: &Path, modules: &[String], known: &[String]) -> Resu
         &|m| format!("[\"mcpwire-macros?/{m}\"]"),
         true,
     )?;
-    edit(&root.join("macros/Cargo.toml"), &|_| "[]".to_string(), false)
+    edit(
+        &root.join("macros/Cargo.toml"),
+        &|_| "[]".to_string(),
+        false,
+    )
 }
 
 #[cfg(test)]
@@ -270,8 +275,14 @@ mod tests {
         let add = ["a1", "b1", "c1"].map(String::from).to_vec();
         let value = |m: &str| format!("[\"m?/{m}\"]");
         let added = set_features(MANIFEST, &add, &known, value, true).unwrap();
-        assert!(added.contains("default = [\"a1\", \"b1\", \"c1\", \"cli\"]"), "{added}");
-        assert!(added.contains("b1 = [\"m?/b1\"]\nc1 = [\"m?/c1\"]\n\n[dependencies]"), "{added}");
+        assert!(
+            added.contains("default = [\"a1\", \"b1\", \"c1\", \"cli\"]"),
+            "{added}"
+        );
+        assert!(
+            added.contains("b1 = [\"m?/b1\"]\nc1 = [\"m?/c1\"]\n\n[dependencies]"),
+            "{added}"
+        );
         let removed = set_features(&added, &add[..2], &known, value, true).unwrap();
         assert_eq!(removed, MANIFEST);
     }

@@ -24,7 +24,13 @@ const FAKE_MODULE: &str = "v2030_01_01";
 fn repository_files(root: &Path) -> Vec<PathBuf> {
     let out = Command::new("git")
         .current_dir(root)
-        .args(["ls-files", "-z", "--cached", "--others", "--exclude-standard"])
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
         .output()
         .expect("git runs");
     assert!(out.status.success(), "git ls-files: {out:?}");
@@ -89,7 +95,16 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
     let log = cargo_ok(
         &scratch,
         &spec,
-        &["run", "--quiet", "-p", "xtask", "--", "sync-schemas", "--from", spec.to_str().unwrap()],
+        &[
+            "run",
+            "--quiet",
+            "-p",
+            "xtask",
+            "--",
+            "sync-schemas",
+            "--from",
+            spec.to_str().unwrap(),
+        ],
     );
     assert!(log.contains(&format!("{FAKE}: NEW revision")), "{log}");
     let pin = std::fs::read_to_string(scratch.join("schemas/pin.toml")).unwrap();
@@ -97,7 +112,9 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
     assert!(pin.contains(&format!("\"{FAKE}\" = \"2020-12\"")), "{pin}");
     let manifest = std::fs::read_to_string(scratch.join("Cargo.toml")).unwrap();
     assert!(
-        manifest.contains(&format!("{FAKE_MODULE} = [\"mcpwire-macros?/{FAKE_MODULE}\"]")),
+        manifest.contains(&format!(
+            "{FAKE_MODULE} = [\"mcpwire-macros?/{FAKE_MODULE}\"]"
+        )),
         "{manifest}"
     );
     let macros = std::fs::read_to_string(scratch.join("macros/Cargo.toml")).unwrap();
@@ -129,7 +146,15 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
     cargo_ok(
         &scratch,
         &spec,
-        &["run", "--quiet", "-p", "xtask", "--", "remove-revision", FAKE],
+        &[
+            "run",
+            "--quiet",
+            "-p",
+            "xtask",
+            "--",
+            "remove-revision",
+            FAKE,
+        ],
     );
     for rel in &files {
         let (a, b) = (root.join(rel), scratch.join(rel));
