@@ -16,6 +16,7 @@
 pub mod bytes;
 pub mod correlate;
 pub mod dispatch;
+pub mod http;
 pub mod input;
 pub mod message;
 pub mod report;
