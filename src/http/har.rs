@@ -477,7 +477,7 @@ pub fn steps(har: &Har, limit: usize) -> Result<Vec<Step>, HarError> {
         }
     }
     if all_ordered {
-        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        keyed.sort_by_key(|k| k.0);
     } else {
         keyed.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.2.cmp(&b.2)).then(a.3.cmp(&b.3)));
     }

@@ -41,6 +41,13 @@ pub fn run<W: Write>(
 ) -> Result<usize, Failure> {
     let mut unreadable = 0;
     for name in files {
+        // HAR 1.2 captures: judged as HTTP exchanges (src/bin/mcpwire/http_check.rs).
+        if crate::http_check::is_har(name) {
+            if !crate::http_check::run(name, config, sink, summary)? {
+                unreadable += 1;
+            }
+            continue;
+        }
         let (label, input, size): (String, Box<dyn Read>, Option<u64>) = if name == "-" {
             ("<stdin>".into(), Box::new(io::stdin().lock()), None)
         } else {

@@ -8,10 +8,14 @@
 
 mod check;
 mod excerpt;
+mod http_check;
+mod http_judge;
 mod judge;
 mod maps;
 mod output;
 mod progress;
+#[cfg(feature = "proxy")]
+mod proxy;
 mod signals;
 mod style;
 mod tap;
@@ -66,6 +70,16 @@ enum Cmd {
     Tap(TapArgs),
     /// Print a revision's dispatch maps: methods, error codes, envelopes.
     Dispatch(DispatchArgs),
+    /// Run a reverse proxy in front of an MCP server over HTTP and validate
+    /// its traffic live.
+    ///
+    /// Streamable HTTP (POST, GET, DELETE, SSE) and the 2024-11-05 HTTP+SSE
+    /// transport. Every byte is forwarded unchanged; every JSON-RPC message
+    /// (bodies and SSE events) and the HTTP rules are judged off the
+    /// forwarding path. Point the client at the proxy with the upstream's
+    /// path. Runs until SIGINT/SIGTERM, then writes the summary.
+    #[cfg(feature = "proxy")]
+    Proxy(ProxyArgs),
 }
 
 /// `--spec`: a revision or `auto`.
@@ -220,6 +234,47 @@ struct TapArgs {
     command: Vec<OsString>,
 }
 
+#[cfg(feature = "proxy")]
+#[derive(Debug, Args)]
+struct ProxyArgs {
+    /// The MCP server's URL (http:// or https://).
+    #[arg(long, value_name = "URL")]
+    upstream: String,
+    /// Address to listen on (loopback by default; port 0 picks one, which
+    /// is printed on standard error).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8808")]
+    listen: std::net::SocketAddr,
+    /// Revision to judge at, or `auto`.
+    #[arg(long, value_name = "REVISION|auto", default_value = "auto", value_parser = parse_spec)]
+    spec: SpecChoice,
+    /// Write findings to FILE instead of standard error.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Also write the exchanges as a HAR 1.2 capture (`mcpwire check FILE`
+    /// gives the same findings).
+    #[arg(long, value_name = "FILE")]
+    har: Option<PathBuf>,
+    /// Trust the CA certificates in this PEM file for an HTTPS upstream
+    /// (besides the webpki roots).
+    #[arg(long, value_name = "PEM")]
+    upstream_ca: Option<PathBuf>,
+    /// Exit 1 on warnings too.
+    #[arg(long)]
+    strict: bool,
+    /// Report `"id": null` on parse-error / invalid-request error responses
+    /// as a warning.
+    #[arg(long)]
+    null_id_as_warning: bool,
+    /// Bytes of messages waiting for judging; past it, messages go
+    /// unjudged (never unforwarded) and are counted.
+    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = parse_size)]
+    queue_bytes: usize,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
 #[derive(Debug, Args)]
 struct DispatchArgs {
     /// Revision.
@@ -363,6 +418,49 @@ fn tap(args: TapArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(1))
 }
 
+/// Where a live command's findings go: `--report FILE` or standard error.
+fn report_sink(
+    report: &Option<PathBuf>,
+    output: &OutputArgs,
+) -> Result<Sink<Box<dyn Write + Send>>, Failure> {
+    let (out, color): (Box<dyn Write + Send>, bool) = match report {
+        Some(path) => {
+            let file = File::create(path)
+                .map_err(|e| Failure::Input(format!("cannot create {}: {e}", path.display())))?;
+            (
+                Box::new(BufWriter::new(file)),
+                output.color == ColorChoice::Always,
+            )
+        }
+        None => (Box::new(io::stderr()), output.color.stderr()),
+    };
+    Ok(Sink::new(
+        output.format,
+        out,
+        Style {
+            color: color && output.format == Format::Text,
+        },
+    ))
+}
+
+#[cfg(feature = "proxy")]
+fn proxy(args: ProxyArgs) -> Result<ExitCode, Failure> {
+    let sink = report_sink(&args.report, &args.output)?;
+    let config = proxy::ProxyConfig {
+        upstream: args.upstream,
+        listen: args.listen,
+        mode: mode(args.spec),
+        limits: args.limits.limits(),
+        null_id_as_warning: args.null_id_as_warning,
+        queue_bytes: args.queue_bytes,
+        stack: args.limits.stack(),
+        har: args.har,
+        upstream_ca: args.upstream_ca,
+    };
+    let summary = proxy::run(config, sink)?;
+    Ok(verdict(&summary, args.strict))
+}
+
 fn dispatch(args: DispatchArgs) -> Result<ExitCode, Failure> {
     let spec = args
         .spec
@@ -386,6 +484,8 @@ fn main() -> ExitCode {
         Cmd::Check(a) => a.limits.stack(),
         Cmd::Validate(a) => a.limits.stack(),
         Cmd::Tap(_) | Cmd::Dispatch(_) => 8 << 20,
+        #[cfg(feature = "proxy")]
+        Cmd::Proxy(_) => 8 << 20,
     };
     // Parsing, checking and dropping a message recurse once per nesting
     // level: run on a thread whose stack fits --max-depth.
@@ -398,6 +498,8 @@ fn main() -> ExitCode {
                 Cmd::Validate(a) => validate(a),
                 Cmd::Tap(a) => tap(a),
                 Cmd::Dispatch(a) => dispatch(a),
+                #[cfg(feature = "proxy")]
+                Cmd::Proxy(a) => proxy(a),
             };
             result.unwrap_or_else(Failure::report)
         });
