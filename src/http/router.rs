@@ -36,6 +36,9 @@ pub struct Router {
     initializing: HashMap<u64, ConversationId>,
     /// Open exchanges' conversations.
     exchanges: HashMap<u64, ConversationId>,
+    /// Whether the latest conversation was opened by a GET (HTTP+SSE) or
+    /// was issued a session id.
+    latest_keyed: bool,
 }
 
 /// Whether a request body is (or, in a batch, holds) an `initialize` request.
@@ -87,6 +90,7 @@ impl Router {
             }
         }
         self.latest = Some(id);
+        self.latest_keyed = false;
         id
     }
 
@@ -120,6 +124,7 @@ impl Router {
             }
             // Joined mid-session: the id names a conversation from now on.
             let c = self.create();
+            self.latest_keyed = true;
             self.by_session.insert(session.to_string(), c);
             self.key(c, Some(session.to_string()), None);
             return c;
@@ -134,8 +139,13 @@ impl Router {
             self.initializing.insert(exchange, c);
             return c;
         }
-        if get && !head.headers.has("last-event-id") && self.latest.is_none() {
-            return self.create();
+        // A GET without a session id opens an HTTP+SSE endpoint, unless
+        // it is the standalone stream of a server that issues no ids.
+        if get && !head.headers.has("last-event-id") && (self.latest.is_none() || self.latest_keyed)
+        {
+            let c = self.create();
+            self.latest_keyed = true;
+            return c;
         }
         match self.latest {
             Some(c) => c,
@@ -149,6 +159,9 @@ impl Router {
             if let Some(id) = head.headers.get("mcp-session-id") {
                 self.by_session.insert(id.to_string(), c);
                 self.key(c, Some(id.to_string()), None);
+                if self.latest == Some(c) {
+                    self.latest_keyed = true;
+                }
             }
         }
     }

@@ -66,8 +66,10 @@ pub struct Parser {
     limit: usize,
     /// The current, unfinished line.
     line: Vec<u8>,
-    /// The line went over the limit: its bytes are counted, not kept.
+    /// The line went over the limit: its first bytes are kept, the rest counted.
     line_over: bool,
+    /// Bytes of the current line, kept or not.
+    line_total: u64,
     /// A CR ended the last chunk: a LF starting the next one belongs to it.
     after_cr: bool,
     /// Bytes of the stream seen.
@@ -91,6 +93,7 @@ impl Parser {
             limit,
             line: Vec::new(),
             line_over: false,
+            line_total: 0,
             after_cr: false,
             position: 0,
             started: false,
@@ -132,6 +135,9 @@ impl Parser {
             if chunk.first() == Some(&b'\n') {
                 chunk = &chunk[1..];
                 self.position += 1;
+                if self.in_event {
+                    self.event_bytes += 1; // the CR's line ended with CRLF
+                }
             }
         }
         self.feed_lines(chunk, &mut emit);
@@ -164,7 +170,7 @@ impl Parser {
                             end += 1;
                         }
                     }
-                    let line_start = self.position - self.line.len() as u64;
+                    let line_start = (self.position + i as u64).saturating_sub(self.line_total);
                     self.position += end as u64;
                     self.end_line(line_start, end - i, emit);
                     chunk = &chunk[end..];
@@ -174,32 +180,33 @@ impl Parser {
     }
 
     fn push_line_bytes(&mut self, bytes: &[u8]) {
-        if self.line_over {
-            self.event_bytes += bytes.len() as u64;
-            self.data_len += bytes.len() as u64;
-            return;
-        }
-        if self.line.len() + bytes.len() > self.limit.saturating_add(16) {
-            // Keep the field name (for `data:` accounting), drop the rest.
+        // Keep a line's first `limit + 16` bytes (enough for any field
+        // name, so the cut is the same however the line was chunked).
+        self.line_total += bytes.len() as u64;
+        let room = self
+            .limit
+            .saturating_add(16)
+            .saturating_sub(self.line.len());
+        if bytes.len() > room {
+            self.line.extend_from_slice(&bytes[..room]);
             self.line_over = true;
-            self.event_bytes += (self.line.len() + bytes.len()) as u64;
-            self.data_len += (self.line.len() + bytes.len()) as u64;
-            return;
+        } else {
+            self.line.extend_from_slice(bytes);
         }
-        self.line.extend_from_slice(bytes);
     }
 
     fn end_line(&mut self, line_start: u64, ending: usize, emit: &mut impl FnMut(Event)) {
         let line = std::mem::take(&mut self.line);
         let over = std::mem::replace(&mut self.line_over, false);
-        if line.is_empty() && !over {
+        let total = std::mem::replace(&mut self.line_total, 0);
+        if total == 0 {
             if self.in_event {
                 let mut event = std::mem::take(&mut self.current);
                 if event.data.last() == Some(&b'\n') {
                     event.data.pop();
                 }
-                if self.data_len > self.limit as u64 {
-                    event.oversized = Some(self.data_len);
+                if self.data_len > self.limit as u64 + 1 {
+                    event.oversized = Some(self.data_len - 1);
                     event.data = Vec::new();
                 }
                 self.in_event = false;
@@ -213,37 +220,34 @@ impl Parser {
             self.in_event = true;
             self.current.offset = line_start;
         }
-        self.event_bytes += (line.len() + ending) as u64;
-        if over {
-            // Only an over-long `data` line matters; others are dropped.
-            if line.starts_with(b"data") || line.is_empty() {
-                self.current.has_data = true;
-                self.current.data.clear();
-                self.data_len = self.data_len.max(self.limit as u64 + 1);
-            }
-            return;
-        }
+        self.event_bytes += total + ending as u64;
         if line[0] == b':' {
             return; // a comment
         }
-        let (name, value) = match memchr::memchr(b':', &line) {
+        let (name, value, value_len) = match memchr::memchr(b':', &line) {
             Some(i) => {
                 let v = &line[i + 1..];
-                (&line[..i], v.strip_prefix(b" ").unwrap_or(v))
+                let space = u64::from(v.first() == Some(&b' '));
+                (
+                    &line[..i],
+                    v.strip_prefix(b" ").unwrap_or(v),
+                    total - i as u64 - 1 - space,
+                )
             }
-            None => (&line[..], &[][..]),
+            None => (&line[..], &[][..], 0),
         };
         match name {
             b"data" => {
                 self.current.has_data = true;
-                self.data_len += value.len() as u64 + 1;
-                if self.data_len <= self.limit as u64 + 1 {
+                self.data_len += value_len + 1;
+                if !over && self.data_len <= self.limit as u64 + 1 {
                     self.current.data.extend_from_slice(value);
                     self.current.data.push(b'\n');
                 } else {
                     self.current.data = Vec::new();
                 }
             }
+            _ if over => {} // an over-long field other than data: ignored
             b"event" => self.current.event = Some(String::from_utf8_lossy(value).into_owned()),
             b"id" if !value.contains(&0) => {
                 self.current.id = Some(String::from_utf8_lossy(value).into_owned())
@@ -262,17 +266,18 @@ impl Parser {
         if !self.started && self.bom > 0 && self.bom < 3 {
             self.not_a_bom(&mut |_| {});
         }
-        let open_line = !self.line.is_empty() || self.line_over;
+        let open_line = self.line_total > 0;
         let result = (self.in_event || open_line).then(|| Unterminated {
             offset: if self.in_event {
                 self.current.offset
             } else {
-                self.position - self.line.len() as u64
+                self.position.saturating_sub(self.line_total)
             },
-            bytes: self.event_bytes + self.line.len() as u64,
+            bytes: self.event_bytes + self.line_total,
         });
         self.line.clear();
         self.line_over = false;
+        self.line_total = 0;
         self.current = Event::default();
         self.in_event = false;
         self.event_bytes = 0;
@@ -333,11 +338,43 @@ mod tests {
         assert_eq!(
             rest,
             Some(Unterminated {
-                offset: 26,
+                offset: 25,
                 bytes: 11
             })
         );
         assert_eq!(split(b"", 10), (vec![], None));
+    }
+
+    #[test]
+    fn random_streams_split_alike_in_any_chunks_and_never_panic() {
+        let alphabet: &[u8] = b"\r\n\n:: dataidevntry0{}\xEF\xBB\xBFx";
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..3000 {
+            let len = (next() % 200) as usize;
+            let body: Vec<u8> = (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+                .collect();
+            let limit = 1 + (next() % 40) as usize;
+            let whole = split(&body, limit);
+            let size = 1 + (next() % 9) as usize;
+            let mut parser = Parser::new(limit);
+            let mut events = Vec::new();
+            for c in body.chunks(size) {
+                parser.feed(c, |e| events.push(e));
+            }
+            assert_eq!(
+                (events, parser.finish()),
+                whole,
+                "{body:?} in chunks of {size}"
+            );
+            assert_eq!(parser.position(), body.len() as u64);
+        }
     }
 
     #[test]

@@ -101,6 +101,7 @@ struct Open {
     headers_mismatch: bool,
     status: u16,
     sse: bool,
+    json: bool,
     legacy_stream: bool,
     events: u64,
 }
@@ -465,6 +466,7 @@ impl Tracker {
                 headers_mismatch: mismatch,
                 status: 0,
                 sse: false,
+                json: false,
                 legacy_stream: self.legacy && is_get,
                 events: 0,
             },
@@ -562,6 +564,10 @@ impl Tracker {
         };
         open.status = head.status;
         open.sse = head.is_sse();
+        open.json = matches!(
+            head.headers.media_type().as_deref(),
+            None | Some("application/json")
+        );
         let (revision, carries, method, initialize, mismatch) = (
             open.revision,
             open.carries,
@@ -688,8 +694,8 @@ impl Tracker {
         if self.legacy && open.method == "POST" {
             return;
         }
-        if status == 202 {
-            return;
+        if status == 202 || !open.json {
+            return; // not a message (an error page, plain text)
         }
         let value = self.read(body);
         let v = value.as_ref().ok().cloned();

@@ -210,6 +210,10 @@ impl HttpBody for Tap {
                         }
                     }
                 }
+                // hyper stops polling once the body says it has ended.
+                if this.inner.is_end_stream() {
+                    this.finish(None);
+                }
                 Poll::Ready(Some(Ok(frame)))
             }
             Poll::Ready(Some(Err(e))) => {
@@ -236,6 +240,9 @@ impl HttpBody for Tap {
 
 impl Drop for Tap {
     fn drop(&mut self) {
+        if self.ending.is_some() && self.inner.is_end_stream() {
+            self.finish(None);
+        }
         if let Some(e) = self.ending.as_ref() {
             eprintln!(
                 "mcpwire proxy: exchange {}: the client closed the response stream",
