@@ -304,10 +304,13 @@ fn decode(text: &str, encoding: Option<&str>) -> Result<Vec<u8>, String> {
     }
 }
 
-fn body(bytes: Vec<u8>, limit: usize) -> Body {
-    if bytes.len() > limit {
+/// A recorded body; `declared` is the HAR's `bodySize` (a recorder that
+/// kept only part of a body says how big it was).
+fn body(bytes: Vec<u8>, declared: i64, limit: usize) -> Body {
+    let size = u64::try_from(declared).unwrap_or(0).max(bytes.len() as u64);
+    if size > limit as u64 {
         Body {
-            oversized: Some(bytes.len() as u64),
+            oversized: Some(size),
             bytes: Vec::new(),
         }
     } else {
@@ -381,7 +384,7 @@ pub fn entry_steps(
             target: target(&entry.request.url),
             headers: headers(&entry.request.headers),
         },
-        body: body(req_body, limit),
+        body: body(req_body, entry.request.body_size, limit),
     });
     if entry.response.status <= 0 {
         steps.push(Step::End {
@@ -428,7 +431,7 @@ pub fn entry_steps(
     } else {
         steps.push(Step::Body {
             exchange,
-            body: body(bytes, limit),
+            body: body(bytes, entry.response.body_size, limit),
         });
     }
     if let Some(e) = &entry.error {

@@ -2,9 +2,10 @@
 //! (so the file holds finished exchanges in the order they finished; the
 //! `_mcpwireOrder` of each entry lets `mcpwire check` replay the steps in
 //! the order the proxy judged them). Recorded bodies are capped at the
-//! message size limit; an entry with a capped body has no
-//! `_mcpwireOrder` (it cannot be replayed exactly, so `check` falls back to
-//! time order).
+//! message size limit, the full size in `bodySize` (a body over the limit
+//! is judged as too large either way); an entry whose SSE body was capped
+//! has no `_mcpwireOrder` (its events cannot all be replayed, so `check`
+//! falls back to time order).
 
 use std::{
     fs::File,
@@ -102,6 +103,7 @@ pub struct Recording {
     response_body: Vec<u8>,
     cap: usize,
     truncated: bool,
+    response_total: u64,
     order: Vec<u64>,
     head_at: f64,
 }
@@ -143,6 +145,7 @@ impl Recording {
             response_body: Vec::new(),
             cap,
             truncated: false,
+            response_total: 0,
             order: Vec::new(),
             head_at: 0.0,
         }
@@ -154,10 +157,9 @@ impl Recording {
     }
 
     /// The request body.
+    /// The request body as judged: `bytes`, or (`bytes` empty) `total`
+    /// bytes over the limit, recorded as `bodySize` without text.
     pub fn request_body(&mut self, bytes: &[u8], total: u64) {
-        if bytes.len() as u64 != total || bytes.len() > self.cap {
-            self.truncated = true;
-        }
         self.request_body = bytes[..bytes.len().min(self.cap)].to_vec();
         self.entry.request.body_size = total as i64;
     }
@@ -182,6 +184,7 @@ impl Recording {
 
     /// More of the response body.
     pub fn response_bytes(&mut self, bytes: &[u8]) {
+        self.response_total += bytes.len() as u64;
         let room = self.cap.saturating_sub(self.response_body.len());
         if bytes.len() > room {
             self.truncated = true;
@@ -210,7 +213,7 @@ impl Recording {
         }
         let (t, enc) = text(&self.response_body);
         e.response.content.size = self.response_body.len() as i64;
-        e.response.body_size = self.response_body.len() as i64;
+        e.response.body_size = self.response_total as i64;
         e.response.content.text = Some(t);
         e.response.content.encoding = enc;
         e.time = total;
