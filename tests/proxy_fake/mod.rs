@@ -238,7 +238,8 @@ async fn serve(
     let st = Arc::clone(&state);
     let pieces = reply.body.clone();
     tokio::spawn(async move {
-        for piece in pieces {
+        let n = pieces.len();
+        for (i, piece) in pieces.into_iter().enumerate() {
             match piece {
                 Piece::Bytes(b) => {
                     st.lock()
@@ -250,7 +251,10 @@ async fn serve(
                     if tx.send(Ok(Frame::data(Bytes::from(b)))).await.is_err() {
                         return;
                     }
-                    tokio::time::sleep(Duration::from_millis(3)).await;
+                    // Separate frames arrive as separate reads.
+                    if i + 1 < n {
+                        tokio::time::sleep(Duration::from_millis(3)).await;
+                    }
                 }
                 Piece::Reset => {
                     let _ = tx.send(Err(std::io::Error::other("scripted reset"))).await;

@@ -74,6 +74,11 @@ impl Proxy {
         }
     }
 
+    /// The proxy's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.as_ref().map_or(0, Child::id)
+    }
+
     /// SIGTERM by pid; waits (at most 20 s) and returns the exit code.
     pub fn stop(mut self) -> Option<i32> {
         let mut child = self.child.take()?;
