@@ -15,11 +15,13 @@ fn spec_dir() -> PathBuf {
     }
 }
 
-/// Markdown to plain words: `**x**`/`_x_` to x, `[t](u)` to t, `<sup>`
-/// dropped, whitespace collapsed.
+/// Markdown to plain words: `**x**`/`_x_` to x, `[t](u)` and `[t][r]` to
+/// t, whitespace collapsed.
 fn plain(s: &str) -> String {
     let links = regex::Regex::new(r"\[([^\]]*)\]\([^)]*\)").unwrap();
     let s = links.replace_all(s, "$1");
+    let references = regex::Regex::new(r"\[([^\]]*)\]\[[^\]]*\]").unwrap();
+    let s = references.replace_all(&s, "$1");
     let s = s.replace("**", "");
     let emph = regex::Regex::new(r"(^|[\s(])_([^_]+)_").unwrap();
     let s = emph.replace_all(&s, "$1$2");

@@ -27,8 +27,13 @@ fn peers() -> Option<PathBuf> {
     let installed = dir
         .join("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
         .is_file()
-        && dir.join("node_modules/@modelcontextprotocol/sdk/package.json").is_file();
-    let node = Command::new("node").arg("--version").output().is_ok_and(|o| o.status.success());
+        && dir
+            .join("node_modules/@modelcontextprotocol/sdk/package.json")
+            .is_file();
+    let node = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if installed && node {
         return Some(dir);
     }
@@ -45,7 +50,11 @@ fn peers() -> Option<PathBuf> {
 }
 
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// The reference server, stopped (by pid) when dropped.
@@ -73,7 +82,10 @@ fn server(dir: &Path, mode: &str, port: u16) -> Server {
     let server = Server(child);
     let deadline = Instant::now() + Duration::from_secs(60);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "server-everything did not listen on {port}");
+        assert!(
+            Instant::now() < deadline,
+            "server-everything did not listen on {port}"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     server
@@ -109,13 +121,24 @@ fn session_through_proxy_is_unchanged(mode: &str, path: &str) {
         let har = tmp.path().join(format!("capture-{run}.har"));
         let proxy = Proxy::start(
             &upstream,
-            &["--format", "json", "--report", report.to_str().unwrap(), "--har", har.to_str().unwrap()],
+            &[
+                "--format",
+                "json",
+                "--report",
+                report.to_str().unwrap(),
+                "--har",
+                har.to_str().unwrap(),
+            ],
         );
         let through = client(&dir, mode, &format!("http://{}{path}", proxy.addr));
-        assert_eq!(through, direct, "the session differs through the proxy (run {run})");
+        assert_eq!(
+            through, direct,
+            "the session differs through the proxy (run {run})"
+        );
         let code = proxy.stop();
         let text = std::fs::read_to_string(&report).unwrap();
-        let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        let summary: serde_json::Value =
+            serde_json::from_str(text.lines().last().unwrap()).unwrap();
         assert!(summary["messages"].as_u64().unwrap() >= 16, "{summary}");
         assert!(summary["dropped"].is_null(), "{summary}");
         let got = findings(&text);
@@ -124,11 +147,19 @@ fn session_through_proxy_is_unchanged(mode: &str, path: &str) {
             .arg(&har)
             .output()
             .unwrap();
-        assert_eq!(findings(&String::from_utf8_lossy(&checked.stdout)), got, "the HAR's findings differ (run {run})");
+        assert_eq!(
+            findings(&String::from_utf8_lossy(&checked.stdout)),
+            got,
+            "the HAR's findings differ (run {run})"
+        );
         runs.push((got, code, text));
     }
     for r in &runs[1..] {
-        assert_eq!(r.0, runs[0].0, "findings differ between runs:\n{}\n---\n{}", runs[0].2, r.2);
+        assert_eq!(
+            r.0, runs[0].0,
+            "findings differ between runs:\n{}\n---\n{}",
+            runs[0].2, r.2
+        );
     }
     // What the pinned peers do today: a clean session.
     assert_eq!(runs[0].0, Vec::<(u64, String)>::new(), "{}", runs[0].2);

@@ -127,7 +127,7 @@ rules! {
     /// 2026-07-28: −32022 UnsupportedProtocolVersion travels with status 400.
     STATUS_400_UNSUPPORTED_VERSION = "http.status-400-for-unsupported-version", Error, V2026_07_28 ..= None,
         "docs/2026-07-28/basic/transports/streamable-http.mdx",
-        "If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an UnsupportedProtocolVersionError listing its supported versions.";
+        "If the server does not implement the requested protocol version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with `400 Bad Request` and an `UnsupportedProtocolVersionError` listing its supported versions.";
     /// 2026-07-28: no requests on a response stream (MRTR instead).
     NO_REQUESTS_ON_STREAM = "http.no-requests-on-response-stream", Error, V2026_07_28 ..= None,
         "docs/2026-07-28/basic/transports/streamable-http.mdx",
