@@ -2,14 +2,14 @@
 //! ordered steps ([`mcpwire::http::har::steps`]), routed to conversations
 //! ([`Router`]) and judged by [`HttpJudge`] — what the proxy does live.
 
-use std::{collections::BTreeMap, fs, io::Read, io::Write};
+use std::{collections::BTreeMap, fs, io::Read};
 
 use mcpwire::http::{har, ConversationId, Router, Step};
 
 use crate::{
     check::CheckConfig,
     http_judge::HttpJudge,
-    output::{Sink, Summary},
+    output::{Outputs, Summary},
     Failure,
 };
 
@@ -25,30 +25,26 @@ pub fn is_har(name: &str) -> bool {
     har::looks_like_har(name, &head[..n])
 }
 
-/// Checks one HAR file. Returns `false` if it could not be read (reported
-/// on standard error).
-pub fn run<W: Write>(
+/// Checks one HAR file; one that cannot be read is an input error (exit 2).
+pub fn run(
     name: &str,
     config: &CheckConfig,
-    sink: &mut Sink<W>,
+    sink: &mut Outputs,
     summary: &mut Summary,
-) -> Result<bool, Failure> {
-    let bytes = match fs::read(name) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("mcpwire: error: cannot open {name}: {e}");
-            return Ok(false);
-        }
-    };
-    let steps = match har::read(&bytes).and_then(|h| har::steps(&h, config.limits.max_bytes)) {
+) -> Result<(), Failure> {
+    let steps = fs::read(name)
+        .map_err(|e| format!("cannot open {name}: {e}"))
+        .and_then(|bytes| {
+            har::read(&bytes)
+                .and_then(|h| har::steps(&h, config.limits.max_bytes))
+                .map_err(|e| format!("cannot read {name}: {e}"))
+        });
+    let steps = match steps {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("mcpwire: error: cannot read {name}: {e}");
-            return Ok(false);
-        }
+        Err(message) => return sink.input_error(name, &message).map_err(Failure::Output),
     };
-    drop(bytes);
     summary.files += 1;
+    sink.file_start(name, summary).map_err(Failure::Output)?;
     let mut router = Router::new();
     let mut judges: BTreeMap<ConversationId, HttpJudge> = BTreeMap::new();
     for step in &steps {
@@ -66,7 +62,7 @@ pub fn run<W: Write>(
     for judge in judges.values_mut() {
         judge.finish(name, sink, summary).map_err(Failure::Output)?;
     }
-    Ok(true)
+    sink.file_done(name, summary).map_err(Failure::Output)
 }
 
 /// The conversation of a step, learning from it.

@@ -6,7 +6,7 @@
 //! A finding's `line` is its exchange number (the n-th request the proxy
 //! saw, the n-th entry of a HAR by start time).
 
-use std::io::{self, Write};
+use std::io;
 
 use mcpwire::{
     http::{HttpFinding, Output, Step, Tracker},
@@ -17,7 +17,7 @@ use mcpwire::{
 
 use crate::{
     judge::Judge,
-    output::{Out, Severity, Sink, Summary},
+    output::{Out, Outputs, Severity, Summary},
 };
 
 /// One conversation.
@@ -36,11 +36,11 @@ impl HttpJudge {
     }
 
     /// Judges one step; findings go to `sink` under the name `file`.
-    pub fn step<W: Write>(
+    pub fn step(
         &mut self,
         file: &str,
         step: &Step,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let mut out = Vec::new();
@@ -50,17 +50,17 @@ impl HttpJudge {
                 Output::Message {
                     exchange,
                     direction,
+                    bytes,
                     value,
-                    ..
                 } => {
                     let line = line(exchange);
                     match value {
-                        Ok(v) => self.judge.message(
+                        Ok(_) => self.judge.message_bytes(
                             file,
                             line,
                             Some(direction),
                             Origin::Implementation,
-                            &v,
+                            bytes,
                             sink,
                             summary,
                         )?,
@@ -81,13 +81,14 @@ impl HttpJudge {
     }
 
     /// End of the conversation: requests never answered.
-    pub fn finish<W: Write>(
+    pub fn finish(
         &mut self,
         file: &str,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
-        self.judge.finish(|_| file, sink, summary)
+        self.judge.finish(|_| file, sink, summary)?;
+        sink.flush_findings()
     }
 }
 
@@ -96,10 +97,10 @@ fn line(exchange: u64) -> usize {
 }
 
 /// Writes an HTTP finding.
-pub fn finding<W: Write>(
+pub fn finding(
     file: &str,
     f: &HttpFinding,
-    sink: &mut Sink<W>,
+    sink: &mut Outputs,
     summary: &mut Summary,
 ) -> io::Result<()> {
     let severity = match f.severity {
@@ -137,5 +138,6 @@ pub fn finding<W: Write>(
         },
         None,
     )?;
-    sink.message_done()
+    // Not a message: the finding goes out on its own.
+    sink.flush_findings()
 }

@@ -2,7 +2,6 @@
 
 use std::{
     collections::HashMap,
-    io::Write,
     sync::{
         atomic::{AtomicUsize, Ordering},
         mpsc::{sync_channel, Receiver, SyncSender, TrySendError},
@@ -19,7 +18,7 @@ use mcpwire::{
 
 use crate::{
     http_judge::HttpJudge,
-    output::{Sink, Summary},
+    output::{Outputs, Summary},
 };
 
 /// Steps waiting per judge thread, at most (besides the byte budget).
@@ -28,7 +27,7 @@ const QUEUE_STEPS: usize = 65_536;
 /// Findings and counts, shared by the judge threads.
 pub struct Report {
     /// Where findings go.
-    pub sink: Sink<Box<dyn Write + Send>>,
+    pub sink: Outputs,
     /// The counts.
     pub summary: Summary,
 }

@@ -2,7 +2,6 @@
 
 use std::{
     convert::Infallible,
-    io::Write,
     net::SocketAddr,
     path::PathBuf,
     sync::{
@@ -32,7 +31,7 @@ use super::{
     tls,
 };
 use crate::{
-    output::{Sink, Summary},
+    output::{Outputs, Summary},
     Failure,
 };
 
@@ -333,8 +332,9 @@ async fn shutdown_signal() {
 }
 
 /// Runs the proxy until SIGINT or SIGTERM; then drains the judges and
-/// writes the summary. Returns the summary.
-pub fn run(config: ProxyConfig, sink: Sink<Box<dyn Write + Send>>) -> Result<Summary, Failure> {
+/// writes the summary. Returns the exit status (0 clean, 1 findings that
+/// fail the run).
+pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
     let uri: Uri = config
         .upstream
         .parse()
@@ -441,5 +441,5 @@ pub fn run(config: ProxyConfig, sink: Sink<Box<dyn Write + Send>>) -> Result<Sum
     }
     let summary = report.summary.clone();
     report.sink.finish(&summary).map_err(Failure::Output)?;
-    Ok(summary)
+    Ok(report.sink.verdict.exit_code(&summary))
 }
