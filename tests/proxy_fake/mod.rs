@@ -143,6 +143,9 @@ impl FakeServer {
                 let Ok((stream, _)) = listener.accept().await else {
                     continue;
                 };
+                // No Nagle: a head and body written apart would wait for a
+                // delayed ACK (40 ms) and swamp any latency figure.
+                let _ = stream.set_nodelay(true);
                 let st = Arc::clone(&st);
                 let script = Arc::clone(&script);
                 tokio::spawn(async move {
