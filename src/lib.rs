@@ -87,6 +87,7 @@ pub mod bytes;
 pub mod check;
 pub mod correlate;
 pub mod dispatch;
+pub mod http;
 // `Display` for reports and findings (the CLI's headline lines).
 mod display;
 pub mod expect;

@@ -39,6 +39,11 @@ pub fn run(
     summary: &mut Summary,
 ) -> Result<(), Failure> {
     for name in inputs::expand(files) {
+        // HAR 1.2 captures: judged as HTTP exchanges (src/bin/mcpwire/http_check.rs).
+        if let Some(har) = name.as_ref().ok().filter(|n| crate::http_check::is_har(n)) {
+            crate::http_check::run(har, config, sink, summary)?;
+            continue;
+        }
         let opened = name.and_then(|n| inputs::open(&n).map_err(|e| (n, e)));
         let inputs::Input {
             label,

@@ -12,6 +12,8 @@ mod check;
 mod conformance;
 mod excerpt;
 mod github;
+mod http_check;
+mod http_judge;
 mod inputs;
 mod jsonl;
 mod judge;
@@ -19,6 +21,8 @@ mod junit;
 mod maps;
 mod output;
 mod progress;
+#[cfg(feature = "proxy")]
+mod proxy;
 mod sarif;
 mod signals;
 mod sink;
@@ -81,6 +85,16 @@ enum Cmd {
     Tap(TapArgs),
     /// Print a revision's dispatch maps: methods, error codes, envelopes.
     Dispatch(DispatchArgs),
+    /// Run a reverse proxy in front of an MCP server over HTTP and validate
+    /// its traffic live.
+    ///
+    /// Streamable HTTP (POST, GET, DELETE, SSE) and the 2024-11-05 HTTP+SSE
+    /// transport. Every byte is forwarded unchanged; every JSON-RPC message
+    /// (bodies and SSE events) and the HTTP rules are judged off the
+    /// forwarding path. Point the client at the proxy with the upstream's
+    /// path. Runs until SIGINT/SIGTERM, then writes the summary.
+    #[cfg(feature = "proxy")]
+    Proxy(ProxyArgs),
 }
 
 /// `--spec`: a revision or `auto`.
@@ -293,6 +307,47 @@ struct TapArgs {
     command: Vec<OsString>,
 }
 
+#[cfg(feature = "proxy")]
+#[derive(Debug, Args)]
+struct ProxyArgs {
+    /// The MCP server's URL (http:// or https://).
+    #[arg(long, value_name = "URL")]
+    upstream: String,
+    /// Address to listen on (loopback by default; port 0 picks one, which
+    /// is printed on standard error).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8808")]
+    listen: std::net::SocketAddr,
+    /// Revision to judge at, or `auto`.
+    #[arg(long, value_name = "REVISION|auto", default_value = "auto", value_parser = parse_spec)]
+    spec: SpecChoice,
+    /// Write findings to FILE instead of standard error.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Also write the exchanges as a HAR 1.2 capture (`mcpwire check FILE`
+    /// gives the same findings).
+    #[arg(long, value_name = "FILE")]
+    har: Option<PathBuf>,
+    /// Trust the CA certificates in this PEM file for an HTTPS upstream
+    /// (besides the webpki roots).
+    #[arg(long, value_name = "PEM")]
+    upstream_ca: Option<PathBuf>,
+    /// Exit 1 on warnings too.
+    #[arg(long)]
+    strict: bool,
+    /// Report `"id": null` on parse-error / invalid-request error responses
+    /// as a warning.
+    #[arg(long)]
+    null_id_as_warning: bool,
+    /// Bytes of messages waiting for judging; past it, messages go
+    /// unjudged (never unforwarded) and are counted.
+    #[arg(long, value_name = "SIZE", default_value = "64MiB", value_parser = parse_size)]
+    queue_bytes: usize,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
 #[derive(Debug, Args)]
 struct DispatchArgs {
     /// Revision.
@@ -415,6 +470,44 @@ fn tap(args: TapArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(1))
 }
 
+#[cfg(feature = "proxy")]
+fn proxy(args: ProxyArgs) -> Result<ExitCode, Failure> {
+    // Findings as `tap` writes them: --report FILE or standard error, plus
+    // any --output.
+    let format = args.output.format.unwrap_or(Format::Text);
+    let (out, color) = output::writer(
+        args.report.as_ref(),
+        args.report.is_none(),
+        args.output.color,
+    )
+    .map_err(|e| Failure::Input(e.to_string()))?;
+    let mut sinks = vec![output::sink(format, out, color && format == Format::Text)];
+    for o in &args.output.output {
+        let (w, color) = output::writer(o.path.as_ref(), false, args.output.color)
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        sinks.push(output::sink(o.format, w, color && o.format == Format::Text));
+    }
+    let sink = Outputs::new(
+        sinks,
+        Verdict {
+            strict: args.strict,
+            ..Verdict::default()
+        },
+    );
+    let config = proxy::ProxyConfig {
+        upstream: args.upstream,
+        listen: args.listen,
+        mode: mode(args.spec),
+        limits: args.limits.limits(),
+        null_id_as_warning: args.null_id_as_warning,
+        queue_bytes: args.queue_bytes,
+        stack: args.limits.stack(),
+        har: args.har,
+        upstream_ca: args.upstream_ca,
+    };
+    Ok(ExitCode::from(proxy::run(config, sink)?))
+}
+
 fn dispatch(args: DispatchArgs) -> Result<ExitCode, Failure> {
     let spec = args
         .spec
@@ -438,6 +531,8 @@ fn main() -> ExitCode {
         Cmd::Check(a) => a.limits.stack(),
         Cmd::Validate(a) => a.limits.stack(),
         Cmd::Tap(_) | Cmd::Dispatch(_) => 8 << 20,
+        #[cfg(feature = "proxy")]
+        Cmd::Proxy(_) => 8 << 20,
     };
     // Parsing, checking and dropping a message recurse once per nesting
     // level: run on a thread whose stack fits --max-depth.
@@ -450,6 +545,8 @@ fn main() -> ExitCode {
                 Cmd::Validate(a) => validate(a),
                 Cmd::Tap(a) => tap(a),
                 Cmd::Dispatch(a) => dispatch(a),
+                #[cfg(feature = "proxy")]
+                Cmd::Proxy(a) => proxy(a),
             };
             result.unwrap_or_else(Failure::report)
         });

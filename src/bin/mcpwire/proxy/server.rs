@@ -1,0 +1,445 @@
+//! The listener, the per-request handler and shutdown.
+
+use std::{
+    convert::Infallible,
+    net::SocketAddr,
+    path::PathBuf,
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Arc,
+    },
+    time::Duration,
+};
+
+use http_body_util::BodyExt;
+use hyper::{
+    body::Incoming, header, server::conn::http1, service::service_fn, HeaderMap, Request, Response,
+    StatusCode, Uri,
+};
+use hyper_util::rt::TokioIo;
+use mcpwire::{
+    http::{Body, End, Headers, RequestHead, ResponseHead, Step},
+    input::Limits,
+    Mode,
+};
+use tokio::net::TcpListener;
+
+use super::{
+    body::{full, prefixed, read_limited, ProxyBody, Read, Tap},
+    har_out::{HarOut, Recording},
+    judges::{Judges, Report},
+    tls,
+};
+use crate::{
+    output::{Outputs, Summary},
+    Failure,
+};
+
+/// What `proxy` needs to know.
+pub struct ProxyConfig {
+    /// The server's URL (`http://127.0.0.1:3001/mcp`, `https://…`).
+    pub upstream: String,
+    /// Where to listen.
+    pub listen: SocketAddr,
+    /// Fixed revision or auto.
+    pub mode: Mode,
+    /// Per-message limits (also the cap on a body read whole).
+    pub limits: Limits,
+    /// Downgrade `"id": null` on parse / invalid-request errors.
+    pub null_id_as_warning: bool,
+    /// Bytes of steps waiting for judging before steps go unjudged.
+    pub queue_bytes: usize,
+    /// Stack of a judge thread.
+    pub stack: usize,
+    /// Write a HAR 1.2 capture here.
+    pub har: Option<PathBuf>,
+    /// Extra trusted CA certificates (PEM) for an HTTPS upstream.
+    pub upstream_ca: Option<PathBuf>,
+}
+
+struct Ctx {
+    scheme: String,
+    authority: String,
+    client: tls::Upstream,
+    judges: Arc<Judges>,
+    har: Option<Arc<HarOut>>,
+    limit: usize,
+    next: AtomicU64,
+    listen: SocketAddr,
+}
+
+/// Hop-by-hop fields (RFC 9110 §7.6.1): not forwarded.
+fn hop_by_hop(name: &str) -> bool {
+    matches!(
+        name,
+        "connection"
+            | "keep-alive"
+            | "proxy-connection"
+            | "proxy-authenticate"
+            | "proxy-authorization"
+            | "te"
+            | "trailer"
+            | "transfer-encoding"
+            | "upgrade"
+    )
+}
+
+fn headers_of(map: &HeaderMap) -> Headers {
+    Headers(
+        map.iter()
+            .map(|(n, v)| {
+                (
+                    n.as_str().to_string(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
+            .collect(),
+    )
+}
+
+fn plain(status: StatusCode, text: String) -> Response<ProxyBody> {
+    let mut r = Response::new(full(text));
+    *r.status_mut() = status;
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    r
+}
+
+impl Ctx {
+    fn submit(&self, record: &mut Option<Recording>, step: Step) {
+        let seq = self.judges.submit(step);
+        if let Some(r) = record.as_mut() {
+            r.seq(seq);
+        }
+    }
+
+    fn fail(
+        &self,
+        exchange: u64,
+        mut record: Option<Recording>,
+        why: String,
+    ) -> Response<ProxyBody> {
+        eprintln!("mcpwire proxy: exchange {exchange}: {why}");
+        self.submit(
+            &mut record,
+            Step::End {
+                exchange,
+                end: End::Failed(why.clone()),
+            },
+        );
+        if let (Some(r), Some(h)) = (record, &self.har) {
+            h.write(&r.finish(Some(why.clone())));
+        }
+        plain(StatusCode::BAD_GATEWAY, format!("mcpwire proxy: {why}\n"))
+    }
+}
+
+async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyBody>, Infallible> {
+    let exchange = ctx.next.fetch_add(1, Ordering::Relaxed) + 1;
+    let (parts, body) = req.into_parts();
+    let target = parts
+        .uri
+        .path_and_query()
+        .map(|p| p.as_str().to_string())
+        .unwrap_or_else(|| "/".into());
+    let head = RequestHead {
+        method: parts.method.as_str().to_string(),
+        target: target.clone(),
+        headers: headers_of(&parts.headers),
+    };
+    let limit = ctx.limit;
+    let (upstream_body, judged, sent) = match read_limited(body, limit).await {
+        Ok(Read::Whole(b)) => {
+            let n = b.len() as u64;
+            (full(b.clone()), Body::new(b), n)
+        }
+        Ok(Read::Over(prefix, rest)) => {
+            let n = prefix.len() as u64;
+            (
+                prefixed(prefix, rest),
+                Body {
+                    bytes: Vec::new(),
+                    oversized: Some(n),
+                },
+                n,
+            )
+        }
+        Err(e) => {
+            eprintln!(
+                "mcpwire proxy: exchange {exchange}: the client's request body broke off: {e}"
+            );
+            return Ok(plain(
+                StatusCode::BAD_REQUEST,
+                "request body incomplete\n".into(),
+            ));
+        }
+    };
+    let mut record = ctx.har.as_ref().map(|_| {
+        let mut r = Recording::new(&head, format!("http://{}{}", ctx.listen, target), limit);
+        r.request_body(&judged.bytes, sent);
+        r
+    });
+    ctx.submit(
+        &mut record,
+        Step::Request {
+            exchange,
+            head,
+            body: judged,
+        },
+    );
+
+    let uri: Uri = match format!("{}://{}{}", ctx.scheme, ctx.authority, target).parse() {
+        Ok(u) => u,
+        Err(e) => return Ok(ctx.fail(exchange, record, format!("bad target {target:?}: {e}"))),
+    };
+    let mut builder = Request::builder().method(parts.method).uri(uri);
+    for (n, v) in parts.headers.iter() {
+        if !hop_by_hop(n.as_str()) && n != header::HOST {
+            builder = builder.header(n, v);
+        }
+    }
+    builder = builder.header(header::HOST, ctx.authority.as_str());
+    let upstream_req = match builder.body(upstream_body) {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(ctx.fail(
+                exchange,
+                record,
+                format!("cannot build the upstream request: {e}"),
+            ))
+        }
+    };
+    let resp = match ctx.client.request(upstream_req).await {
+        Ok(r) => r,
+        Err(e) => {
+            let mut why = e.to_string();
+            let mut src = std::error::Error::source(&e);
+            while let Some(s) = src {
+                why.push_str(": ");
+                why.push_str(&s.to_string());
+                src = s.source();
+            }
+            return Ok(ctx.fail(exchange, record, format!("upstream request failed: {why}")));
+        }
+    };
+    let (rparts, rbody) = resp.into_parts();
+    let rhead = ResponseHead {
+        status: rparts.status.as_u16(),
+        headers: headers_of(&rparts.headers),
+    };
+    if let Some(r) = record.as_mut() {
+        r.response(&rhead, rparts.status.canonical_reason().unwrap_or(""));
+    }
+    let sse = rhead.is_sse();
+    ctx.submit(
+        &mut record,
+        Step::Response {
+            exchange,
+            head: rhead,
+        },
+    );
+    let mut out = Response::builder().status(rparts.status);
+    for (n, v) in rparts.headers.iter() {
+        if !hop_by_hop(n.as_str()) {
+            out = out.header(n, v);
+        }
+    }
+    let body = if sse {
+        Tap::new(
+            rbody,
+            Some(limit),
+            exchange,
+            Arc::clone(&ctx.judges),
+            record,
+            ctx.har.clone(),
+            0,
+        )
+        .boxed()
+    } else {
+        match read_limited(rbody, limit).await {
+            Ok(Read::Whole(b)) => {
+                if let Some(r) = record.as_mut() {
+                    r.response_bytes(&b);
+                }
+                ctx.submit(
+                    &mut record,
+                    Step::Body {
+                        exchange,
+                        body: Body::new(b.clone()),
+                    },
+                );
+                ctx.submit(
+                    &mut record,
+                    Step::End {
+                        exchange,
+                        end: End::Complete,
+                    },
+                );
+                if let (Some(r), Some(h)) = (record, &ctx.har) {
+                    h.write(&r.finish(None));
+                }
+                full(b)
+            }
+            Ok(Read::Over(prefix, rest)) => {
+                if let Some(r) = record.as_mut() {
+                    r.response_bytes(&prefix);
+                }
+                let n = prefix.len() as u64;
+                let tap = Tap::new(
+                    rest,
+                    None,
+                    exchange,
+                    Arc::clone(&ctx.judges),
+                    record,
+                    ctx.har.clone(),
+                    n,
+                );
+                prefixed(prefix, tap)
+            }
+            Err(e) => {
+                return Ok(ctx.fail(
+                    exchange,
+                    record,
+                    format!("the upstream response body broke off: {e}"),
+                ));
+            }
+        }
+    };
+    Ok(out
+        .body(body)
+        .unwrap_or_else(|e| plain(StatusCode::BAD_GATEWAY, format!("{e}\n"))))
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = match signal(SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(_) => return std::future::pending().await,
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+/// Runs the proxy until SIGINT or SIGTERM; then drains the judges and
+/// writes the summary. Returns the exit status (0 clean, 1 findings that
+/// fail the run).
+pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
+    let uri: Uri = config
+        .upstream
+        .parse()
+        .map_err(|e| Failure::Usage(format!("--upstream {:?}: {e}", config.upstream)))?;
+    let scheme = match uri.scheme_str() {
+        Some(s @ ("http" | "https")) => s.to_string(),
+        _ => {
+            return Err(Failure::Usage(format!(
+                "--upstream {:?}: use an http:// or https:// URL",
+                config.upstream
+            )))
+        }
+    };
+    let authority = uri
+        .authority()
+        .map(|a| a.as_str().to_string())
+        .ok_or_else(|| Failure::Usage(format!("--upstream {:?} has no host", config.upstream)))?;
+    let client = tls::client(config.upstream_ca.as_deref()).map_err(Failure::Usage)?;
+    let har = match &config.har {
+        Some(p) => Some(Arc::new(HarOut::create(p).map_err(|e| {
+            Failure::Input(format!("cannot create {}: {e}", p.display()))
+        })?)),
+        None => None,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::Input(format!("cannot start the runtime: {e}")))?;
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(4);
+    let judges = Judges::start(
+        threads,
+        config.mode,
+        config.null_id_as_warning,
+        config.limits,
+        config.queue_bytes,
+        config.stack,
+        Report {
+            sink,
+            summary: Summary {
+                summary: true,
+                files: 0,
+                ..Summary::default()
+            },
+        },
+        "proxy".into(),
+    );
+    let listen = config.listen;
+    let served = runtime.block_on(async {
+        let listener = TcpListener::bind(listen)
+            .await
+            .map_err(|e| Failure::Input(format!("cannot listen on {listen}: {e}")))?;
+        let local = listener
+            .local_addr()
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        let ctx = Arc::new(Ctx {
+            scheme,
+            authority,
+            client,
+            judges: Arc::clone(&judges),
+            har: har.clone(),
+            limit: config.limits.max_bytes,
+            next: AtomicU64::new(0),
+            listen: local,
+        });
+        eprintln!(
+            "mcpwire proxy: listening on http://{local} (upstream {})",
+            config.upstream
+        );
+        let shutdown = shutdown_signal();
+        tokio::pin!(shutdown);
+        loop {
+            tokio::select! {
+                accepted = listener.accept() => {
+                    let Ok((stream, _)) = accepted else { continue };
+                    let _ = stream.set_nodelay(true);
+                    let ctx = Arc::clone(&ctx);
+                    tokio::spawn(async move {
+                        let service = service_fn(move |req| handle(req, Arc::clone(&ctx)));
+                        let _ = http1::Builder::new()
+                            .serve_connection(TokioIo::new(stream), service)
+                            .await;
+                    });
+                }
+                _ = &mut shutdown => break,
+            }
+        }
+        Ok::<(), Failure>(())
+    });
+    // Open streams end here (their taps submit their ends), then the
+    // judges drain.
+    runtime.shutdown_timeout(Duration::from_secs(2));
+    judges.finish();
+    if let Some(h) = &har {
+        h.close().map_err(Failure::Output)?;
+    }
+    served?;
+    let mut report = judges.report.lock().unwrap_or_else(|e| e.into_inner());
+    let unjudged = judges.unjudged();
+    if unjudged > 0 {
+        report.summary.dropped = Some(unjudged);
+    }
+    let summary = report.summary.clone();
+    report.sink.finish(&summary).map_err(Failure::Output)?;
+    Ok(report.sink.verdict.exit_code(&summary))
+}

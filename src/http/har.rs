@@ -1,0 +1,511 @@
+//! HAR 1.2 (HTTP Archive) captures: serde types for the parts mcpwire
+//! reads and writes, and [`steps`], which turns a capture into the ordered
+//! [`Step`]s of its exchanges — the same steps the proxy judges live.
+//!
+//! Producers differ (browser devtools, mitmproxy, Charles, Playwright,
+//! `mcpwire proxy --har`): every member HAR 1.2 requires but mcpwire does
+//! not need is optional here, unknown members (`_initiator`, `_priority`,
+//! …) are ignored, and bodies may be plain or `"encoding": "base64"`.
+//!
+//! **Order.** A HAR records whole exchanges, not when each SSE event went
+//! past. Entries written by `mcpwire proxy --har` carry `_mcpwireOrder`:
+//! the proxy's sequence number of each of the entry's steps (request,
+//! response, each body or event, end), so a check replays them exactly as
+//! the proxy judged them. Other captures are ordered by time: a request at
+//! `startedDateTime`, its response after `blocked + dns + connect + send +
+//! wait`, the body, events and end at `startedDateTime + time`, ties in
+//! entry order.
+//!
+//! A HAR is one JSON document, so it is read whole (its size is the
+//! memory it needs); each body judged is held to the message size limit.
+
+use serde::{Deserialize, Serialize};
+
+use crate::http::{
+    exchange::{Body, End, Headers, RequestHead, ResponseHead, Step},
+    sse,
+};
+
+/// A HAR file.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Har {
+    /// The log.
+    pub log: Log,
+}
+
+/// `log`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Log {
+    /// `1.2`.
+    #[serde(default)]
+    pub version: String,
+    /// The program that wrote it.
+    #[serde(default)]
+    pub creator: Creator,
+    /// The exchanges.
+    #[serde(default)]
+    pub entries: Vec<Entry>,
+}
+
+/// `log.creator`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Creator {
+    /// Name.
+    #[serde(default)]
+    pub name: String,
+    /// Version.
+    #[serde(default)]
+    pub version: String,
+}
+
+/// One exchange.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Entry {
+    /// ISO 8601 start time.
+    #[serde(default)]
+    pub started_date_time: String,
+    /// Total time in milliseconds.
+    #[serde(default)]
+    pub time: f64,
+    /// The request.
+    pub request: Request,
+    /// The response.
+    pub response: Response,
+    /// `cache` (required by HAR 1.2, unused).
+    #[serde(default)]
+    pub cache: serde_json::Map<String, serde_json::Value>,
+    /// Phase timings.
+    #[serde(default)]
+    pub timings: Timings,
+    /// Why the exchange failed (Chrome's and mcpwire's `_error`).
+    #[serde(default, rename = "_error", skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// mcpwire: the proxy's sequence number of each step of the entry.
+    #[serde(
+        default,
+        rename = "_mcpwireOrder",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub order: Option<Vec<u64>>,
+}
+
+/// A header (or query string) pair.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pair {
+    /// Name.
+    pub name: String,
+    /// Value.
+    #[serde(default)]
+    pub value: String,
+}
+
+/// `request`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Request {
+    /// `POST`, `GET`, …
+    pub method: String,
+    /// Absolute URL.
+    pub url: String,
+    /// `HTTP/1.1`.
+    #[serde(default)]
+    pub http_version: String,
+    /// Cookies (unused).
+    #[serde(default)]
+    pub cookies: Vec<serde_json::Value>,
+    /// Headers in order.
+    #[serde(default)]
+    pub headers: Vec<Pair>,
+    /// Query string (unused: the URL has it).
+    #[serde(default)]
+    pub query_string: Vec<Pair>,
+    /// The body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub post_data: Option<PostData>,
+    /// Header bytes (`-1`: unknown).
+    #[serde(default = "unknown")]
+    pub headers_size: i64,
+    /// Body bytes (`-1`: unknown).
+    #[serde(default = "unknown")]
+    pub body_size: i64,
+}
+
+fn unknown() -> i64 {
+    -1
+}
+
+/// `request.postData`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PostData {
+    /// Its media type.
+    #[serde(default)]
+    pub mime_type: String,
+    /// The body text.
+    #[serde(default)]
+    pub text: String,
+    /// `base64` when `text` is base64 (an extension some tools write).
+    #[serde(default, rename = "_encoding", skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+}
+
+/// `response`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Response {
+    /// Status code (0: no response).
+    #[serde(default)]
+    pub status: i64,
+    /// Reason phrase.
+    #[serde(default)]
+    pub status_text: String,
+    /// `HTTP/1.1`.
+    #[serde(default)]
+    pub http_version: String,
+    /// Cookies (unused).
+    #[serde(default)]
+    pub cookies: Vec<serde_json::Value>,
+    /// Headers in order.
+    #[serde(default)]
+    pub headers: Vec<Pair>,
+    /// The body.
+    #[serde(default)]
+    pub content: Content,
+    /// `Location` (required by HAR 1.2).
+    #[serde(default, rename = "redirectURL")]
+    pub redirect_url: String,
+    /// Header bytes (`-1`: unknown).
+    #[serde(default = "unknown")]
+    pub headers_size: i64,
+    /// Body bytes (`-1`: unknown).
+    #[serde(default = "unknown")]
+    pub body_size: i64,
+}
+
+/// `response.content`.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Content {
+    /// Length in bytes.
+    #[serde(default)]
+    pub size: i64,
+    /// Media type.
+    #[serde(default)]
+    pub mime_type: String,
+    /// The body (absent: not recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+    /// `base64` when `text` is base64.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+}
+
+/// `timings` (milliseconds; `-1`: not applicable).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Timings {
+    /// Waiting for a connection.
+    #[serde(default = "minus_one")]
+    pub blocked: f64,
+    /// DNS.
+    #[serde(default = "minus_one")]
+    pub dns: f64,
+    /// Connecting.
+    #[serde(default = "minus_one")]
+    pub connect: f64,
+    /// Sending the request.
+    #[serde(default)]
+    pub send: f64,
+    /// Waiting for the response's first byte.
+    #[serde(default)]
+    pub wait: f64,
+    /// Receiving the body.
+    #[serde(default)]
+    pub receive: f64,
+    /// TLS.
+    #[serde(default = "minus_one")]
+    pub ssl: f64,
+}
+
+fn minus_one() -> f64 {
+    -1.0
+}
+
+impl Default for Timings {
+    fn default() -> Self {
+        Timings {
+            blocked: -1.0,
+            dns: -1.0,
+            connect: -1.0,
+            send: 0.0,
+            wait: 0.0,
+            receive: 0.0,
+            ssl: -1.0,
+        }
+    }
+}
+
+/// Why a HAR cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum HarError {
+    /// Not JSON, or not shaped as a HAR.
+    #[error("not a HAR 1.2 file: {0}")]
+    Shape(#[from] serde_json::Error),
+    /// A body declared base64 that is not.
+    #[error("entry {entry}: {what} is declared base64 but does not decode: {why}")]
+    Base64 {
+        /// 1-based entry (in file order).
+        entry: usize,
+        /// `request body` or `response body`.
+        what: &'static str,
+        /// The decoder's message.
+        why: String,
+    },
+}
+
+/// Whether a file looks like a HAR: its name ends in `.har`, or its first
+/// bytes open an object with a `log` member.
+pub fn looks_like_har(name: &str, head: &[u8]) -> bool {
+    if name.to_ascii_lowercase().ends_with(".har") {
+        return true;
+    }
+    let text = String::from_utf8_lossy(head);
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    t.starts_with('{') && t[1..].trim_start().starts_with("\"log\"")
+}
+
+/// Reads a HAR.
+pub fn read(bytes: &[u8]) -> Result<Har, HarError> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    Ok(serde_json::from_slice(bytes)?)
+}
+
+fn headers(pairs: &[Pair]) -> Headers {
+    Headers(
+        pairs
+            .iter()
+            .map(|p| (p.name.clone(), p.value.clone()))
+            .collect(),
+    )
+}
+
+/// The path and query of a URL (`http://h:1/mcp?x` → `/mcp?x`).
+pub fn target(url: &str) -> String {
+    crate::http::router::endpoint_target(url.as_bytes()).unwrap_or_else(|| url.to_string())
+}
+
+fn decode(text: &str, encoding: Option<&str>) -> Result<Vec<u8>, String> {
+    use base64::Engine as _;
+    match encoding {
+        Some(e) if e.eq_ignore_ascii_case("base64") => base64::engine::general_purpose::STANDARD
+            .decode(text.trim())
+            .map_err(|e| e.to_string()),
+        _ => Ok(text.as_bytes().to_vec()),
+    }
+}
+
+/// A recorded body; `declared` is the HAR's `bodySize` (a recorder that
+/// kept only part of a body says how big it was).
+fn body(bytes: Vec<u8>, declared: i64, limit: usize) -> Body {
+    let size = u64::try_from(declared).unwrap_or(0).max(bytes.len() as u64);
+    if size > limit as u64 {
+        Body {
+            oversized: Some(size),
+            bytes: Vec::new(),
+        }
+    } else {
+        Body::new(bytes)
+    }
+}
+
+/// Milliseconds since the Unix epoch of an ISO 8601 date-time
+/// (`2026-12-01T08:00:00.123456Z`, `…+02:00`); `None` if unreadable.
+pub fn parse_time(s: &str) -> Option<f64> {
+    let b = s.as_bytes();
+    if b.len() < 19 || b[4] != b'-' || b[7] != b'-' || (b[10] != b'T' && b[10] != b' ') {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<i64> { s.get(r)?.parse().ok() };
+    let (y, mo, d) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (h, mi, se) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    let mut rest = &s[19..];
+    let mut frac = 0.0;
+    if let Some(r) = rest.strip_prefix('.') {
+        let digits = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+        frac = format!("0.{}", &r[..digits]).parse().ok()?;
+        rest = &r[digits..];
+    }
+    let offset_min = match rest {
+        "" | "Z" | "z" => 0,
+        _ => {
+            let sign = if rest.starts_with('-') { -1 } else { 1 };
+            let r = rest.get(1..)?.replace(':', "");
+            let hh: i64 = r.get(0..2)?.parse().ok()?;
+            let mm: i64 = r.get(2..4).unwrap_or("00").parse().ok()?;
+            sign * (hh * 60 + mm)
+        }
+    };
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let (y2, m2) = if mo <= 2 {
+        (y - 1, mo + 9)
+    } else {
+        (y, mo - 3)
+    };
+    let era = y2.div_euclid(400);
+    let yoe = y2 - era * 400;
+    let doy = (153 * m2 + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    let secs = days * 86_400 + h * 3600 + mi * 60 + se - offset_min * 60;
+    Some(secs as f64 * 1000.0 + frac * 1000.0)
+}
+
+/// The steps of one entry, numbered as `exchange`, with SSE bodies split
+/// into events (each event's data kept up to `limit` bytes).
+pub fn entry_steps(
+    entry: &Entry,
+    index: usize,
+    exchange: u64,
+    limit: usize,
+) -> Result<Vec<Step>, HarError> {
+    let mut steps = Vec::new();
+    let req_body = match &entry.request.post_data {
+        Some(p) => decode(&p.text, p.encoding.as_deref()).map_err(|why| HarError::Base64 {
+            entry: index + 1,
+            what: "request body",
+            why,
+        })?,
+        None => Vec::new(),
+    };
+    steps.push(Step::Request {
+        exchange,
+        head: RequestHead {
+            method: entry.request.method.clone(),
+            target: target(&entry.request.url),
+            headers: headers(&entry.request.headers),
+        },
+        body: body(req_body, entry.request.body_size, limit),
+    });
+    if entry.response.status <= 0 {
+        steps.push(Step::End {
+            exchange,
+            end: End::Failed(
+                entry
+                    .error
+                    .clone()
+                    .unwrap_or_else(|| "no response recorded".into()),
+            ),
+        });
+        return Ok(steps);
+    }
+    let head = ResponseHead {
+        status: u16::try_from(entry.response.status).unwrap_or(0),
+        headers: headers(&entry.response.headers),
+    };
+    let sse = head.is_sse()
+        || (!head.headers.has("content-type")
+            && entry
+                .response
+                .content
+                .mime_type
+                .starts_with("text/event-stream"));
+    steps.push(Step::Response { exchange, head });
+    let content = &entry.response.content;
+    let bytes = match &content.text {
+        Some(t) => decode(t, content.encoding.as_deref()).map_err(|why| HarError::Base64 {
+            entry: index + 1,
+            what: "response body",
+            why,
+        })?,
+        None => Vec::new(),
+    };
+    let mut end = End::Complete;
+    if sse {
+        let (events, rest) = sse::split(&bytes, limit);
+        for event in events {
+            steps.push(Step::Event { exchange, event });
+        }
+        if let Some(u) = rest {
+            end = End::Unterminated(u);
+        }
+    } else {
+        steps.push(Step::Body {
+            exchange,
+            body: body(bytes, entry.response.body_size, limit),
+        });
+    }
+    if let Some(e) = &entry.error {
+        end = End::Failed(e.clone());
+    }
+    steps.push(Step::End { exchange, end });
+    Ok(steps)
+}
+
+/// Every step of a capture, in the order to judge them (see the module
+/// docs). Exchanges are numbered from 1 in order of `startedDateTime`.
+pub fn steps(har: &Har, limit: usize) -> Result<Vec<Step>, HarError> {
+    let mut entries: Vec<(usize, &Entry, f64)> = har
+        .log
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (i, e, parse_time(&e.started_date_time).unwrap_or(0.0)))
+        .collect();
+    entries.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
+    let mut keyed = Vec::new();
+    let mut all_ordered = true;
+    for (n, (index, entry, start)) in entries.iter().enumerate() {
+        let steps = entry_steps(entry, *index, n as u64 + 1, limit)?;
+        let ordered = entry.order.as_ref().is_some_and(|o| o.len() == steps.len());
+        all_ordered &= ordered;
+        let t = &entry.timings;
+        let head_at = start
+            + [t.blocked, t.dns, t.connect, t.send, t.wait]
+                .iter()
+                .map(|x| x.max(0.0))
+                .sum::<f64>();
+        let end_at = start + entry.time.max(0.0);
+        for (k, step) in steps.into_iter().enumerate() {
+            let time = match step {
+                Step::Request { .. } => *start,
+                Step::Response { .. } => head_at.min(end_at),
+                _ => end_at,
+            };
+            let seq = entry
+                .order
+                .as_ref()
+                .and_then(|o| o.get(k).copied())
+                .unwrap_or(0);
+            keyed.push((seq, time, n, k, step));
+        }
+    }
+    if all_ordered {
+        keyed.sort_by_key(|k| k.0);
+    } else {
+        keyed.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.2.cmp(&b.2)).then(a.3.cmp(&b.3)));
+    }
+    Ok(keyed.into_iter().map(|k| k.4).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times() {
+        assert_eq!(parse_time("1970-01-01T00:00:01.5Z"), Some(1500.0));
+        assert_eq!(parse_time("1970-01-01T01:00:00+01:00"), Some(0.0));
+        assert_eq!(
+            parse_time("2026-12-01T08:00:00.000Z"),
+            Some(1_796_112_000_000.0)
+        );
+        assert_eq!(parse_time("yesterday"), None);
+    }
+
+    #[test]
+    fn detects_hars() {
+        assert!(looks_like_har("x.HAR", b""));
+        assert!(looks_like_har("x.json", b"\xEF\xBB\xBF {\n \"log\": {"));
+        assert!(!looks_like_har("x.jsonl", b"{\"dir\":\"c2s\"}"));
+    }
+}

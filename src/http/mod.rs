@@ -1,0 +1,27 @@
+//! MCP over HTTP: the Streamable HTTP transport (2025-03-26 on) and the
+//! 2024-11-05 HTTP+SSE transport, as data a judge can replay.
+//!
+//! - [`sse`]: an incremental Server-Sent Events splitter;
+//! - [`exchange`]: request/response heads, bodies, and the ordered
+//!   [`Step`]s of a conversation;
+//! - [`router`]: which conversation (MCP session) an exchange belongs to;
+//! - [`tracker`]: the HTTP rules of one conversation ([`rules`]), and which
+//!   messages to judge with a [`crate::Session`];
+//! - [`har`]: HAR 1.2 captures, read into the same steps.
+//!
+//! `mcpwire proxy` produces steps from live traffic and `mcpwire check`
+//! from a HAR; both judge them with the same [`Tracker`] and `Session`, so
+//! a capture gives the findings the proxy gave. Everything here is std +
+//! serde: no async runtime, no HTTP stack (`docs/http.md`).
+
+pub mod exchange;
+pub mod har;
+pub mod router;
+pub mod rules;
+pub mod sse;
+pub mod tracker;
+
+pub use exchange::{Body, End, Headers, RequestHead, ResponseHead, Step};
+pub use router::{ConversationId, Router};
+pub use rules::HttpRule;
+pub use tracker::{HttpFinding, Output, Tracker};

@@ -1,0 +1,37 @@
+// A scripted MCP session with the official TypeScript SDK client:
+//   node client.mjs streamable|sse URL
+// Prints one JSON line per step (what the server answered, minus what
+// differs run to run), then "done". tests/proxy_peer.rs runs it against
+// server-everything directly and through `mcpwire proxy` and compares.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+
+const [mode, url] = process.argv.slice(2);
+const transport =
+  mode === "sse" ? new SSEClientTransport(new URL(url)) : new StreamableHTTPClientTransport(new URL(url));
+const client = new Client({ name: "mcpwire-peer-test", version: "1.0.0" }, { capabilities: {} });
+const out = (step, value) => console.log(JSON.stringify({ step, value }));
+
+await client.connect(transport);
+out("server", client.getServerVersion()?.name);
+out("protocol", transport.protocolVersion ?? null);
+const tools = await client.listTools();
+out("tools", tools.tools.map((t) => t.name).sort());
+out("echo", await client.callTool({ name: "echo", arguments: { message: "through the proxy" } }));
+out("sum", await client.callTool({ name: "get-sum", arguments: { a: 2, b: 3 } }));
+const resources = await client.listResources();
+out("resources", resources.resources.length > 0);
+const first = resources.resources[0];
+if (first) {
+  const read = await client.readResource({ uri: first.uri });
+  out("read", read.contents.length);
+}
+const prompts = await client.listPrompts();
+out("prompts", prompts.prompts.map((p) => p.name).sort());
+out("ping", await client.ping());
+if (mode !== "sse") {
+  await transport.terminateSession();
+}
+await client.close();
+out("done", true);

@@ -1,0 +1,177 @@
+//! A real peer through `mcpwire proxy`: the reference server
+//! `@modelcontextprotocol/server-everything` (Streamable HTTP, and its SSE
+//! mode for the 2024-11-05 HTTP+SSE transport) driven by the official
+//! TypeScript SDK client (`tests/peers/client.mjs`), both pinned in
+//! `tests/peers/package-lock.json` and installed by
+//! `.ci/setup/40-npm-peers.sh`. The client's session must go exactly as it
+//! does without the proxy, and the findings must be the same on every run
+//! (and in the proxy's HAR). Loopback only; every process is stopped by its
+//! pid.
+//!
+//! Without `tests/peers/node_modules` (a local checkout that never ran
+//! `npm ci`) the test says so and passes; under CI (`CI` set) it fails.
+
+mod proxy_fake;
+
+use std::{
+    net::{TcpListener, TcpStream},
+    path::{Path, PathBuf},
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use proxy_fake::run::{findings, Proxy};
+
+fn peers() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers");
+    let installed = dir
+        .join("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+        .is_file()
+        && dir
+            .join("node_modules/@modelcontextprotocol/sdk/package.json")
+            .is_file();
+    let node = Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if installed && node {
+        return Some(dir);
+    }
+    let why = if node {
+        "tests/peers/node_modules is missing: run `npm ci` in tests/peers (.ci/setup/40-npm-peers.sh)"
+    } else {
+        "node is not installed"
+    };
+    if std::env::var_os("CI").is_some() {
+        panic!("{why}");
+    }
+    eprintln!("SKIPPED proxy_peer: {why}");
+    None
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The reference server, stopped (by pid) when dropped.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn server(dir: &Path, mode: &str, port: u16) -> Server {
+    let child = Command::new("node")
+        .current_dir(dir)
+        .args(["--import", "./loopback.mjs"])
+        .arg("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+        .arg(mode)
+        .env("PORT", port.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start server-everything");
+    let server = Server(child);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "server-everything did not listen on {port}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server
+}
+
+fn client(dir: &Path, mode: &str, url: &str) -> String {
+    let out = Command::new("node")
+        .current_dir(dir)
+        .arg("client.mjs")
+        .args([if mode == "sse" { "sse" } else { "streamable" }, url])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the SDK client");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success() && stdout.ends_with("{\"step\":\"done\",\"value\":true}\n"),
+        "the client's session failed against {url}\nstdout:\n{stdout}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn session_through_proxy_is_unchanged(mode: &str, path: &str) {
+    let Some(dir) = peers() else { return };
+    let port = free_port();
+    let _server = server(&dir, mode, port);
+    let upstream = format!("http://127.0.0.1:{port}{path}");
+    let direct = client(&dir, mode, &upstream);
+    let tmp = tempfile::tempdir().unwrap();
+    let mut runs = Vec::new();
+    for run in 0..3 {
+        let report = tmp.path().join(format!("report-{run}.jsonl"));
+        let har = tmp.path().join(format!("capture-{run}.har"));
+        let proxy = Proxy::start(
+            &upstream,
+            &[
+                "--format",
+                "json",
+                "--report",
+                report.to_str().unwrap(),
+                "--har",
+                har.to_str().unwrap(),
+            ],
+        );
+        let through = client(&dir, mode, &format!("http://{}{path}", proxy.addr));
+        assert_eq!(
+            through, direct,
+            "the session differs through the proxy (run {run})"
+        );
+        let code = proxy.stop();
+        let text = std::fs::read_to_string(&report).unwrap();
+        let summary: serde_json::Value =
+            serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        assert!(summary["messages"].as_u64().unwrap() >= 16, "{summary}");
+        assert!(summary["dropped"].is_null(), "{summary}");
+        let got = findings(&text);
+        let checked = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+            .args(["check", "--format", "json"])
+            .arg(&har)
+            .output()
+            .unwrap();
+        assert_eq!(
+            findings(&String::from_utf8_lossy(&checked.stdout)),
+            got,
+            "the HAR's findings differ (run {run})"
+        );
+        runs.push((got, code, text));
+    }
+    for r in &runs[1..] {
+        assert_eq!(
+            r.0, runs[0].0,
+            "findings differ between runs:\n{}\n---\n{}",
+            runs[0].2, r.2
+        );
+    }
+    // What the pinned peers do today: a clean session.
+    assert_eq!(runs[0].0, Vec::<(u64, String)>::new(), "{}", runs[0].2);
+    assert_eq!(runs[0].1, Some(0));
+}
+
+#[test]
+fn server_everything_streamable_http_through_the_proxy() {
+    session_through_proxy_is_unchanged("streamableHttp", "/mcp");
+}
+
+#[test]
+fn server_everything_http_sse_through_the_proxy() {
+    session_through_proxy_is_unchanged("sse", "/sse");
+}
