@@ -89,6 +89,7 @@ pub mod correlate;
 pub mod dispatch;
 // `Display` for reports and findings (the CLI's headline lines).
 mod display;
+pub mod expect;
 pub mod head;
 pub mod input;
 pub mod message;
