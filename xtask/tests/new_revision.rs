@@ -123,6 +123,11 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
     );
     let macros = std::fs::read_to_string(scratch.join("macros/Cargo.toml")).unwrap();
     assert!(macros.contains(&format!("{FAKE_MODULE} = []")), "{macros}");
+    let wasm = std::fs::read_to_string(scratch.join("bindings/wasm/Cargo.toml")).unwrap();
+    assert!(
+        wasm.contains(&format!("{FAKE_MODULE} = [\"mcpwire/{FAKE_MODULE}\"]")),
+        "{wasm}"
+    );
     assert!(scratch
         .join(format!("tests/snapshots/dispatch/{FAKE_MODULE}.json"))
         .is_file());
