@@ -93,6 +93,21 @@ fn cargo_features_are_the_pin() {
         modules(),
         "macros/Cargo.toml: `<module> = []` per revision"
     );
+    let wasm = read_toml("bindings/wasm/Cargo.toml");
+    let wasm_features = wasm["features"].as_table().unwrap();
+    let forwarding: BTreeSet<String> = wasm_features
+        .iter()
+        .filter(|(k, v)| {
+            v.as_array()
+                .is_some_and(|a| a.len() == 1 && a[0].as_str() == Some(&format!("mcpwire/{k}")))
+        })
+        .map(|(k, _)| k.clone())
+        .collect();
+    assert_eq!(
+        forwarding,
+        modules(),
+        "bindings/wasm/Cargo.toml: `<module> = [\"mcpwire/<module>\"]`"
+    );
 }
 
 #[test]

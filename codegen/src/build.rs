@@ -37,6 +37,10 @@ pub fn run(package_root: &Path, options: Options) -> Vec<Version> {
         .copied()
         .filter(|v| std::env::var_os(v.feature_env()).is_some())
         .collect();
+    if enabled.is_empty() {
+        // No revision feature on: nothing to read, nothing to ask for.
+        return enabled;
+    }
     let spec_dir = match spec_dir(package_root, &load::Pin::embedded(), &enabled) {
         Ok(dir) => dir,
         Err(err) => fail(&err),

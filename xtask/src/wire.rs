@@ -5,8 +5,9 @@
 //!
 //! - the pin itself ([`render_pin`]: `[sha256]` and `[dialect]`, sorted);
 //! - the cargo features, one per revision: `<module> = ["mcpwire-macros?/<module>"]`
-//!   in `Cargo.toml` (and in its `default` list) and `<module> = []` in
-//!   `macros/Cargo.toml` ([`set_features`]);
+//!   in `Cargo.toml` (and in its `default` list), `<module> = []` in
+//!   `macros/Cargo.toml`, `<module> = ["mcpwire/<module>"]` in
+//!   `bindings/wasm/Cargo.toml` (and its `default`) ([`set_features`]);
 //! - the dispatch snapshot `tests/snapshots/dispatch/<module>.json`, from
 //!   codegen's maps, which serialize exactly as `mcpwire::spec::DispatchMaps`
 //!   (so `tests/dispatch_snapshot.rs` then checks the compiled tables).
@@ -259,7 +260,12 @@ pub fn write_features(root: &Path, modules: &[String], known: &[String]) -> Resu
         &root.join("macros/Cargo.toml"),
         &|_| "[]".to_string(),
         false,
-    )
+    )?;
+    let wasm = root.join("bindings/wasm/Cargo.toml");
+    if wasm.is_file() {
+        edit(&wasm, &|m| format!("[\"mcpwire/{m}\"]"), true)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -90,6 +90,10 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
     let work = tempfile::tempdir().unwrap();
     let scratch = work.path().join("repo");
     let files = copy_repository(&root, &scratch);
+    let before: Vec<Option<Vec<u8>>> = files
+        .iter()
+        .map(|rel| std::fs::read(scratch.join(rel)).ok())
+        .collect();
     let spec = spec_dir_with_fake(&work.path().join("spec"));
 
     let log = cargo_ok(
@@ -119,6 +123,11 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
     );
     let macros = std::fs::read_to_string(scratch.join("macros/Cargo.toml")).unwrap();
     assert!(macros.contains(&format!("{FAKE_MODULE} = []")), "{macros}");
+    let wasm = std::fs::read_to_string(scratch.join("bindings/wasm/Cargo.toml")).unwrap();
+    assert!(
+        wasm.contains(&format!("{FAKE_MODULE} = [\"mcpwire/{FAKE_MODULE}\"]")),
+        "{wasm}"
+    );
     assert!(scratch
         .join(format!("tests/snapshots/dispatch/{FAKE_MODULE}.json"))
         .is_file());
@@ -156,13 +165,9 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
             FAKE,
         ],
     );
-    for rel in &files {
-        let (a, b) = (root.join(rel), scratch.join(rel));
-        if a.symlink_metadata().unwrap().file_type().is_symlink() {
-            continue;
-        }
+    for (rel, before) in files.iter().zip(&before) {
         assert!(
-            std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap(),
+            std::fs::read(scratch.join(rel)).ok() == *before,
             "{} differs after remove-revision",
             rel.display()
         );
