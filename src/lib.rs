@@ -17,6 +17,7 @@ pub mod bytes;
 pub mod correlate;
 pub mod dispatch;
 pub mod input;
+pub mod live;
 pub mod message;
 pub mod report;
 pub mod rule;
