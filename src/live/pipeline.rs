@@ -12,7 +12,7 @@ use super::{rules, Context, LineSplitter};
 use crate::{
     input::InputError,
     report::{MessageKind, Report},
-    Direction, Mode, Options, Session,
+    Direction, Mode, Options, Session, Version,
 };
 
 /// How a pipeline judges and how much it may hold.
@@ -57,6 +57,12 @@ pub struct Judged<'a> {
     /// The session's reports: one, or one per batch element (plus a batch
     /// head with findings).
     pub reports: &'a [Report],
+    /// Its size in bytes (as `bytes.len()`, or the size of a message too
+    /// large to keep).
+    pub size: usize,
+    /// The session's revision in force after judging it (the revision an
+    /// unreadable message was read at).
+    pub revision: Version,
     /// Messages not judged (over budget) since the previous judged one.
     pub skipped_before: u64,
 }
@@ -426,13 +432,15 @@ fn judge<C: Consumer>(shared: &Shared, config: Config, mut consumer: C) -> (Tota
             sequence += 1;
             let reports = judge_one(&mut session, &item, config.options.limits.max_bytes);
             requests.note(&item.context, &reports, &session);
-            let body: &[u8] = match &item.body {
-                Body::Bytes(b) => b,
-                Body::TooLarge(_) => &[],
+            let (body, size): (&[u8], usize) = match &item.body {
+                Body::Bytes(b) => (b, b.len()),
+                Body::TooLarge(len) => (&[], *len),
             };
             consumer.judged(&Judged {
                 context: &item.context,
                 bytes: body,
+                size,
+                revision: session.revision(),
                 reports: &reports,
                 skipped_before: item.skipped_before,
             });

@@ -219,3 +219,17 @@ pub fn vm_hwm_kib(pid: u32) -> Option<u64> {
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
+
+/// Sends `signal` to process `pid` (one this test started).
+#[cfg(unix)]
+pub fn signal(pid: i32, signal: rustix::process::Signal) {
+    let pid = rustix::process::Pid::from_raw(pid).expect("a process id");
+    rustix::process::kill_process(pid, signal).expect("the process exists");
+}
+
+/// Whether process `pid` exists (signal 0).
+#[cfg(unix)]
+pub fn alive(pid: i32) -> bool {
+    rustix::process::Pid::from_raw(pid)
+        .is_some_and(|pid| rustix::process::test_kill_process(pid).is_ok())
+}

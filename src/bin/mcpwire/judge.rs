@@ -58,36 +58,75 @@ impl Judge {
         sink: &mut Sink<W>,
         summary: &mut Summary,
     ) -> io::Result<()> {
-        summary.messages += 1;
-        summary.violations += 1;
-        let message = problem.to_string();
         let revision = self.session.revision();
-        sink.revision(revision);
-        sink.finding(
-            &Out {
-                file,
-                line,
-                severity: Severity::Violation,
-                direction,
-                direction_inferred: false,
-                origin: Origin::Implementation,
-                revision: Some(revision),
-                kind: Some(MessageKind::Unreadable),
-                method: None,
-                id: None,
-                batch_index: None,
-                definition: None,
-                pointer: "",
-                schema_pointer: None,
-                keyword: problem.class(),
-                message: &message,
-                definition_path: "",
-            },
-            None,
-        )?;
-        sink.message_done()
+        problem_at(revision, file, line, direction, problem, sink, summary)
     }
 
+    /// Writes the findings of reports judged elsewhere (by the live
+    /// pipeline, for `tap`); `value` gives the message for excerpts.
+    #[allow(clippy::too_many_arguments)]
+    pub fn reports<'v, W: Write>(
+        &self,
+        file: &str,
+        line: usize,
+        direction: Direction,
+        origin: Origin,
+        reports: &[Report],
+        value: impl FnOnce() -> Option<&'v Value>,
+        sink: &mut Sink<W>,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        let at = At {
+            file,
+            line,
+            direction,
+            inferred: false,
+            origin,
+        };
+        self.emit(&at, reports, value, sink, summary)
+    }
+}
+
+/// Text at `line` that is not a message, read at `revision`.
+pub fn problem_at<W: Write>(
+    revision: mcpwire::Version,
+    file: &str,
+    line: usize,
+    direction: Option<Direction>,
+    problem: &Problem,
+    sink: &mut Sink<W>,
+    summary: &mut Summary,
+) -> io::Result<()> {
+    summary.messages += 1;
+    summary.violations += 1;
+    let message = problem.to_string();
+    sink.revision(revision);
+    sink.finding(
+        &Out {
+            file,
+            line,
+            severity: Severity::Violation,
+            direction,
+            direction_inferred: false,
+            origin: Origin::Implementation,
+            revision: Some(revision),
+            kind: Some(MessageKind::Unreadable),
+            method: None,
+            id: None,
+            batch_index: None,
+            definition: None,
+            pointer: "",
+            schema_pointer: None,
+            keyword: problem.class(),
+            message: &message,
+            definition_path: "",
+        },
+        None,
+    )?;
+    sink.message_done()
+}
+
+impl Judge {
     /// One message (`direction` `None`: infer it).
     #[allow(clippy::too_many_arguments)]
     pub fn message<W: Write>(
