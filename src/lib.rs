@@ -23,6 +23,9 @@ pub mod report;
 pub mod rule;
 pub mod session;
 pub mod spec;
+pub mod testing;
+#[cfg(feature = "tokio")]
+pub mod tokio;
 pub mod transcript;
 pub mod version;
 

@@ -38,6 +38,9 @@ impl LineSplitter {
 
     /// Takes the next chunk of the stream.
     pub fn feed(&mut self, mut bytes: &[u8]) {
+        if self.finished {
+            return;
+        }
         while let Some(i) = memchr::memchr(b'\n', bytes) {
             self.append(&bytes[..i]);
             self.complete(false);
@@ -56,7 +59,8 @@ impl LineSplitter {
         self.end();
     }
 
-    fn end(&mut self) {
+    /// [`LineSplitter::finish`] in place: later chunks are ignored.
+    pub fn end(&mut self) {
         if !self.finished {
             self.finished = true;
             if self.pending_len > 0 {
