@@ -12,7 +12,7 @@ use super::{rules, Context, LineSplitter};
 use crate::{
     input::InputError,
     report::{MessageKind, Report},
-    Direction, Mode, Options, Session, Version,
+    Direction, Mode, Options, Session, Source, Version,
 };
 
 /// How a pipeline judges and how much it may hold.
@@ -57,6 +57,9 @@ pub struct Judged<'a> {
     /// The session's reports: one, or one per batch element (plus a batch
     /// head with findings).
     pub reports: &'a [Report],
+    /// The message parsed, when the session parsed it (a batch, or a
+    /// message with findings), for excerpts.
+    pub value: Option<&'a Value>,
     /// Its size in bytes (as `bytes.len()`, or the size of a message too
     /// large to keep).
     pub size: usize,
@@ -430,8 +433,9 @@ fn judge<C: Consumer>(shared: &Shared, config: Config, mut consumer: C) -> (Tota
             bytes += item.body.len();
             item.context.sequence = sequence;
             sequence += 1;
-            let reports = judge_one(&mut session, &item, config.options.limits.max_bytes);
-            requests.note(&item.context, &reports, &session);
+            let judged = judge_one(&mut session, &item, config.options.limits.max_bytes);
+            let reports = &judged.reports;
+            requests.note(&item.context, reports, &session);
             let (body, size): (&[u8], usize) = match &item.body {
                 Body::Bytes(b) => (b, b.len()),
                 Body::TooLarge(len) => (&[], *len),
@@ -441,7 +445,8 @@ fn judge<C: Consumer>(shared: &Shared, config: Config, mut consumer: C) -> (Tota
                 bytes: body,
                 size,
                 revision: session.revision(),
-                reports: &reports,
+                reports,
+                value: judged.value.as_ref(),
                 skipped_before: item.skipped_before,
             });
             totals.judged += 1;
@@ -459,7 +464,7 @@ fn judge<C: Consumer>(shared: &Shared, config: Config, mut consumer: C) -> (Tota
     (totals, consumer)
 }
 
-fn judge_one(session: &mut Session, item: &Item, limit: usize) -> Vec<Report> {
+fn judge_one(session: &mut Session, item: &Item, limit: usize) -> crate::Judged {
     let context = &item.context;
     if let Some(version) = context
         .http
@@ -470,26 +475,32 @@ fn judge_one(session: &mut Session, item: &Item, limit: usize) -> Vec<Report> {
         // keeps judging at the revision it had.
         let _ = session.set_http_protocol_version(version);
     }
-    let mut reports = match &item.body {
-        Body::Bytes(bytes) => session.observe_bytes(context.direction, context.origin, bytes),
+    let source = Source {
+        direction: Some(context.direction),
+        origin: context.origin,
+        line: context.line.and_then(|l| usize::try_from(l).ok()),
+    };
+    let mut judged = match &item.body {
+        Body::Bytes(bytes) => session.judge_bytes(source, bytes),
         Body::TooLarge(len) => {
             // Empty input gives an unreadable report and advances the
             // session's message index like any other message.
-            let mut reports = session.observe_bytes(context.direction, context.origin, b"");
-            for r in &mut reports {
+            let mut judged = session.judge_bytes(source, b"");
+            for r in &mut judged.reports {
                 r.input_error = Some(InputError::TooLarge { len: *len, limit }.to_string());
             }
-            reports
+            judged
         }
     };
     if context.unterminated {
-        if let Some(first) = reports.first_mut() {
-            first.warnings.push(rules::unterminated(
-                first.revision.unwrap_or(session.revision()),
-            ));
+        let revision = session.revision();
+        if let Some(first) = judged.reports.first_mut() {
+            first
+                .warnings
+                .push(rules::unterminated(first.revision.unwrap_or(revision)));
         }
     }
-    reports
+    judged
 }
 
 /// Where each pending request was sent, for [`Totals::unanswered`];

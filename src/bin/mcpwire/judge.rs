@@ -1,25 +1,20 @@
 //! Judging a stream of messages and turning reports into findings: the
 //! part `check` and `tap` share.
 
-use std::io::{self, Write};
+use std::io;
 
 use mcpwire::{
-    input::{self, Limits},
     report::{MessageKind, Report},
     spec::ErrorShape,
-    transcript::{Inference, Problem},
-    Direction, Mode, Options, Origin, Session, Spec,
+    Direction, Judged, Origin, Session, Spec, WarningKind,
 };
 use serde_json::Value;
 
-use crate::output::{Out, Severity, Sink, Summary};
+use crate::output::{Out, Outputs, Severity, Summary};
 
-/// One conversation (one file, or one tapped process).
-pub struct Judge {
-    session: Session,
-    inference: Inference,
-    limits: Limits,
-}
+/// Writes what a session found (`check`, and `tap` from the live
+/// pipeline).
+pub struct Judge;
 
 /// Where a message was found and which way it went.
 #[derive(Clone, Copy)]
@@ -32,48 +27,122 @@ struct At<'a> {
 }
 
 impl Judge {
-    /// A fresh conversation.
-    pub fn new(mode: Mode, null_id_as_warning: bool, limits: Limits) -> Judge {
-        Judge {
-            session: Session::with_options(
-                mode,
-                Options {
-                    null_id_as_warning,
-                    limits,
-                    ..Options::default()
-                },
-            ),
-            inference: Inference::new(),
-            limits,
-        }
-    }
-
-    /// Text at `line` that is not a message.
-    pub fn problem<W: Write>(
-        &mut self,
+    /// Text that is not a message, as one finding of class `class`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn unreadable(
+        session: &Session,
         file: &str,
         line: usize,
         direction: Option<Direction>,
-        problem: &Problem,
-        sink: &mut Sink<W>,
+        class: &str,
+        message: &str,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
-        let revision = self.session.revision();
-        problem_at(revision, file, line, direction, problem, sink, summary)
+        let revision = session.revision();
+        Self::unreadable_at(
+            revision, file, line, direction, class, message, sink, summary,
+        )
+    }
+
+    /// [`Judge::unreadable`], read at `revision` (the live pipeline's
+    /// session is on its own thread).
+    #[allow(clippy::too_many_arguments)]
+    pub fn unreadable_at(
+        revision: mcpwire::Version,
+        file: &str,
+        line: usize,
+        direction: Option<Direction>,
+        class: &str,
+        message: &str,
+        sink: &mut Outputs,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        summary.messages += 1;
+        summary.violations += 1;
+        sink.revision(revision);
+        sink.finding(
+            &Out {
+                file,
+                line,
+                severity: Severity::Violation,
+                direction,
+                direction_inferred: false,
+                origin: Origin::Implementation,
+                revision: Some(revision),
+                kind: Some(MessageKind::Unreadable),
+                method: None,
+                id: None,
+                batch_index: None,
+                definition: None,
+                pointer: "",
+                schema_pointer: None,
+                keyword: class,
+                message,
+                definition_path: "",
+            },
+            None,
+        )?;
+        sink.message_done()
+    }
+
+    /// Writes what the session found about one message; `value`: the
+    /// message, when the caller has it parsed ([`Judged::value`] is used
+    /// otherwise).
+    #[allow(clippy::too_many_arguments)]
+    pub fn judged(
+        session: &Session,
+        file: &str,
+        line: usize,
+        origin: Origin,
+        judged: &Judged,
+        value: Option<&Value>,
+        sink: &mut Outputs,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        if let Some(unreadable) = judged
+            .reports
+            .iter()
+            .find(|r| r.kind == MessageKind::Unreadable)
+        {
+            return Self::unreadable(
+                session,
+                file,
+                line,
+                Some(judged.direction).filter(|_| judged.inferred.is_none()),
+                "input",
+                unreadable.input_error.as_deref().unwrap_or_default(),
+                sink,
+                summary,
+            );
+        }
+        let at = At {
+            file,
+            line,
+            direction: judged.direction,
+            inferred: judged.inferred.is_some(),
+            origin,
+        };
+        Self::emit(
+            &at,
+            &judged.reports,
+            || value.or(judged.value.as_ref()),
+            sink,
+            summary,
+        )
     }
 
     /// Writes the findings of reports judged elsewhere (by the live
     /// pipeline, for `tap`); `value` gives the message for excerpts.
     #[allow(clippy::too_many_arguments)]
-    pub fn reports<'v, W: Write>(
-        &self,
+    pub fn reports<'v>(
         file: &str,
         line: usize,
         direction: Direction,
         origin: Origin,
         reports: &[Report],
         value: impl FnOnce() -> Option<&'v Value>,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let at = At {
@@ -83,131 +152,16 @@ impl Judge {
             inferred: false,
             origin,
         };
-        self.emit(&at, reports, value, sink, summary)
-    }
-}
-
-/// Text at `line` that is not a message, read at `revision`.
-pub fn problem_at<W: Write>(
-    revision: mcpwire::Version,
-    file: &str,
-    line: usize,
-    direction: Option<Direction>,
-    problem: &Problem,
-    sink: &mut Sink<W>,
-    summary: &mut Summary,
-) -> io::Result<()> {
-    summary.messages += 1;
-    summary.violations += 1;
-    let message = problem.to_string();
-    sink.revision(revision);
-    sink.finding(
-        &Out {
-            file,
-            line,
-            severity: Severity::Violation,
-            direction,
-            direction_inferred: false,
-            origin: Origin::Implementation,
-            revision: Some(revision),
-            kind: Some(MessageKind::Unreadable),
-            method: None,
-            id: None,
-            batch_index: None,
-            definition: None,
-            pointer: "",
-            schema_pointer: None,
-            keyword: problem.class(),
-            message: &message,
-            definition_path: "",
-        },
-        None,
-    )?;
-    sink.message_done()
-}
-
-impl Judge {
-    /// One message (`direction` `None`: infer it).
-    #[allow(clippy::too_many_arguments)]
-    pub fn message<W: Write>(
-        &mut self,
-        file: &str,
-        line: usize,
-        direction: Option<Direction>,
-        origin: Origin,
-        value: &Value,
-        sink: &mut Sink<W>,
-        summary: &mut Summary,
-    ) -> io::Result<()> {
-        let at = self.at(file, line, direction, origin, value);
-        let reports = self.session.observe(at.direction, origin, value);
-        self.emit(&at, &reports, || Some(value), sink, summary)
-    }
-
-    /// One message given as bytes: judged on the bytes path
-    /// ([`mcpwire::bytes::Message`]), which parses the message only when a
-    /// report has findings to show; a batch, or input the scan refuses,
-    /// goes to [`Judge::message`] or [`Judge::problem`] as parsed by
-    /// [`input::parse`]. Same findings as parsing first.
-    #[allow(clippy::too_many_arguments)]
-    pub fn message_bytes<W: Write>(
-        &mut self,
-        file: &str,
-        line: usize,
-        direction: Option<Direction>,
-        origin: Origin,
-        bytes: &[u8],
-        sink: &mut Sink<W>,
-        summary: &mut Summary,
-    ) -> io::Result<()> {
-        let Some(scanned) = mcpwire::bytes::Message::scan(bytes, self.limits) else {
-            return match input::parse(bytes, self.limits) {
-                Ok(value) => self.message(file, line, direction, origin, &value, sink, summary),
-                Err(e) => self.problem(file, line, direction, &Problem::Input(e), sink, summary),
-            };
-        };
-        let at = self.at(file, line, direction, origin, scanned.skeleton());
-        let reports = self.session.observe_message(at.direction, origin, &scanned);
-        self.emit(&at, &reports, || scanned.full(), sink, summary)
-    }
-
-    /// Where the message is, with its direction (inferred when `None`);
-    /// notes the message for later inferences. `msg` may be a skeleton
-    /// ([`mcpwire::bytes::Message::skeleton`]), which keeps what inference
-    /// reads.
-    fn at<'f>(
-        &mut self,
-        file: &'f str,
-        line: usize,
-        direction: Option<Direction>,
-        origin: Origin,
-        msg: &Value,
-    ) -> At<'f> {
-        let (direction, inferred) = match direction {
-            Some(d) => (d, false),
-            None => {
-                let spec = self.session.revision().spec();
-                (self.inference.infer(spec, msg).0, true)
-            }
-        };
-        self.inference.note(direction, msg, line);
-        At {
-            file,
-            line,
-            direction,
-            inferred,
-            origin,
-        }
+        Self::emit(&at, reports, value, sink, summary)
     }
 
     /// Writes the findings of one message's reports; `value` gives the
     /// message for excerpts (asked only when there is a finding).
-    fn emit<'v, W: Write>(
-        &self,
+    fn emit<'v>(
         at: &At<'_>,
         reports: &[Report],
         value: impl FnOnce() -> Option<&'v Value>,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let At {
@@ -268,14 +222,30 @@ impl Judge {
                 )?;
             }
             for w in &report.warnings {
-                summary.warnings += 1;
-                let kind = serde_json::to_value(w.kind)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default();
+                // A rule of severity `error` (a spec MUST) counts as a
+                // violation; its id is the finding's keyword.
+                let error = w
+                    .rule
+                    .is_some_and(|r| r.severity == mcpwire::Severity::Error);
+                if error {
+                    summary.violations += 1;
+                } else {
+                    summary.warnings += 1;
+                }
+                let kind = match w.rule {
+                    Some(rule) if w.kind == WarningKind::Rule => rule.id.to_string(),
+                    _ => serde_json::to_value(w.kind)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default(),
+                };
                 sink.finding(
                     &Out {
-                        severity: Severity::Warning,
+                        severity: if error {
+                            Severity::Violation
+                        } else {
+                            Severity::Warning
+                        },
                         definition: report.definition(),
                         pointer: w.pointer.as_str(),
                         keyword: &kind,
@@ -290,16 +260,15 @@ impl Judge {
         sink.message_done()
     }
 
-    /// End of the conversation: requests never answered are warnings.
-    pub fn finish<'f, W: Write>(
-        &mut self,
+    /// The requests `session` never saw answered, as warnings.
+    pub fn unanswered<'f>(
+        session: &Session,
         file: impl Fn(Direction) -> &'f str,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
-        for p in self.inference.unanswered() {
+        for p in session.unanswered() {
             summary.warnings += 1;
-            let id: Option<Value> = serde_json::from_str(&p.id).ok();
             let message = format!(
                 "request '{}' (id {}) sent by the {} was never answered",
                 p.method,
@@ -309,15 +278,15 @@ impl Judge {
             sink.finding(
                 &Out {
                     file: file(p.direction),
-                    line: p.line,
+                    line: p.line.unwrap_or(0),
                     severity: Severity::Warning,
                     direction: Some(p.direction),
                     direction_inferred: false,
                     origin: Origin::Implementation,
-                    revision: None,
+                    revision: Some(p.revision),
                     kind: Some(MessageKind::Request),
                     method: Some(&p.method),
-                    id: id.as_ref(),
+                    id: Some(&p.id),
                     batch_index: None,
                     definition: None,
                     pointer: "/id",

@@ -37,14 +37,13 @@ use mcpwire::{
     input::{self, InputError, Limits},
     live::{self, Consumer, Context, Judged, Pipeline},
     report::MessageKind,
-    transcript::Problem,
     Direction, Mode, Options, Origin,
 };
 use serde_json::Value;
 
 use crate::{
-    judge::{problem_at, Judge},
-    output::{Out, Severity, Sink, Summary},
+    judge::Judge,
+    output::{Out, Outputs, Severity, Summary},
     Failure,
 };
 
@@ -70,7 +69,7 @@ const CHUNK: usize = 64 * 1024;
 /// the pipe).
 pub const GRACE: Duration = Duration::from_millis(1500);
 
-type Report = Sink<Box<dyn Write + Send>>;
+type Report = Outputs;
 
 /// Runs the tap; returns the child's exit status.
 pub fn run(command: &[OsString], config: TapConfig, sink: Report) -> Result<ExitStatus, Failure> {
@@ -270,7 +269,6 @@ fn label(direction: Direction) -> &'static str {
 /// The pipeline's consumer: writes each message's findings as it is
 /// judged.
 struct Findings {
-    judge: Judge,
     sink: Report,
     summary: Summary,
     limits: Limits,
@@ -282,8 +280,6 @@ impl Findings {
     fn new(config: &TapConfig, mut sink: Report) -> Findings {
         sink.flush_each = true;
         Findings {
-            // Formats reports; its own session stays unused.
-            judge: Judge::new(config.mode, config.null_id_as_warning, config.limits),
             sink,
             summary: Summary {
                 summary: true,
@@ -302,32 +298,25 @@ impl Findings {
             .context
             .line
             .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX));
-        let unreadable = m
-            .reports
-            .first()
-            .filter(|r| r.kind == MessageKind::Unreadable && r.input_error.is_some());
-        if unreadable.is_some() {
-            let error = if m.bytes.is_empty() && m.size > 0 {
+        self.sink
+            .source(m.bytes, mcpwire::transcript::Position { line, column: 1 });
+        if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable) {
+            let message = if m.bytes.is_empty() && m.size > 0 {
                 InputError::TooLarge {
                     len: m.size,
                     limit: self.limits.max_bytes,
                 }
+                .to_string()
             } else {
-                match input::parse(m.bytes, self.limits) {
-                    Err(e) => e,
-                    // Not reachable: the session could not read it either.
-                    Ok(_) => InputError::Json {
-                        message: m.reports[0].input_error.clone().unwrap_or_default(),
-                    },
-                }
+                unreadable.input_error.clone().unwrap_or_default()
             };
-            let problem = Problem::Input(error);
-            return problem_at(
+            return Judge::unreadable_at(
                 m.revision,
                 file,
                 line,
                 Some(direction),
-                &problem,
+                "input",
+                &message,
                 &mut self.sink,
                 &mut self.summary,
             );
@@ -336,18 +325,17 @@ impl Findings {
             .reports
             .iter()
             .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
-        let full: Option<Value> = if findings {
-            input::parse(m.bytes, self.limits).ok()
-        } else {
-            None
+        let parsed: Option<Value> = match m.value {
+            None if findings => input::parse(m.bytes, self.limits).ok(),
+            _ => None,
         };
-        self.judge.reports(
+        Judge::reports(
             file,
             line,
             direction,
             m.context.origin,
             m.reports,
-            || full.as_ref(),
+            || m.value.or(parsed.as_ref()),
             &mut self.sink,
             &mut self.summary,
         )
