@@ -93,11 +93,15 @@ mod display;
 pub mod expect;
 pub mod head;
 pub mod input;
+pub mod live;
 pub mod message;
 pub mod report;
 pub mod rule;
 pub mod session;
 pub mod spec;
+pub mod testing;
+#[cfg(feature = "tokio")]
+pub mod tokio;
 pub mod transcript;
 pub mod version;
 

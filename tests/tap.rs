@@ -168,6 +168,7 @@ fn dropped_lines_are_counted_never_lost_from_the_stream() {
 #[cfg(unix)]
 #[test]
 fn signals_reach_the_server_and_tap_dies_the_same_way() {
+    use rustix::process::Signal;
     use std::os::unix::process::ExitStatusExt;
     let dir = tempfile::tempdir().unwrap();
     let pid_file = dir.path().join("pid");
@@ -198,16 +199,14 @@ fn signals_reach_the_server_and_tap_dies_the_same_way() {
         thread::sleep(Duration::from_millis(10));
     };
     let tap_pid = i32::try_from(child.id()).unwrap();
-    // SAFETY: sending a signal to a process this test started.
-    unsafe {
-        libc::kill(tap_pid, libc::SIGTERM);
-    }
+    support::tap::signal(tap_pid, Signal::TERM);
     let status = child.wait().unwrap();
-    assert_eq!(status.signal(), Some(libc::SIGTERM), "{status:?}");
+    assert_eq!(status.signal(), Some(Signal::TERM.as_raw()), "{status:?}");
     // The server got the signal and is gone (reaped by tap).
-    // SAFETY: probing a pid with signal 0.
-    let alive = unsafe { libc::kill(server_pid, 0) } == 0;
-    assert!(!alive, "server {server_pid} still running");
+    assert!(
+        !support::tap::alive(server_pid),
+        "server {server_pid} still running"
+    );
 }
 
 #[test]

@@ -198,12 +198,13 @@ fn killing_the_server_ends_the_tap_with_its_status() {
     // The client keeps its end open: the tap must not wait for it.
     let (mut tap, server, _) = start(&[], &["--hang"], dir.path());
     let stdin = tap.stdin.take();
-    // SAFETY: killing the server this test started.
-    unsafe {
-        libc::kill(server, libc::SIGKILL);
-    }
+    support::tap::signal(server, rustix::process::Signal::KILL);
     let status = wait_for(&mut tap, Duration::from_secs(30));
-    assert_eq!(status.signal(), Some(libc::SIGKILL), "{status:?}");
+    assert_eq!(
+        status.signal(),
+        Some(rustix::process::Signal::KILL.as_raw()),
+        "{status:?}"
+    );
     drop(stdin);
 
     // A server that exits on its own, the client still connected: the

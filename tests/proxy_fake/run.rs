@@ -82,8 +82,8 @@ impl Proxy {
     /// SIGTERM by pid; waits (at most 20 s) and returns the exit code.
     pub fn stop(mut self) -> Option<i32> {
         let mut child = self.child.take()?;
-        unsafe {
-            libc::kill(child.id() as libc::pid_t, libc::SIGTERM);
+        if let Some(pid) = rustix::process::Pid::from_raw(child.id() as i32) {
+            let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
         }
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {

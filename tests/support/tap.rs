@@ -219,3 +219,135 @@ pub fn vm_hwm_kib(pid: u32) -> Option<u64> {
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
+
+/// Sends `signal` to process `pid` (one this test started).
+#[cfg(unix)]
+pub fn signal(pid: i32, signal: rustix::process::Signal) {
+    let pid = rustix::process::Pid::from_raw(pid).expect("a process id");
+    rustix::process::kill_process(pid, signal).expect("the process exists");
+}
+
+/// Whether process `pid` exists (signal 0).
+#[cfg(unix)]
+pub fn alive(pid: i32) -> bool {
+    rustix::process::Pid::from_raw(pid)
+        .is_some_and(|pid| rustix::process::test_kill_process(pid).is_ok())
+}
+
+/// One step of a scripted client ([`converse`]).
+pub enum Step {
+    /// Write these bytes to the tap.
+    Send(Vec<u8>),
+    /// Wait until this many lines have come back from the server in all.
+    Expect(usize),
+}
+
+/// Runs `mcpwire tap ARGS -- fake-server --converse DIALOGUE`, driving it
+/// as a client that follows `client` (sends only after it has received
+/// what a step expects), then closes its end.
+pub fn converse(args: &[&str], client: Vec<Step>, dialogue: &str) -> Tapped {
+    let dir = tempfile::tempdir().unwrap();
+    let dialogue_path = dir.path().join("dialogue.txt");
+    let received = dir.path().join("received.bin");
+    let report = dir.path().join("report.txt");
+    std::fs::write(&dialogue_path, dialogue).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .arg("tap")
+        .arg("--report")
+        .arg(&report)
+        .args(args)
+        .arg("--")
+        .arg(fake_server())
+        .arg("--record")
+        .arg(&received)
+        .arg("--converse")
+        .arg(&dialogue_path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .env("SOURCE_DATE_EPOCH", "1767225600")
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (lines_tx, lines_rx) = std::sync::mpsc::channel::<usize>();
+    let reader = thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        loop {
+            match stdout.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    all.extend_from_slice(&buf[..n]);
+                    let _ = lines_tx.send(all.iter().filter(|&&b| b == b'\n').count());
+                }
+            }
+        }
+        all
+    });
+    let mut seen = 0;
+    for step in client {
+        match step {
+            Step::Send(bytes) => {
+                stdin.write_all(&bytes).unwrap();
+                stdin.flush().unwrap();
+            }
+            Step::Expect(n) => {
+                while seen < n {
+                    seen = lines_rx
+                        .recv_timeout(Duration::from_secs(60))
+                        .expect("the server's lines never came");
+                }
+            }
+        }
+    }
+    drop(stdin);
+    let stdout = reader.join().unwrap();
+    let status = child.wait().unwrap();
+    Tapped {
+        code: status.code(),
+        status,
+        stdout,
+        report: std::fs::read_to_string(&report).unwrap_or_default(),
+        received: std::fs::read(&received).unwrap_or_default(),
+        peak_rss_kib: 0,
+    }
+}
+
+/// Keeps every core busy (one spinning thread per core) until dropped.
+pub struct Load {
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    threads: Vec<thread::JoinHandle<()>>,
+}
+
+impl Load {
+    /// Starts the busy threads.
+    pub fn start() -> Load {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let cores = thread::available_parallelism().map_or(2, |n| n.get());
+        let threads = (0..cores)
+            .map(|_| {
+                let stop = std::sync::Arc::clone(&stop);
+                thread::spawn(move || {
+                    let mut x = 1u64;
+                    while !stop.load(Ordering::Relaxed) {
+                        for _ in 0..10_000 {
+                            x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        }
+                        std::hint::black_box(x);
+                    }
+                })
+            })
+            .collect();
+        Load { stop, threads }
+    }
+}
+
+impl Drop for Load {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}

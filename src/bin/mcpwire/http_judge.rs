@@ -12,7 +12,7 @@ use mcpwire::{
     http::{HttpFinding, Output, Step, Tracker},
     input::Limits,
     transcript::Problem,
-    Mode, Origin, Severity as RuleSeverity,
+    Mode, Options, Origin, Session, Severity as RuleSeverity, Source,
 };
 
 use crate::{
@@ -23,7 +23,7 @@ use crate::{
 /// One conversation.
 pub struct HttpJudge {
     tracker: Tracker,
-    judge: Judge,
+    session: Session,
 }
 
 impl HttpJudge {
@@ -31,7 +31,14 @@ impl HttpJudge {
     pub fn new(mode: Mode, null_id_as_warning: bool, limits: Limits) -> HttpJudge {
         HttpJudge {
             tracker: Tracker::new(mode, limits),
-            judge: Judge::new(mode, null_id_as_warning, limits),
+            session: Session::with_options(
+                mode,
+                Options {
+                    null_id_as_warning,
+                    limits,
+                    ..Options::default()
+                },
+            ),
         }
     }
 
@@ -55,23 +62,37 @@ impl HttpJudge {
                 } => {
                     let line = line(exchange);
                     match value {
-                        Ok(_) => self.judge.message_bytes(
-                            file,
-                            line,
-                            Some(direction),
-                            Origin::Implementation,
-                            bytes,
-                            sink,
-                            summary,
-                        )?,
-                        Err(e) => self.judge.problem(
-                            file,
-                            line,
-                            Some(direction),
-                            &Problem::Input(e),
-                            sink,
-                            summary,
-                        )?,
+                        Ok(_) => {
+                            let source = Source {
+                                direction: Some(direction),
+                                origin: Origin::Implementation,
+                                line: Some(line),
+                            };
+                            let judged = self.session.judge_bytes(source, bytes);
+                            Judge::judged(
+                                &self.session,
+                                file,
+                                line,
+                                Origin::Implementation,
+                                &judged,
+                                None,
+                                sink,
+                                summary,
+                            )?
+                        }
+                        Err(e) => {
+                            let problem = Problem::Input(e);
+                            Judge::unreadable(
+                                &self.session,
+                                file,
+                                line,
+                                Some(direction),
+                                problem.class(),
+                                &problem.to_string(),
+                                sink,
+                                summary,
+                            )?
+                        }
                     }
                 }
                 Output::Finding(f) => finding(file, &f, sink, summary)?,
@@ -87,7 +108,7 @@ impl HttpJudge {
         sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
-        self.judge.finish(|_| file, sink, summary)?;
+        Judge::unanswered(&self.session, |_| file, sink, summary)?;
         sink.flush_findings()
     }
 }

@@ -4,20 +4,17 @@
 use std::io;
 
 use mcpwire::{
-    input::Limits,
     report::{MessageKind, Report},
     spec::ErrorShape,
-    transcript::Problem,
-    Direction, Judged, Mode, Options, Origin, Session, Source, Spec, WarningKind,
+    Direction, Judged, Origin, Session, Spec, WarningKind,
 };
 use serde_json::Value;
 
 use crate::output::{Out, Outputs, Severity, Summary};
 
-/// One conversation (one file, or one tapped process).
-pub struct Judge {
-    session: Session,
-}
+/// Writes what a session found (`check`, and `tap` from the live
+/// pipeline).
+pub struct Judge;
 
 /// Where a message was found and which way it went.
 #[derive(Clone, Copy)]
@@ -30,43 +27,6 @@ struct At<'a> {
 }
 
 impl Judge {
-    /// A fresh conversation.
-    pub fn new(mode: Mode, null_id_as_warning: bool, limits: Limits) -> Judge {
-        Judge {
-            session: Session::with_options(
-                mode,
-                Options {
-                    null_id_as_warning,
-                    limits,
-                    ..Options::default()
-                },
-            ),
-        }
-    }
-
-    /// Text at `line` that is not a message.
-    pub fn problem(
-        &mut self,
-        file: &str,
-        line: usize,
-        direction: Option<Direction>,
-        problem: &Problem,
-        sink: &mut Outputs,
-        summary: &mut Summary,
-    ) -> io::Result<()> {
-        let message = problem.to_string();
-        Self::unreadable(
-            &self.session,
-            file,
-            line,
-            direction,
-            problem.class(),
-            &message,
-            sink,
-            summary,
-        )
-    }
-
     /// Text that is not a message, as one finding of class `class`.
     #[allow(clippy::too_many_arguments)]
     pub fn unreadable(
@@ -79,9 +39,27 @@ impl Judge {
         sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
+        let revision = session.revision();
+        Self::unreadable_at(
+            revision, file, line, direction, class, message, sink, summary,
+        )
+    }
+
+    /// [`Judge::unreadable`], read at `revision` (the live pipeline's
+    /// session is on its own thread).
+    #[allow(clippy::too_many_arguments)]
+    pub fn unreadable_at(
+        revision: mcpwire::Version,
+        file: &str,
+        line: usize,
+        direction: Option<Direction>,
+        class: &str,
+        message: &str,
+        sink: &mut Outputs,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
         summary.messages += 1;
         summary.violations += 1;
-        let revision = session.revision();
         sink.revision(revision);
         sink.finding(
             &Out {
@@ -106,38 +84,6 @@ impl Judge {
             None,
         )?;
         sink.message_done()
-    }
-
-    /// One message given as bytes: judged on the bytes path
-    /// ([`Session::judge_bytes`]), which parses the message only when a
-    /// report has findings to show. Same findings as parsing first.
-    #[allow(clippy::too_many_arguments)]
-    pub fn message_bytes(
-        &mut self,
-        file: &str,
-        line: usize,
-        direction: Option<Direction>,
-        origin: Origin,
-        bytes: &[u8],
-        sink: &mut Outputs,
-        summary: &mut Summary,
-    ) -> io::Result<()> {
-        let source = Source {
-            direction,
-            origin,
-            line: Some(line),
-        };
-        let judged = self.session.judge_bytes(source, bytes);
-        Self::judged(
-            &self.session,
-            file,
-            line,
-            origin,
-            &judged,
-            None,
-            sink,
-            summary,
-        )
     }
 
     /// Writes what the session found about one message; `value`: the
@@ -184,6 +130,29 @@ impl Judge {
             sink,
             summary,
         )
+    }
+
+    /// Writes the findings of reports judged elsewhere (by the live
+    /// pipeline, for `tap`); `value` gives the message for excerpts.
+    #[allow(clippy::too_many_arguments)]
+    pub fn reports<'v>(
+        file: &str,
+        line: usize,
+        direction: Direction,
+        origin: Origin,
+        reports: &[Report],
+        value: impl FnOnce() -> Option<&'v Value>,
+        sink: &mut Outputs,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        let at = At {
+            file,
+            line,
+            direction,
+            inferred: false,
+            origin,
+        };
+        Self::emit(&at, reports, value, sink, summary)
     }
 
     /// Writes the findings of one message's reports; `value` gives the
@@ -289,16 +258,6 @@ impl Judge {
             }
         }
         sink.message_done()
-    }
-
-    /// End of the conversation: requests never answered are warnings.
-    pub fn finish<'f>(
-        &mut self,
-        file: impl Fn(Direction) -> &'f str,
-        sink: &mut Outputs,
-        summary: &mut Summary,
-    ) -> io::Result<()> {
-        Self::unanswered(&self.session, file, sink, summary)
     }
 
     /// The requests `session` never saw answered, as warnings.

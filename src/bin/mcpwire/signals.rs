@@ -1,86 +1,114 @@
-//! Forwarding termination signals to the tapped child (Unix), and dying
-//! the way the child died.
+//! Forwarding termination signals to the tapped server's process group
+//! (Unix), and dying the way the server died.
+//!
+//! The server runs in a process group of its own (std's
+//! `CommandExt::process_group(0)`), so a wrapper (`npx`, a shell script)
+//! and everything it starts get SIGINT, SIGTERM, SIGHUP and SIGQUIT, not
+//! only the direct child. The tap catches those signals with
+//! [`signal_hook`]'s iterator — a thread woken by a self-pipe, so nothing
+//! runs in signal-handler context — and sends them on with
+//! [`rustix::process::kill_process_group`].
+//!
+//! Why these crates: signal-hook is the maintained standard for safe signal
+//! handling in Rust; rustix gives `kill(-pgid, sig)` as a safe call and is
+//! already in the dependency tree (tempfile, …). `command-group` /
+//! `process-wrap` wrap `Command`/`Child` in types of their own for what
+//! std now does itself (the group) plus one call (the group kill); nix
+//! would be a second, larger binding crate for the same call.
 
 #[cfg(unix)]
 mod imp {
-    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::sync::{
+        atomic::{AtomicI32, Ordering},
+        Mutex,
+    };
 
-    /// The child's pid, 0 when there is none.
-    static CHILD: AtomicI32 = AtomicI32::new(0);
-    /// A signal that arrived before the child was known.
+    use signal_hook::{consts::signal as sig, iterator::Signals};
+
+    /// The signals passed on to the server's group.
+    const FORWARDED: [i32; 4] = [sig::SIGINT, sig::SIGTERM, sig::SIGHUP, sig::SIGQUIT];
+
+    /// The server's process group id, 0 when there is none.
+    static GROUP: AtomicI32 = AtomicI32::new(0);
+    /// A signal that arrived before the group was known.
     static PENDING: AtomicI32 = AtomicI32::new(0);
+    /// The iterator's handle, to stop catching.
+    static HANDLE: Mutex<Option<signal_hook::iterator::Handle>> = Mutex::new(None);
 
-    /// The signals passed on to the child.
-    const FORWARDED: [libc::c_int; 4] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGQUIT];
-
-    extern "C" fn pass_on(signal: libc::c_int) {
-        let pid = CHILD.load(Ordering::SeqCst);
-        if pid > 0 {
-            // SAFETY: kill(2) is async-signal-safe.
-            unsafe {
-                libc::kill(pid, signal);
-            }
-        } else {
-            PENDING.store(signal, Ordering::SeqCst);
-        }
+    fn send(group: i32, signal: i32) {
+        let (Some(pid), Some(signal)) = (
+            rustix::process::Pid::from_raw(group),
+            rustix::process::Signal::from_named_raw(signal),
+        ) else {
+            return;
+        };
+        // The group may be gone already: nothing to do then.
+        let _ = rustix::process::kill_process_group(pid, signal);
     }
 
     /// From now on, SIGINT, SIGTERM, SIGHUP and SIGQUIT are held for the
-    /// child instead of ending this process. Call before spawning it.
-    pub fn intercept() {
-        for signal in FORWARDED {
-            // SAFETY: a zeroed sigaction with a handler that only calls an
-            // async-signal-safe function; SA_RESTART keeps blocking reads
-            // and writes going.
-            unsafe {
-                let mut action: libc::sigaction = std::mem::zeroed();
-                action.sa_sigaction = pass_on as extern "C" fn(libc::c_int) as libc::sighandler_t;
-                action.sa_flags = libc::SA_RESTART;
-                libc::sigemptyset(&mut action.sa_mask);
-                libc::sigaction(signal, &action, std::ptr::null_mut());
-            }
+    /// server's group instead of ending this process. Call before spawning
+    /// it.
+    pub fn intercept() -> std::io::Result<()> {
+        let mut signals = Signals::new(FORWARDED)?;
+        if let Ok(mut handle) = HANDLE.lock() {
+            *handle = Some(signals.handle());
         }
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                for signal in signals.forever() {
+                    let group = GROUP.load(Ordering::SeqCst);
+                    if group > 0 {
+                        send(group, signal);
+                    } else {
+                        PENDING.store(signal, Ordering::SeqCst);
+                    }
+                }
+            })?;
+        Ok(())
     }
 
-    /// Signals go to `pid` from now on; one that arrived since
-    /// [`intercept`] is delivered now.
-    pub fn forward_to(pid: u32) {
-        let pid = i32::try_from(pid).unwrap_or(0);
-        CHILD.store(pid, Ordering::SeqCst);
+    /// Signals go to process group `pgid` from now on; one that arrived
+    /// since [`intercept`] is delivered now.
+    pub fn forward_to_group(pgid: u32) {
+        let group = i32::try_from(pgid).unwrap_or(0);
+        GROUP.store(group, Ordering::SeqCst);
         let pending = PENDING.swap(0, Ordering::SeqCst);
-        if pending != 0 && pid > 0 {
-            // SAFETY: sending a signal to our own child.
-            unsafe {
-                libc::kill(pid, pending);
+        if pending != 0 && group > 0 {
+            send(group, pending);
+        }
+    }
+
+    /// The server is gone: signals are no longer passed on (a signal that
+    /// arrives while the tap writes its report is held, not fatal).
+    pub fn forget_child() {
+        GROUP.store(0, Ordering::SeqCst);
+    }
+
+    /// Ends this process with `signal`, as the server ended.
+    pub fn die_by(signal: i32) {
+        if let Ok(mut handle) = HANDLE.lock() {
+            if let Some(handle) = handle.take() {
+                handle.close();
             }
         }
-    }
-
-    /// The child is gone: signals are no longer passed on.
-    pub fn forget_child() {
-        CHILD.store(0, Ordering::SeqCst);
-    }
-
-    /// Ends this process with `signal`, as the child ended.
-    pub fn die_by(signal: i32) {
-        // SAFETY: restoring the default action and raising a signal.
-        unsafe {
-            libc::signal(signal, libc::SIG_DFL);
-            libc::raise(signal);
-        }
+        let _ = signal_hook::low_level::emulate_default_handler(signal);
     }
 }
 
 #[cfg(not(unix))]
 mod imp {
     /// No signals to intercept.
-    pub fn intercept() {}
+    pub fn intercept() -> std::io::Result<()> {
+        Ok(())
+    }
     /// No signals to forward.
-    pub fn forward_to(_pid: u32) {}
+    pub fn forward_to_group(_pgid: u32) {}
     /// Nothing to forget.
     pub fn forget_child() {}
     /// Not on this platform.
     pub fn die_by(_signal: i32) {}
 }
 
-pub use imp::{die_by, forget_child, forward_to, intercept};
+pub use imp::{die_by, forget_child, forward_to_group, intercept};

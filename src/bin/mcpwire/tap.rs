@@ -1,28 +1,32 @@
 //! `mcpwire tap`: sits between a client and a stdio MCP server, forwarding
-//! both ways byte for byte and validating every line off the forwarding
-//! path.
+//! both ways byte for byte and judging every line on the live pipeline
+//! ([`mcpwire::live`]), off the forwarding path.
 //!
-//! Each direction has a forwarding thread: read a chunk, write it on at
-//! once, and only then copy its complete lines into a bounded queue for the
-//! validator thread. When the queue is full (or holds more than
-//! `--queue-bytes`), lines are dropped from validation, never from the
-//! stream, and the drops are counted and reported.
+//! **Order.** Each direction has a forwarding thread: read a chunk, feed
+//! it to that direction's line splitter (which queues its complete lines),
+//! and only then write it on. Queuing before forwarding makes the queue
+//! causal: the server can only answer a request it has received, which
+//! happens after the request was queued, so a response is always judged
+//! after its request, and a message sent after the `initialize` result is
+//! judged at the negotiated revision — on every run, with no clock or
+//! hold-back. Queuing never waits for the judge: past `--queue-bytes` (or
+//! 4,096 lines) a line is not judged — never dropped from the stream — and
+//! counted (`dropped` in the summary).
 //!
-//! **Order.** A fast server can answer before the client→server thread has
-//! queued the request it just forwarded. So every chunk takes a ticket from
-//! one clock — client chunks before they are written to the server, server
-//! chunks after they are read from it — and the validator holds back a
-//! server line while a client chunk with an earlier ticket is still being
-//! queued (at most a second). Requests are thus judged before their responses
-//! without the forwarding threads ever waiting for each other.
+//! **Processes.** The server runs in a process group of its own; SIGINT,
+//! SIGTERM, SIGHUP and SIGQUIT go to the whole group ([`crate::signals`]),
+//! so a wrapper (`npx`, a shell script) and what it started all get them.
+//! When the direct child exits the tap stops waiting for the server's
+//! output once nothing arrives for [`GRACE`] (a grandchild may hold the
+//! pipe open forever), drains the queue, writes the unanswered requests,
+//! the summary and the report, and exits with the child's status.
 
 use std::{
     ffi::OsString,
     io::{self, Read, Write},
-    process::{Child, Command, ExitStatus, Stdio},
+    process::{Command, ExitStatus, Stdio},
     sync::{
-        atomic::{AtomicU64, AtomicUsize, Ordering},
-        mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender, TrySendError},
+        atomic::{AtomicBool, AtomicU64, Ordering},
         Arc,
     },
     thread,
@@ -30,14 +34,16 @@ use std::{
 };
 
 use mcpwire::{
-    input::{self, Limits},
-    transcript::Problem,
-    Direction, Mode, Origin,
+    input::{self, InputError, Limits},
+    live::{self, Consumer, Context, Judged, Pipeline},
+    report::MessageKind,
+    Direction, Mode, Options, Origin,
 };
+use serde_json::Value;
 
 use crate::{
     judge::Judge,
-    output::{Outputs, Summary},
+    output::{Out, Outputs, Severity, Summary},
     Failure,
 };
 
@@ -49,371 +55,207 @@ pub struct TapConfig {
     pub limits: Limits,
     /// Downgrade `"id": null` on parse / invalid-request errors.
     pub null_id_as_warning: bool,
-    /// Bytes of lines waiting for validation before lines are dropped.
+    /// Bytes of lines waiting for validation before lines are not judged.
     pub queue_bytes: usize,
-    /// Stack for the validator thread.
+    /// Stack for the judge thread.
     pub stack: usize,
 }
 
 /// Lines waiting for validation, at most (besides the byte budget).
 const QUEUE_LINES: usize = 4096;
 const CHUNK: usize = 64 * 1024;
+/// After the direct child exits: how long the server's output may stay
+/// silent before the tap stops waiting for its end (a grandchild holding
+/// the pipe).
+pub const GRACE: Duration = Duration::from_millis(1500);
 
-/// One unit of work for the validator.
-enum Work {
-    /// A line (or a line too large to keep).
-    Line(Line),
-    /// The child is gone.
-    End,
-}
-
-/// One line from one direction.
-struct Line {
-    /// The clock's value when its chunk was forwarded.
-    ticket: u64,
-    direction: Direction,
-    line: usize,
-    body: Body,
-}
-
-enum Body {
-    Bytes(Vec<u8>),
-    TooLarge(usize),
-}
-
-/// Shared between the forwarders and the validator.
-struct Budget {
-    /// Bytes queued and not yet parsed.
-    in_flight: AtomicUsize,
-    /// Lines dropped from validation.
-    dropped: AtomicUsize,
-    /// `--queue-bytes`.
-    limit: usize,
-    /// Orders chunks of both directions.
-    clock: AtomicU64,
-    /// Ticket of the client chunk being forwarded and queued (`u64::MAX`:
-    /// none).
-    c2s_open: AtomicU64,
-}
+type Report = Outputs;
 
 /// Runs the tap; returns the child's exit status.
-pub fn run(command: &[OsString], config: TapConfig, sink: Outputs) -> Result<ExitStatus, Failure> {
+pub fn run(command: &[OsString], config: TapConfig, sink: Report) -> Result<ExitStatus, Failure> {
     let Some((program, args)) = command.split_first() else {
         return Err(Failure::Usage("tap needs a command to run".into()));
     };
-    crate::signals::intercept();
-    let mut child: Child = Command::new(program)
+    crate::signals::intercept()
+        .map_err(|e| Failure::Input(format!("cannot catch signals: {e}")))?;
+    let mut server = Command::new(program);
+    server
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
+        .stderr(Stdio::inherit());
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        server.process_group(0);
+    }
+    let mut child = server
         .spawn()
         .map_err(|e| Failure::Input(format!("cannot run {}: {e}", program.to_string_lossy())))?;
-    crate::signals::forward_to(child.id());
+    // The child leads its own group: its pid is the group id.
+    crate::signals::forward_to_group(child.id());
     let (child_in, child_out) = match (child.stdin.take(), child.stdout.take()) {
         (Some(i), Some(o)) => (i, o),
         _ => return Err(Failure::Input("child pipes unavailable".into())),
     };
-    let (tx, rx) = sync_channel::<Work>(QUEUE_LINES);
-    let budget = Arc::new(Budget {
-        in_flight: AtomicUsize::new(0),
-        dropped: AtomicUsize::new(0),
-        limit: config.queue_bytes,
-        clock: AtomicU64::new(0),
-        c2s_open: AtomicU64::new(u64::MAX),
-    });
-    let limits = config.limits;
 
-    let validator = {
-        let budget = Arc::clone(&budget);
-        thread::Builder::new()
-            .name("validator".into())
-            .stack_size(config.stack)
-            .spawn(move || validate(rx, sink, &config, &budget))
-            .map_err(|e| Failure::Input(format!("cannot start the validator: {e}")))?
-    };
+    let pipeline = Pipeline::start(
+        live::Config {
+            mode: config.mode,
+            options: Options {
+                null_id_as_warning: config.null_id_as_warning,
+                limits: config.limits,
+                ..Options::default()
+            },
+            max_queued_bytes: config.queue_bytes,
+            max_queued_messages: QUEUE_LINES,
+            stack_size: Some(config.stack),
+        },
+        Findings::new(&config, sink),
+    );
 
     // Client → server. Not joined: it may stay blocked reading our stdin
     // after the child is gone.
     {
-        let tx = tx.clone();
-        let budget = Arc::clone(&budget);
+        let lines = pipeline
+            .submitter()
+            .splitter(Context::new(Direction::ClientToServer));
         thread::Builder::new()
             .name("c2s".into())
             .spawn(move || {
                 let mut to = child_in;
                 forward(
                     io::stdin().lock(),
-                    &mut to,
-                    Direction::ClientToServer,
-                    &tx,
-                    &budget,
-                    limits,
+                    |b| to.write_all(b).and_then(|()| to.flush()),
+                    lines,
+                    None,
                 );
                 drop(to); // the child sees end of input
             })
             .map_err(|e| Failure::Input(format!("cannot start forwarding: {e}")))?;
     }
-    let s2c = {
-        let tx = tx.clone();
-        let budget = Arc::clone(&budget);
+    // Server → client: watched, so the tap can tell a server that is done
+    // from one whose pipe a grandchild still holds.
+    let watch = Arc::new(Watch::default());
+    {
+        let lines = pipeline
+            .submitter()
+            .splitter(Context::new(Direction::ServerToClient));
+        let watch = Arc::clone(&watch);
         thread::Builder::new()
             .name("s2c".into())
             .spawn(move || {
-                let mut to = io::stdout().lock();
+                let stdout = io::stdout();
                 forward(
                     child_out,
-                    &mut to,
-                    Direction::ServerToClient,
-                    &tx,
-                    &budget,
-                    limits,
+                    |b| {
+                        let mut out = stdout.lock();
+                        out.write_all(b).and_then(|()| out.flush())
+                    },
+                    lines,
+                    Some(&watch),
                 );
+                watch.ended.store(true, Ordering::SeqCst);
             })
-            .map_err(|e| Failure::Input(format!("cannot start forwarding: {e}")))?
-    };
+            .map_err(|e| Failure::Input(format!("cannot start forwarding: {e}")))?;
+    }
 
     let status = child
         .wait()
         .map_err(|e| Failure::Input(format!("waiting for the child: {e}")))?;
     crate::signals::forget_child();
-    let _ = s2c.join();
-    let _ = tx.send(Work::End);
-    match validator.join() {
-        Ok(Ok(())) => Ok(status),
-        Ok(Err(e)) => Err(Failure::Output(e)),
-        Err(_) => Err(Failure::Input("the validator thread panicked".into())),
+    watch.until_ended_or_silent(GRACE);
+    let finished = pipeline.finish();
+    let Findings {
+        mut sink,
+        mut summary,
+        error,
+        ..
+    } = finished.consumer;
+    if let Some(e) = error {
+        return Err(Failure::Output(e));
+    }
+    unanswered(&finished.totals.unanswered, &mut sink, &mut summary).map_err(Failure::Output)?;
+    summary.dropped = Some(usize::try_from(finished.totals.unjudged).unwrap_or(usize::MAX));
+    sink.finish(&summary).map_err(Failure::Output)?;
+    Ok(status)
+}
+
+/// What the server→client forwarder is doing.
+#[derive(Default)]
+struct Watch {
+    /// Reached the end of the server's output.
+    ended: AtomicBool,
+    /// Blocked reading (not writing to a slow client).
+    reading: AtomicBool,
+    /// Milliseconds since [`Watch::epoch`] when the last read returned.
+    last_read_ms: AtomicU64,
+    epoch: std::sync::OnceLock<Instant>,
+}
+
+impl Watch {
+    fn now_ms(&self) -> u64 {
+        let epoch = self.epoch.get_or_init(Instant::now);
+        u64::try_from(epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    /// Returns once the output ended, or the forwarder has waited for
+    /// bytes for `grace` (a forwarder writing to a slow client is waited
+    /// for: its bytes must reach the client).
+    fn until_ended_or_silent(&self, grace: Duration) {
+        let grace_ms = u64::try_from(grace.as_millis()).unwrap_or(u64::MAX);
+        loop {
+            if self.ended.load(Ordering::SeqCst) {
+                return;
+            }
+            let silent = self
+                .now_ms()
+                .saturating_sub(self.last_read_ms.load(Ordering::SeqCst));
+            if self.reading.load(Ordering::SeqCst) && silent >= grace_ms {
+                return;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 
-/// Copies `from` to `to` chunk by chunk, then queues the chunk's complete
-/// lines for validation.
-fn forward<R: Read, W: Write>(
+/// Copies `from` to `write` chunk by chunk, feeding each chunk to the
+/// pipeline's line splitter first.
+fn forward<R: Read>(
     mut from: R,
-    to: &mut W,
-    direction: Direction,
-    tx: &SyncSender<Work>,
-    budget: &Budget,
-    limits: Limits,
+    mut write: impl FnMut(&[u8]) -> io::Result<()>,
+    mut lines: live::LineSplitter,
+    watch: Option<&Watch>,
 ) {
     let mut chunk = vec![0u8; CHUNK];
-    let mut lines = Lines::new(direction, limits);
     let mut open = true;
-    let c2s = direction == Direction::ClientToServer;
+    if let Some(w) = watch {
+        w.last_read_ms.store(w.now_ms(), Ordering::SeqCst);
+    }
     loop {
-        let n = match from.read(&mut chunk) {
+        if let Some(w) = watch {
+            w.reading.store(true, Ordering::SeqCst);
+        }
+        let read = from.read(&mut chunk);
+        if let Some(w) = watch {
+            w.reading.store(false, Ordering::SeqCst);
+            w.last_read_ms.store(w.now_ms(), Ordering::SeqCst);
+        }
+        let n = match read {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             Err(_) => break,
         };
-        let ticket = if c2s {
-            let t = budget.clock.fetch_add(1, Ordering::SeqCst);
-            budget.c2s_open.store(t, Ordering::SeqCst);
-            t
-        } else {
-            0
-        };
-        if open && (to.write_all(&chunk[..n]).is_err() || to.flush().is_err()) {
+        // Queue first, then forward: the queue order is causal.
+        lines.feed(&chunk[..n]);
+        if open && write(&chunk[..n]).is_err() {
             // The receiving side is gone: keep reading (so the sender is
-            // not blocked) and validating, stop writing.
+            // not blocked) and judging, stop writing.
             open = false;
         }
-        let ticket = if c2s {
-            ticket
-        } else {
-            budget.clock.fetch_add(1, Ordering::SeqCst)
-        };
-        lines.feed(&chunk[..n], ticket, |work| queue(tx, budget, work));
-        if c2s {
-            budget.c2s_open.store(u64::MAX, Ordering::SeqCst);
-        }
     }
-    let ticket = budget.clock.fetch_add(1, Ordering::SeqCst);
-    lines.end(ticket, |work| queue(tx, budget, work));
-}
-
-/// Hands one line to the validator, or drops it when the validator is
-/// behind.
-fn queue(tx: &SyncSender<Work>, budget: &Budget, line: Line) {
-    let len = match &line.body {
-        Body::Bytes(bytes) => bytes.len(),
-        Body::TooLarge(_) => 0,
-    };
-    let in_flight = budget.in_flight.load(Ordering::Acquire);
-    if in_flight > 0 && in_flight + len > budget.limit {
-        budget.dropped.fetch_add(1, Ordering::Relaxed);
-        return;
-    }
-    budget.in_flight.fetch_add(len, Ordering::AcqRel);
-    if let Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) =
-        tx.try_send(Work::Line(line))
-    {
-        budget.in_flight.fetch_sub(len, Ordering::AcqRel);
-        budget.dropped.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-/// Splits a byte stream into lines, keeping at most `max_bytes` of one.
-struct Lines {
-    direction: Direction,
-    limits: Limits,
-    line: usize,
-    pending: Vec<u8>,
-    pending_len: usize,
-}
-
-impl Lines {
-    fn new(direction: Direction, limits: Limits) -> Lines {
-        Lines {
-            direction,
-            limits,
-            line: 1,
-            pending: Vec::new(),
-            pending_len: 0,
-        }
-    }
-
-    fn feed(&mut self, mut bytes: &[u8], ticket: u64, mut emit: impl FnMut(Line)) {
-        while let Some(i) = memchr::memchr(b'\n', bytes) {
-            self.append(&bytes[..i]);
-            self.complete(ticket, &mut emit);
-            bytes = &bytes[i + 1..];
-        }
-        self.append(bytes);
-    }
-
-    fn append(&mut self, bytes: &[u8]) {
-        self.pending_len = self.pending_len.saturating_add(bytes.len());
-        if self.pending_len <= self.limits.max_bytes.saturating_add(1) {
-            self.pending.extend_from_slice(bytes);
-        } else if self.pending.capacity() > 0 {
-            self.pending = Vec::new();
-        }
-    }
-
-    fn complete(&mut self, ticket: u64, emit: &mut impl FnMut(Line)) {
-        let line = self.line;
-        self.line += 1;
-        let len = std::mem::take(&mut self.pending_len);
-        if len > self.limits.max_bytes.saturating_add(1) {
-            self.pending = Vec::new();
-            emit(Line {
-                ticket,
-                direction: self.direction,
-                line,
-                body: Body::TooLarge(len),
-            });
-            return;
-        }
-        let bytes = std::mem::take(&mut self.pending);
-        if bytes.iter().all(u8::is_ascii_whitespace) {
-            self.pending = bytes;
-            self.pending.clear();
-            return;
-        }
-        emit(Line {
-            ticket,
-            direction: self.direction,
-            line,
-            body: Body::Bytes(bytes),
-        });
-    }
-
-    /// A last line without a newline.
-    fn end(&mut self, ticket: u64, mut emit: impl FnMut(Line)) {
-        if self.pending_len > 0 {
-            self.complete(ticket, &mut emit);
-        }
-    }
-}
-
-/// How long a server line waits for an earlier client chunk (which is late
-/// only when the client→server thread is descheduled, or blocked writing to
-/// a server that does not read).
-const HOLD: Duration = Duration::from_secs(1);
-
-/// The validator thread.
-fn validate(
-    rx: Receiver<Work>,
-    mut sink: Outputs,
-    config: &TapConfig,
-    budget: &Budget,
-) -> io::Result<()> {
-    sink.flush_each = true;
-    let mut v = Validator {
-        judge: Judge::new(config.mode, config.null_id_as_warning, config.limits),
-        summary: Summary {
-            summary: true,
-            files: 1,
-            ..Summary::default()
-        },
-        limits: config.limits,
-    };
-    // Server lines held back, oldest first, with when they were held.
-    let mut held: std::collections::VecDeque<(Line, Instant)> = Default::default();
-    loop {
-        let work = if held.is_empty() {
-            rx.recv().unwrap_or(Work::End)
-        } else {
-            match rx.recv_timeout(Duration::from_millis(1)) {
-                Ok(w) => w,
-                Err(RecvTimeoutError::Timeout) => {
-                    release(&mut held, budget, None, &mut v, &mut sink)?;
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => Work::End,
-            }
-        };
-        match work {
-            Work::End => break,
-            Work::Line(line) if line.direction == Direction::ClientToServer => {
-                release(&mut held, budget, Some(line.ticket), &mut v, &mut sink)?;
-                v.line(line, budget, &mut sink)?;
-            }
-            Work::Line(line) => {
-                let earlier_client_chunk = budget.c2s_open.load(Ordering::SeqCst) < line.ticket;
-                if earlier_client_chunk || !held.is_empty() {
-                    held.push_back((line, Instant::now()));
-                } else {
-                    v.line(line, budget, &mut sink)?;
-                }
-            }
-        }
-        release(&mut held, budget, None, &mut v, &mut sink)?;
-    }
-    for (line, _) in held.drain(..) {
-        v.line(line, budget, &mut sink)?;
-    }
-    v.summary.dropped = Some(budget.dropped.load(Ordering::Relaxed));
-    v.judge.finish(label, &mut sink, &mut v.summary)?;
-    sink.finish(&v.summary)
-}
-
-/// Judges held server lines that may go now: those before `before` (a
-/// client line's ticket), those no client chunk precedes any more, and
-/// those held too long.
-fn release(
-    held: &mut std::collections::VecDeque<(Line, Instant)>,
-    budget: &Budget,
-    before: Option<u64>,
-    v: &mut Validator,
-    sink: &mut Outputs,
-) -> io::Result<()> {
-    while let Some((line, since)) = held.front() {
-        let open = budget.c2s_open.load(Ordering::SeqCst);
-        let go = before.is_some_and(|t| line.ticket < t)
-            || open >= line.ticket
-            || since.elapsed() >= HOLD
-            || held.len() > QUEUE_LINES;
-        if !go {
-            break;
-        }
-        if let Some((line, _)) = held.pop_front() {
-            v.line(line, budget, sink)?;
-        }
-    }
-    Ok(())
+    lines.finish();
 }
 
 /// The stream a line came from: `<client>` (c2s) or `<server>` (s2c).
@@ -424,88 +266,133 @@ fn label(direction: Direction) -> &'static str {
     }
 }
 
-/// The validator's state.
-struct Validator {
-    judge: Judge,
+/// The pipeline's consumer: writes each message's findings as it is
+/// judged.
+struct Findings {
+    sink: Report,
     summary: Summary,
     limits: Limits,
+    /// The first write error; later findings are not written.
+    error: Option<io::Error>,
 }
 
-impl Validator {
-    fn line(&mut self, line: Line, budget: &Budget, sink: &mut Outputs) -> io::Result<()> {
-        let label = label(line.direction);
-        let direction = Some(line.direction);
-        let (s, j) = (&mut self.summary, &mut self.judge);
-        match line.body {
-            Body::TooLarge(len) => {
-                let problem = Problem::Input(input::InputError::TooLarge {
-                    len,
+impl Findings {
+    fn new(config: &TapConfig, mut sink: Report) -> Findings {
+        sink.flush_each = true;
+        Findings {
+            sink,
+            summary: Summary {
+                summary: true,
+                files: 1,
+                ..Summary::default()
+            },
+            limits: config.limits,
+            error: None,
+        }
+    }
+
+    fn write(&mut self, m: &Judged<'_>) -> io::Result<()> {
+        let direction = m.context.direction;
+        let file = label(direction);
+        let line = m
+            .context
+            .line
+            .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX));
+        self.sink
+            .source(m.bytes, mcpwire::transcript::Position { line, column: 1 });
+        if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable) {
+            let message = if m.bytes.is_empty() && m.size > 0 {
+                InputError::TooLarge {
+                    len: m.size,
                     limit: self.limits.max_bytes,
-                });
-                j.problem(label, line.line, direction, &problem, sink, s)
-            }
-            Body::Bytes(mut bytes) => {
-                let len = bytes.len();
-                if bytes.last() == Some(&b'\r') {
-                    bytes.pop();
                 }
-                sink.source(
-                    &bytes,
-                    mcpwire::transcript::Position {
-                        line: line.line,
-                        column: 1,
-                    },
-                );
-                let judged = j.message_bytes(
-                    label,
-                    line.line,
-                    direction,
-                    Origin::Implementation,
-                    &bytes,
-                    sink,
-                    s,
-                );
-                drop(bytes);
-                budget.in_flight.fetch_sub(len, Ordering::AcqRel);
-                judged
+                .to_string()
+            } else {
+                unreadable.input_error.clone().unwrap_or_default()
+            };
+            return Judge::unreadable_at(
+                m.revision,
+                file,
+                line,
+                Some(direction),
+                "input",
+                &message,
+                &mut self.sink,
+                &mut self.summary,
+            );
+        }
+        let findings = m
+            .reports
+            .iter()
+            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
+        let parsed: Option<Value> = match m.value {
+            None if findings => input::parse(m.bytes, self.limits).ok(),
+            _ => None,
+        };
+        Judge::reports(
+            file,
+            line,
+            direction,
+            m.context.origin,
+            m.reports,
+            || m.value.or(parsed.as_ref()),
+            &mut self.sink,
+            &mut self.summary,
+        )
+    }
+}
+
+impl Consumer for Findings {
+    fn judged(&mut self, message: &Judged<'_>) {
+        if self.error.is_none() {
+            if let Err(e) = self.write(message) {
+                self.error = Some(e);
             }
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn split(chunks: &[&[u8]], max_bytes: usize) -> Vec<String> {
-        let limits = Limits {
-            max_bytes,
-            ..Limits::default()
-        };
-        let mut out = Vec::new();
-        let mut lines = Lines::new(Direction::ClientToServer, limits);
-        let mut emit = |l: Line| {
-            out.push(match l.body {
-                Body::Bytes(bytes) => format!("{}:{}", l.line, String::from_utf8_lossy(&bytes)),
-                Body::TooLarge(len) => format!("{}:too large {len}", l.line),
-            })
-        };
-        for c in chunks {
-            lines.feed(c, 0, &mut emit);
-        }
-        lines.end(0, &mut emit);
-        out
-    }
-
-    #[test]
-    fn lines_across_chunks() {
-        assert_eq!(
-            split(&[b"{\"a\"", b":1}\n\n{}", b"\n[]"], 100),
-            ["1:{\"a\":1}", "3:{}", "4:[]"]
+/// Requests never answered are warnings.
+fn unanswered(
+    pending: &[live::Pending],
+    sink: &mut Report,
+    summary: &mut Summary,
+) -> io::Result<()> {
+    for p in pending {
+        summary.warnings += 1;
+        let id =
+            p.id.as_ref()
+                .map_or_else(|| "?".to_string(), Value::to_string);
+        let message = format!(
+            "request '{}' (id {}) sent by the {} was never answered",
+            p.method,
+            id,
+            p.direction.sender()
         );
-        assert_eq!(
-            split(&[b"0123456789", b"0123456789\nok\n"], 12),
-            ["1:too large 20", "2:ok"]
-        );
+        sink.finding(
+            &Out {
+                file: label(p.direction),
+                line: p
+                    .line
+                    .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX)),
+                severity: Severity::Warning,
+                direction: Some(p.direction),
+                direction_inferred: false,
+                origin: Origin::Implementation,
+                revision: None,
+                kind: Some(MessageKind::Request),
+                method: Some(&p.method),
+                id: p.id.as_ref(),
+                batch_index: None,
+                definition: None,
+                pointer: "/id",
+                schema_pointer: None,
+                keyword: "unanswered",
+                message: &message,
+                definition_path: "/id",
+            },
+            None,
+        )?;
     }
+    Ok(())
 }

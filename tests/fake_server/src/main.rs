@@ -5,7 +5,7 @@
 //! ```text
 //! mcpwire-fake-server [--record FILE] [--script FILE] [--after-lines N]
 //!                     [--chunk BYTES] [--seed N] [--exit CODE] [--no-wait]
-//!                     [--pid-file FILE] [--hang]
+//!                     [--pid-file FILE] [--hang] [--converse FILE]
 //! ```
 //!
 //! - `--record FILE`: every byte read from standard input is written to FILE;
@@ -18,7 +18,11 @@
 //! - then the server waits for the end of standard input and exits with
 //!   `--exit` (default 0); `--no-wait` makes it exit right after the
 //!   script, with standard input still open; `--hang` makes it wait until
-//!   it is killed instead; `--pid-file` receives its process id at start.
+//!   it is killed instead; `--pid-file` receives its process id at start;
+//! - `--converse FILE`: a dialogue instead of a script: each line of FILE
+//!   is written (with its newline, flushed) in turn, except a line
+//!   `#wait N`, which waits until N lines have been read in all — so the
+//!   server answers a request only after receiving it, as a real one does.
 
 use std::{
     env,
@@ -41,6 +45,7 @@ struct Options {
     pid_file: Option<String>,
     hang: bool,
     no_wait: bool,
+    converse: Option<String>,
 }
 
 fn options() -> Result<Options, String> {
@@ -61,6 +66,7 @@ fn options() -> Result<Options, String> {
             "--pid-file" => o.pid_file = Some(value()?),
             "--hang" => o.hang = true,
             "--no-wait" => o.no_wait = true,
+            "--converse" => o.converse = Some(value()?),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -101,9 +107,29 @@ fn main() -> ExitCode {
         }
         sink.flush()
     });
-    if o.after_lines > 0 {
-        while let Ok(seen) = lines_rx.recv() {
-            if seen >= o.after_lines {
+    let mut seen = 0usize;
+    let mut wait_for = |n: usize| {
+        while seen < n {
+            match lines_rx.recv() {
+                Ok(s) => seen = s,
+                Err(_) => break,
+            }
+        }
+    };
+    wait_for(o.after_lines);
+    if let Some(path) = &o.converse {
+        let dialogue = match fs::read_to_string(path) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("fake-server: {path}: {e}");
+                return ExitCode::from(66);
+            }
+        };
+        let mut out = io::stdout().lock();
+        for step in dialogue.lines() {
+            if let Some(n) = step.strip_prefix("#wait ") {
+                wait_for(n.trim().parse().unwrap_or(0));
+            } else if writeln!(out, "{step}").and_then(|()| out.flush()).is_err() {
                 break;
             }
         }
