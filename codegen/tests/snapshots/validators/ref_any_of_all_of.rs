@@ -343,8 +343,10 @@ pub fn check_block_at(
             "object (Text), object (Image), array",
             "type",
             &[
-                crate::support::Branch::tagged(1, "text", &check_text_at),
-                crate::support::Branch::tagged(1, "image", &check_image_at),
+                crate::support::Branch::tagged(1, "text", &check_text_at)
+                    .requiring(&["text", "type"]),
+                crate::support::Branch::tagged(1, "image", &check_image_at)
+                    .requiring(&["data", "type"]),
                 crate::support::Branch::new(
                     2,
                     &|
