@@ -73,7 +73,7 @@ pub fn run(
         let mut checker = check_transcript(reader, session);
         let mut count = 0u64;
         loop {
-            let checked = match checker.next() {
+            let mut checked = match checker.next() {
                 None => break,
                 Some(Ok(e)) => e,
                 Some(Err(e)) => {
@@ -87,8 +87,8 @@ pub fn run(
             };
             let before = summary.violations + summary.warnings;
             let session = checker.session();
-            if let Some(text) = &checked.text {
-                sink.source(text, checked.position);
+            if let Some(text) = checked.text.take() {
+                sink.source_owned(text, checked.position);
             }
             match &checked.outcome {
                 Outcome::Message(judged) => {

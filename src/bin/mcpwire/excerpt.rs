@@ -271,7 +271,7 @@ mod tests {
             e.at,
             Some(Position {
                 line: 18,
-                column: 20 + 89
+                column: 20 + 90
             })
         );
     }

@@ -108,3 +108,14 @@ impl Sink for Github {
         self.out.flush()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping() {
+        assert_eq!(data("50%\nnext\r"), "50%25%0Anext%0D");
+        assert_eq!(property("a:b,c"), "a%3Ab%2Cc");
+    }
+}

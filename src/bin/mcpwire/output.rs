@@ -196,6 +196,14 @@ impl Outputs {
         self.current.known = true;
     }
 
+    /// [`Outputs::source`] for bytes the caller no longer needs: kept
+    /// without a copy.
+    pub fn source_owned(&mut self, bytes: Vec<u8>, start: Position) {
+        self.current.bytes = bytes;
+        self.current.start = start;
+        self.current.known = true;
+    }
+
     /// The revision a message was judged at (for schema references).
     pub fn revision(&mut self, v: Version) {
         self.verdict.revisions.insert(v);

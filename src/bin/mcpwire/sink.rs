@@ -154,3 +154,30 @@ pub trait Sink {
     /// Flushes what was written.
     fn flush(&mut self) -> io::Result<()>;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_verdict() {
+        let clean = Summary {
+            messages: 3,
+            valid: 3,
+            ..Summary::default()
+        };
+        let warned = Summary {
+            warnings: 1,
+            ..clean.clone()
+        };
+        let mut v = Verdict::default();
+        assert_eq!((v.passed(&clean), v.exit_code(&clean)), (true, 0));
+        assert_eq!(v.exit_code(&warned), 0);
+        v.strict = true;
+        assert_eq!(v.exit_code(&warned), 1);
+        v.failures = 1;
+        assert_eq!(v.exit_code(&clean), 1);
+        v.input_errors = 1;
+        assert_eq!(v.exit_code(&clean), 2, "an unreadable input wins");
+    }
+}
