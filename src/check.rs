@@ -35,6 +35,11 @@ pub struct Checked {
     pub line: usize,
     /// What was found there.
     pub outcome: Outcome,
+    /// The message's text as read (raw mode), for excerpts from the
+    /// original bytes; `None` for problems and parsed messages.
+    pub text: Option<Vec<u8>>,
+    /// Where the message's own text starts ([`crate::transcript::Message::position`]).
+    pub position: crate::transcript::Position,
 }
 
 /// A judged message, or text that is not one.
@@ -91,8 +96,14 @@ impl<R: BufRead> Iterator for Checker<R> {
             Ok(e) => e,
             Err(e) => return Some(Err(e)),
         };
+        let mut text = None;
+        let mut position = crate::transcript::Position {
+            line: entry.line,
+            column: 1,
+        };
         let outcome = match entry.item {
             Item::Message(m) => {
+                position = m.position;
                 let source = Source {
                     direction: m.direction,
                     origin: m.origin,
@@ -116,6 +127,7 @@ impl<R: BufRead> Iterator for Checker<R> {
                         });
                     }
                 }
+                text = m.raw;
                 Outcome::Message(judged)
             }
             Item::Problem(p) => Outcome::Problem(p),
@@ -123,6 +135,8 @@ impl<R: BufRead> Iterator for Checker<R> {
         Some(Ok(Checked {
             line: entry.line,
             outcome,
+            text,
+            position,
         }))
     }
 }

@@ -18,6 +18,8 @@ pub mod check;
 pub mod correlate;
 pub mod dispatch;
 pub mod expect;
+// `Display` for reports and findings (the CLI's headline lines).
+mod display;
 pub mod head;
 pub mod input;
 pub mod message;

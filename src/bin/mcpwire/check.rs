@@ -1,11 +1,7 @@
 //! `mcpwire check`: transcripts, message by message — the library's
 //! [`mcpwire::check_transcript`] loop, written out by [`Judge`].
 
-use std::{
-    fs::File,
-    io::{self, BufReader, Read, Write},
-    path::Path,
-};
+use std::io::BufReader;
 
 use mcpwire::{
     check::{check_transcript, Outcome},
@@ -14,8 +10,9 @@ use mcpwire::{
 };
 
 use crate::{
+    inputs,
     judge::Judge,
-    output::{Sink, Summary},
+    output::{Outputs, Summary},
     progress::Progress,
     Failure,
 };
@@ -32,32 +29,31 @@ pub struct CheckConfig {
     pub progress: bool,
 }
 
-/// Checks every file; returns the summary. A file that cannot be opened is
-/// reported on standard error and counted in `unreadable`.
-pub fn run<W: Write>(
+/// Checks every file (directories expanded, UTF-16 decoded:
+/// [`inputs`]). A file that cannot be opened or read is an input error in
+/// every output (and on standard error).
+pub fn run(
     files: &[String],
     config: &CheckConfig,
-    sink: &mut Sink<W>,
+    sink: &mut Outputs,
     summary: &mut Summary,
-) -> Result<usize, Failure> {
-    let mut unreadable = 0;
-    for name in files {
-        let (label, input, size): (String, Box<dyn Read>, Option<u64>) = if name == "-" {
-            ("<stdin>".into(), Box::new(io::stdin().lock()), None)
-        } else {
-            match File::open(Path::new(name)) {
-                Ok(f) => {
-                    let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-                    (name.clone(), Box::new(f), size)
-                }
-                Err(e) => {
-                    eprintln!("mcpwire: error: cannot open {name}: {e}");
-                    unreadable += 1;
-                    continue;
-                }
+) -> Result<(), Failure> {
+    for name in inputs::expand(files) {
+        let opened = name.and_then(|n| inputs::open(&n).map_err(|e| (n, e)));
+        let inputs::Input {
+            label,
+            reader: input,
+            size,
+            ..
+        } = match opened {
+            Ok(i) => i,
+            Err((file, e)) => {
+                sink.input_error(&file, &e).map_err(Failure::Output)?;
+                continue;
             }
         };
         summary.files += 1;
+        sink.file_start(&label, summary).map_err(Failure::Output)?;
         let mut progress = Progress::new(&label, size, config.progress);
         let reader = BufReader::with_capacity(1 << 20, input);
         let session = Session::try_with_options(
@@ -79,13 +75,16 @@ pub fn run<W: Write>(
                     if let Some(p) = progress.as_mut() {
                         p.clear();
                     }
-                    eprintln!("mcpwire: error: cannot read {label}: {e}");
-                    unreadable += 1;
+                    sink.input_error(&label, &format!("cannot read {label}: {e}"))
+                        .map_err(Failure::Output)?;
                     break;
                 }
             };
             let before = summary.violations + summary.warnings;
             let session = checker.session();
+            if let Some(text) = &checked.text {
+                sink.source(text, checked.position);
+            }
             match &checked.outcome {
                 Outcome::Message(judged) => {
                     let origin = judged.reports.first().map(|r| r.origin).unwrap_or_default();
@@ -125,6 +124,7 @@ pub fn run<W: Write>(
         }
         Judge::unanswered(checker.session(), |_| label.as_str(), sink, summary)
             .map_err(Failure::Output)?;
+        sink.file_done(&label, summary).map_err(Failure::Output)?;
     }
-    Ok(unreadable)
+    Ok(())
 }

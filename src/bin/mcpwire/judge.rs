@@ -1,7 +1,7 @@
 //! Judging a stream of messages and turning reports into findings: the
 //! part `check` and `tap` share.
 
-use std::io::{self, Write};
+use std::io;
 
 use mcpwire::{
     input::Limits,
@@ -12,7 +12,7 @@ use mcpwire::{
 };
 use serde_json::Value;
 
-use crate::output::{Out, Severity, Sink, Summary};
+use crate::output::{Out, Outputs, Severity, Summary};
 
 /// One conversation (one file, or one tapped process).
 pub struct Judge {
@@ -45,13 +45,13 @@ impl Judge {
     }
 
     /// Text at `line` that is not a message.
-    pub fn problem<W: Write>(
+    pub fn problem(
         &mut self,
         file: &str,
         line: usize,
         direction: Option<Direction>,
         problem: &Problem,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let message = problem.to_string();
@@ -69,14 +69,14 @@ impl Judge {
 
     /// Text that is not a message, as one finding of class `class`.
     #[allow(clippy::too_many_arguments)]
-    pub fn unreadable<W: Write>(
+    pub fn unreadable(
         session: &Session,
         file: &str,
         line: usize,
         direction: Option<Direction>,
         class: &str,
         message: &str,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         summary.messages += 1;
@@ -112,14 +112,14 @@ impl Judge {
     /// ([`Session::judge_bytes`]), which parses the message only when a
     /// report has findings to show. Same findings as parsing first.
     #[allow(clippy::too_many_arguments)]
-    pub fn message_bytes<W: Write>(
+    pub fn message_bytes(
         &mut self,
         file: &str,
         line: usize,
         direction: Option<Direction>,
         origin: Origin,
         bytes: &[u8],
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let source = Source {
@@ -144,14 +144,14 @@ impl Judge {
     /// message, when the caller has it parsed ([`Judged::value`] is used
     /// otherwise).
     #[allow(clippy::too_many_arguments)]
-    pub fn judged<W: Write>(
+    pub fn judged(
         session: &Session,
         file: &str,
         line: usize,
         origin: Origin,
         judged: &Judged,
         value: Option<&Value>,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         if let Some(unreadable) = judged
@@ -188,11 +188,11 @@ impl Judge {
 
     /// Writes the findings of one message's reports; `value` gives the
     /// message for excerpts (asked only when there is a finding).
-    fn emit<'v, W: Write>(
+    fn emit<'v>(
         at: &At<'_>,
         reports: &[Report],
         value: impl FnOnce() -> Option<&'v Value>,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let At {
@@ -292,20 +292,20 @@ impl Judge {
     }
 
     /// End of the conversation: requests never answered are warnings.
-    pub fn finish<'f, W: Write>(
+    pub fn finish<'f>(
         &mut self,
         file: impl Fn(Direction) -> &'f str,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         Self::unanswered(&self.session, file, sink, summary)
     }
 
     /// The requests `session` never saw answered, as warnings.
-    pub fn unanswered<'f, W: Write>(
+    pub fn unanswered<'f>(
         session: &Session,
         file: impl Fn(Direction) -> &'f str,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         for p in session.unanswered() {
