@@ -197,6 +197,8 @@ pub struct Session {
     http: Option<Version>,
     correlator: Correlator,
     capabilities: Capabilities,
+    /// The text the client capabilities were last parsed from (bytes path).
+    client_capabilities_text: Option<String>,
     lifecycle: observe::Lifecycle,
     /// Whether the auto-mode assumption was reported.
     assumed: bool,
@@ -238,6 +240,7 @@ impl Session {
             http: None,
             correlator: Correlator::default(),
             capabilities: Capabilities::default(),
+            client_capabilities_text: None,
             lifecycle: observe::Lifecycle::default(),
             assumed: false,
             line: None,

@@ -8,7 +8,7 @@ use super::{parse_version, rules, Mode, Session, META_PROTOCOL_VERSION};
 use crate::{
     correlate::{IdKey, Lookup, Pending, TaskAnswer},
     dispatch::{self, Plan, Target},
-    head::{META_CLIENT_CAPABILITIES, TASK_AUGMENTABLE},
+    head::{META_CLIENT_CAPABILITIES, SKELETON_CLIENT_CAPABILITIES_TEXT, TASK_AUGMENTABLE},
     report::{Finding, MessageKind, Report, Warning, WarningKind},
     Direction, Keyword, Origin, Path, Pointer, Rule, Version, Violation,
 };
@@ -413,6 +413,7 @@ impl Session {
                 };
                 if let Some(caps) = params.and_then(|p| p.get("capabilities")) {
                     self.capabilities.client = Some(caps.clone());
+                    self.client_capabilities_text = None;
                 }
                 if self.mode == Mode::Auto && self.negotiated.is_none() {
                     self.proposed = params
@@ -429,14 +430,26 @@ impl Session {
             }
             _ => {}
         }
-        if let Some(caps) = params
-            .and_then(|p| p.get("_meta"))
+        let meta = params.and_then(|p| p.get("_meta"));
+        if let Some(text) = meta
+            .and_then(|m| m.get(SKELETON_CLIENT_CAPABILITIES_TEXT))
+            .and_then(Value::as_str)
+        {
+            // The bytes path's skeleton: parse only what changed.
+            if self.client_capabilities_text.as_deref() != Some(text) {
+                if let Ok(caps @ Value::Object(_)) = serde_json::from_str::<Value>(text) {
+                    self.capabilities.client = Some(caps);
+                }
+                self.client_capabilities_text = Some(text.to_string());
+            }
+        } else if let Some(caps) = meta
             .and_then(|m| m.get(META_CLIENT_CAPABILITIES))
             .filter(|c| c.is_object())
         {
             if self.capabilities.client.as_ref() != Some(caps) {
                 self.capabilities.client = Some(caps.clone());
             }
+            self.client_capabilities_text = None;
         }
     }
 
