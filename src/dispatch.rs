@@ -13,6 +13,12 @@
 //!   may not send are envelope-checked and warned about;
 //! - an `error` is typed by its `code`: a whole-message definition checks
 //!   the message, an `Error`-object definition checks `error`;
+//! - a task-augmented request (2025-11-25, `params.task` on `tools/call`,
+//!   `sampling/createMessage`, `elicitation/create`) is answered by
+//!   `CreateTaskResult` where the receiver declared task support for it,
+//!   by the method's own result where it did not, and by either (judged by
+//!   whether the result has a `task` object, with an `assumption` warning)
+//!   where its capabilities are unknown ([`crate::correlate::TaskAnswer`]);
 //! - a `result` is typed by its request (found by id): `resultType` is a
 //!   discriminator by value — `input_required` → `InputRequiredResult` only
 //!   where the method's `XxxResultResponse` admits it, `task` → the tasks

@@ -14,3 +14,9 @@ pub const META_CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabi
 /// `ElicitRequestURLParams` carry `task`).
 pub const TASK_AUGMENTABLE: [&str; 3] =
     ["tools/call", "sampling/createMessage", "elicitation/create"];
+
+/// In a [`crate::bytes::Message`] skeleton, `params._meta` holds the client
+/// capabilities' JSON text under this key (a string) instead of the parsed
+/// object: the session parses it only when it differs from the last seen,
+/// so a 2026-07-28 session does not build the same object per request.
+pub const SKELETON_CLIENT_CAPABILITIES_TEXT: &str = "#clientCapabilities";

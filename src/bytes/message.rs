@@ -9,7 +9,8 @@
 //! and `result` (its `resultType` and `protocolVersion` strings, its
 //! `capabilities`, whether its `task` is an object) when present;
 //! `params._meta["io.modelcontextprotocol/protocolVersion"]`, `params._meta`'s
-//! `progressToken` and `io.modelcontextprotocol/clientCapabilities`,
+//! `progressToken` and `io.modelcontextprotocol/clientCapabilities` (as its
+//! JSON text, under [`crate::head::SKELETON_CLIENT_CAPABILITIES_TEXT`]),
 //! `params.protocolVersion`, `params.capabilities`, `params.requestId`,
 //! `params.progressToken` and whether `params.task` is an object. Values
 //! the session reads only as strings or objects are replaced by `null` when
@@ -24,7 +25,7 @@ use serde_json::{Map, Value};
 use super::{definitions, reader::Reader, reads, Entry, R};
 use crate::{
     dispatch::Target,
-    head::{META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION},
+    head::{META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, SKELETON_CLIENT_CAPABILITIES_TEXT},
     input::{self, Limits},
     spec::DefinitionFns,
     Path, Version, Violation,
@@ -84,12 +85,28 @@ where
 
 fn params(r: &mut Reader<'_>, text: &[u8]) -> R<Value> {
     members(r, |r, k| match k {
-        "_meta" => members(r, |r, k| match k {
-            META_PROTOCOL_VERSION => string_or_null(r).map(Some),
-            "progressToken" | META_CLIENT_CAPABILITIES => parse(text, span(r)?).map(Some),
-            _ => r.skip().map(|()| None),
-        })
-        .map(Some),
+        "_meta" => {
+            let mut caps = None;
+            let mut meta = members(r, |r, k| match k {
+                META_PROTOCOL_VERSION => string_or_null(r).map(Some),
+                "progressToken" => parse(text, span(r)?).map(Some),
+                META_CLIENT_CAPABILITIES => {
+                    let (start, end) = span(r)?;
+                    caps = text.get(start..end);
+                    Ok(None)
+                }
+                _ => r.skip().map(|()| None),
+            })?;
+            if let (Some(caps), Value::Object(map)) = (caps, &mut meta) {
+                // Valid UTF-8: the reader checked every string in it.
+                let caps = std::str::from_utf8(caps).map_err(|_| super::Stop)?;
+                map.insert(
+                    SKELETON_CLIENT_CAPABILITIES_TEXT.into(),
+                    Value::String(caps.into()),
+                );
+            }
+            Ok(Some(meta))
+        }
         "protocolVersion" => string_or_null(r).map(Some),
         "requestId" | "progressToken" | "capabilities" => parse(text, span(r)?).map(Some),
         "task" => object_marker(r).map(Some),

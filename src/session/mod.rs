@@ -47,11 +47,20 @@
 //! 2026-07-28's per-request client capabilities and `server/discover`, and
 //! decide task augmentation and the capability rules ([`rules`]).
 //!
+//! **Cost.** On the bytes path ([`Session::observe_bytes`],
+//! [`Session::judge_bytes`]) a valid message costs one strict scan
+//! ([`crate::bytes::Message`]) plus one strict pass per planned check; from
+//! 2025-11-25 on the envelope's check is skipped when the typed check,
+//! which implies it, passes ([`implied`]), so a valid request or
+//! notification costs two passes in all. A `Value` is parsed only when a
+//! check fails (to report the `Value` path's violations).
+//!
 //! **Lines.** [`Session::judge`] takes the message's 1-based line in its
 //! transcript ([`Source::line`]); findings about other messages cite them
 //! by line (by 1-based position, `message #N`, when no line was given).
 
 mod capabilities;
+pub mod implied;
 mod infer;
 mod observe;
 pub mod rules;
@@ -196,6 +205,8 @@ pub struct Session {
     http: Option<Version>,
     correlator: Correlator,
     capabilities: Capabilities,
+    /// The text the client capabilities were last parsed from (bytes path).
+    client_capabilities_text: Option<String>,
     lifecycle: observe::Lifecycle,
     /// Whether the auto-mode assumption was reported.
     assumed: bool,
@@ -237,6 +248,7 @@ impl Session {
             http: None,
             correlator: Correlator::default(),
             capabilities: Capabilities::default(),
+            client_capabilities_text: None,
             lifecycle: observe::Lifecycle::default(),
             assumed: false,
             line: None,

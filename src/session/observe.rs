@@ -8,7 +8,7 @@ use super::{parse_version, rules, Mode, Session, META_PROTOCOL_VERSION};
 use crate::{
     correlate::{IdKey, Lookup, Pending, TaskAnswer},
     dispatch::{self, Plan, Target},
-    head::{META_CLIENT_CAPABILITIES, TASK_AUGMENTABLE},
+    head::{META_CLIENT_CAPABILITIES, SKELETON_CLIENT_CAPABILITIES_TEXT, TASK_AUGMENTABLE},
     report::{Finding, MessageKind, Report, Warning, WarningKind},
     Direction, Keyword, Origin, Path, Pointer, Rule, Version, Violation,
 };
@@ -413,6 +413,7 @@ impl Session {
                 };
                 if let Some(caps) = params.and_then(|p| p.get("capabilities")) {
                     self.capabilities.client = Some(caps.clone());
+                    self.client_capabilities_text = None;
                 }
                 if self.mode == Mode::Auto && self.negotiated.is_none() {
                     self.proposed = params
@@ -429,14 +430,26 @@ impl Session {
             }
             _ => {}
         }
-        if let Some(caps) = params
-            .and_then(|p| p.get("_meta"))
+        let meta = params.and_then(|p| p.get("_meta"));
+        if let Some(text) = meta
+            .and_then(|m| m.get(SKELETON_CLIENT_CAPABILITIES_TEXT))
+            .and_then(Value::as_str)
+        {
+            // The bytes path's skeleton: parse only what changed.
+            if self.client_capabilities_text.as_deref() != Some(text) {
+                if let Ok(caps @ Value::Object(_)) = serde_json::from_str::<Value>(text) {
+                    self.capabilities.client = Some(caps);
+                }
+                self.client_capabilities_text = Some(text.to_string());
+            }
+        } else if let Some(caps) = meta
             .and_then(|m| m.get(META_CLIENT_CAPABILITIES))
             .filter(|c| c.is_object())
         {
             if self.capabilities.client.as_ref() != Some(caps) {
                 self.capabilities.client = Some(caps.clone());
             }
+            self.client_capabilities_text = None;
         }
     }
 
@@ -618,7 +631,9 @@ fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {
 }
 
 /// Runs a plan's checks, collecting violations without duplicates (the
-/// envelope and a typed definition may both flag `/id`).
+/// envelope and a typed definition may both flag `/id`). An envelope check
+/// the typed check implies ([`super::implied`]) runs only when the typed
+/// one fails.
 fn run(
     spec: &'static crate::Spec,
     msg: &Value,
@@ -628,27 +643,36 @@ fn run(
 ) {
     report.violations.extend(plan.violations);
     report.warnings.extend(plan.warnings);
-    for check in plan.checks {
+    let mut done: Option<(usize, Vec<Violation>)> = None;
+    if let [envelope, typed] = plan.checks.as_slice() {
+        let envelopes = &spec.maps.envelopes;
+        let is_envelope = [envelopes.request, envelopes.notification, envelopes.result]
+            .contains(&envelope.definition);
+        if is_envelope
+            && envelope.target == Target::Message
+            && typed.target == Target::Message
+            && super::implied::implies_envelope(spec.version, typed.definition)
+        {
+            if let Some(out) = check_one(spec, msg, raw, *typed) {
+                if out.is_empty() {
+                    report.definitions.push(envelope.definition);
+                    report.definitions.push(typed.definition);
+                    return;
+                }
+                done = Some((1, out));
+            }
+        }
+    }
+    for (i, check) in plan.checks.into_iter().enumerate() {
         report.definitions.push(check.definition);
-        let Some(fns) = spec.definition(check.definition) else {
-            continue;
-        };
-        let out = match raw {
-            Some(raw) => match raw.check(spec.version, fns, check.target) {
-                Some(out) => out,
-                None => continue,
-            },
-            None => {
-                let root = Path::Root;
-                let (value, path) = match check.target {
-                    Target::Message => (Some(msg), root),
-                    Target::Result => (msg.get("result"), root.key("result")),
-                    Target::Error => (msg.get("error"), root.key("error")),
-                };
-                let Some(value) = value else { continue };
-                let mut out = Vec::new();
-                (fns.check_at)(value, &path, &mut out);
-                out
+        let out = match done.take() {
+            Some((at, out)) if at == i => out,
+            other => {
+                done = other;
+                match check_one(spec, msg, raw, check) {
+                    Some(out) => out,
+                    None => continue,
+                }
             }
         };
         for violation in out {
@@ -663,6 +687,31 @@ fn run(
                     violation,
                 });
             }
+        }
+    }
+}
+
+/// One check's violations; `None` when the definition is unknown or its
+/// target member absent.
+fn check_one(
+    spec: &'static crate::Spec,
+    msg: &Value,
+    raw: Option<&crate::bytes::Message<'_>>,
+    check: dispatch::Check,
+) -> Option<Vec<Violation>> {
+    let fns = spec.definition(check.definition)?;
+    match raw {
+        Some(raw) => raw.check(spec.version, fns, check.target),
+        None => {
+            let root = Path::Root;
+            let (value, path) = match check.target {
+                Target::Message => (Some(msg), root),
+                Target::Result => (msg.get("result"), root.key("result")),
+                Target::Error => (msg.get("error"), root.key("error")),
+            };
+            let mut out = Vec::new();
+            (fns.check_at)(value?, &path, &mut out);
+            Some(out)
         }
     }
 }
