@@ -8,11 +8,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{emit, generate_with, load, Config, Options, Version};
+use crate::{emit, generate_all, load, Config, Options, Version};
 
 /// Runs a build script: for every revision whose cargo feature is on
 /// (`CARGO_FEATURE_V2025_11_25`, …), generates its module with `options`
-/// and writes it to `$OUT_DIR/<module>.rs` when its bytes changed.
+/// (an alias module where an earlier enabled revision has the same patched
+/// schema, [`generate_all`]) and writes it to `$OUT_DIR/<module>.rs` when
+/// its bytes changed.
 ///
 /// `repo_root` is the mcpwire repository (where `schemas/pin.toml` lives).
 /// The spec directory is `$MCPWIRE_SPEC_DIR` (relative paths are taken from
@@ -45,18 +47,20 @@ pub fn run(repo_root: &Path, options: Options) -> Vec<Version> {
     for version in &enabled {
         let file = load::schema_path(&spec_dir, *version);
         println!("cargo:rerun-if-changed={}", file.display());
-        let generated = match generate_with(*version, &cfg, options) {
-            Ok(generated) => generated,
-            Err(err) => {
-                // A readable message instead of a panic backtrace.
-                eprintln!("error: mcpwire: {err}");
-                for line in err.to_string().lines() {
-                    println!("cargo:warning={line}");
-                }
-                std::process::exit(1);
+    }
+    let generated = match generate_all(&enabled, &cfg, options) {
+        Ok(generated) => generated,
+        Err(err) => {
+            // A readable message instead of a panic backtrace.
+            eprintln!("error: mcpwire: {err}");
+            for line in err.to_string().lines() {
+                println!("cargo:warning={line}");
             }
-        };
-        let target = out.join(format!("{}.rs", version.module));
+            std::process::exit(1);
+        }
+    };
+    for generated in &generated {
+        let target = out.join(format!("{}.rs", generated.version.module));
         emit::write_if_changed(&target, &generated.source)
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
     }

@@ -55,6 +55,50 @@ pub fn render(
     finish(version, sha256, tokens)
 }
 
+/// The module of a revision whose patched document is `target`'s
+/// ([`crate::generate_all`]): `types`, `validate` and `bytes` (or only
+/// `validate`, for [`crate::Stages::Validators`]) are `target`'s, re-exported;
+/// `dispatch` and `SPEC` are its own, since they name the revision.
+pub fn render_alias(
+    version: Version,
+    sha256: &str,
+    maps: &dispatch::Maps,
+    target: Version,
+    stages: crate::Stages,
+) -> Result<String, Error> {
+    let module = names::ident(target.module);
+    let doc = format!(
+        " Same patched schema as MCP {}: its modules, compiled once.",
+        target.name
+    );
+    let tokens = match stages {
+        crate::Stages::All => {
+            let dispatch = dispatch::tokens(maps);
+            let variant = names::ident(&version_variant(version));
+            quote! {
+                #[doc = #doc]
+                pub use super::#module::{bytes, types, validate};
+                /// Dispatch tables extracted from the schema.
+                pub mod dispatch {
+                    #dispatch
+                }
+                /// This revision's tables and validators, for code that works across revisions.
+                pub static SPEC: crate::spec::Spec = crate::spec::Spec {
+                    version: crate::Version::#variant,
+                    schema_sha256: #sha256,
+                    maps: &dispatch::MAPS,
+                    definitions: validate::DEFINITIONS,
+                };
+            }
+        }
+        crate::Stages::Validators => quote! {
+            #[doc = #doc]
+            pub use super::#module::validate;
+        },
+    };
+    finish(version, sha256, tokens)
+}
+
 /// The validate-only module of one revision ([`crate::Stages::Validators`]):
 /// the `@generated` header and `pub mod validate`, exactly as in [`render`].
 pub fn render_validators(

@@ -163,6 +163,61 @@ pub fn generate_with(version: Version, cfg: &Config, options: Options) -> Result
     generate_from_value_with(version, &loaded.sha256, loaded.document, options)
 }
 
+/// A revision to generate as an alias of another: same patched document,
+/// so the same `types`, `validate` and `bytes` ([`generate_all`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AliasOf(pub Version);
+
+/// Loads and generates several revisions at once (what `build.rs` calls):
+/// a revision whose document after errata is byte-identical to an earlier
+/// one's of the list (today `draft` and `2026-07-28`) is generated as an
+/// alias module — `pub use super::<earlier>::{types, validate, bytes};` plus
+/// its own `dispatch` and `SPEC` (they name the revision) — so its code is
+/// compiled once.
+pub fn generate_all(
+    versions: &[Version],
+    cfg: &Config,
+    options: Options,
+) -> Result<Vec<Generated>, Error> {
+    let mut seen: Vec<(Version, Vec<u8>)> = Vec::new();
+    let mut out = Vec::new();
+    for &version in versions {
+        let loaded = load::read(version, cfg)?;
+        let document = errata::apply(version, loaded.document)?;
+        let key = serde_json::to_vec(&document).unwrap_or_default();
+        let alias = seen
+            .iter()
+            .find(|(v, k)| v.dialect == version.dialect && *k == key)
+            .map(|(v, _)| AliasOf(*v));
+        let generated = match alias {
+            Some(target) => generate_alias(version, &loaded.sha256, document, target, options)?,
+            None => generate_patched(version, &loaded.sha256, document, options)?,
+        };
+        seen.push((version, key));
+        out.push(generated);
+    }
+    Ok(out)
+}
+
+/// The module of `version` as an alias of `target`, whose patched document
+/// is the same: only the tables that name the revision are its own.
+fn generate_alias(
+    version: Version,
+    sha256: &str,
+    document: serde_json::Value,
+    target: AliasOf,
+    options: Options,
+) -> Result<Generated, Error> {
+    let schema = Schema::new(version, document)?;
+    let maps = dispatch::extract(&schema)?;
+    let source = emit::render_alias(version, sha256, &maps, target.0, options.stages)?;
+    Ok(Generated {
+        version,
+        source,
+        maps,
+    })
+}
+
 /// Runs every stage after loading on an already parsed document.
 pub fn generate_from_value(
     version: Version,
@@ -180,6 +235,16 @@ pub fn generate_from_value_with(
     options: Options,
 ) -> Result<Generated, Error> {
     let document = errata::apply(version, document)?;
+    generate_patched(version, sha256, document, options)
+}
+
+/// Every stage after the errata.
+fn generate_patched(
+    version: Version,
+    sha256: &str,
+    document: serde_json::Value,
+    options: Options,
+) -> Result<Generated, Error> {
     let schema = Schema::new(version, document)?;
     let maps = dispatch::extract(&schema)?;
     let checks = validators::generate(&schema)?;
