@@ -36,7 +36,7 @@ pub fn render(
             #checks
         }
         /// Bytes validators: `read_<def>` per definition, judging a message
-        /// from its bytes without building a `Value` (`crate::bytes`).
+        /// from its bytes without building a `Value` (`mcpwire::bytes`).
         pub mod bytes {
             #bytes
         }

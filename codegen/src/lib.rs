@@ -136,10 +136,9 @@ pub enum Stages {
     #[default]
     All,
     /// Only `pub mod validate` ([`emit::render_validators`]): what the
-    /// `mcpwire-macros` proc macro runs at compile time. Its crate root must
-    /// provide the names the validators use: `Path`, `Violation`,
-    /// `support`, `number`, `format` and `spec::DefinitionFns`
-    /// (all from `mcpwire-runtime`).
+    /// `mcpwire-macros` proc macro runs at compile time. The including
+    /// crate must depend on `mcpwire-runtime` (generated code reaches it by
+    /// absolute path) and needs nothing at its root.
     Validators,
 }
 
@@ -247,7 +246,11 @@ fn generate_patched(
 ) -> Result<Generated, Error> {
     let schema = Schema::new(version, document)?;
     let maps = dispatch::extract(&schema)?;
-    let checks = validators::generate(&schema)?;
+    let rows = match options.stages {
+        Stages::All => validators::Rows::WithBytes,
+        Stages::Validators => validators::Rows::ValueOnly,
+    };
+    let checks = validators::generate_with(&schema, rows)?;
     let source = match options.stages {
         Stages::All => {
             let types = types::generate_with(&schema, options.types)?;

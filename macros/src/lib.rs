@@ -15,8 +15,8 @@
 //!
 //! The validators call the run-time helpers of `mcpwire-runtime`, not of
 //! `mcpwire`: `mcpwire` re-exports these macros, so depending on it here
-//! would be a cycle. The crate root below provides the names the generated
-//! code uses (`crate::Path`, `crate::support`, …).
+//! would be a cycle. Generated code reaches the runtime by absolute path
+//! (`::mcpwire_runtime::__private`), so nothing here mirrors its names.
 //!
 //! # Literal parts and holes
 //!
@@ -54,15 +54,6 @@ mod fixture;
 mod parse;
 mod suggest;
 mod target;
-
-// The names the generated validators use (`crate::Path`, `crate::support::…`).
-#[allow(unused_imports)]
-use mcpwire_runtime::{format, number, support, Path, Violation};
-
-/// `crate::spec::DefinitionFns`, as the generated `DEFINITIONS` table names it.
-mod spec {
-    pub use mcpwire_runtime::DefinitionFns;
-}
 
 /// The enabled revisions' validators (`macros/build.rs`).
 // `Definition` variants such as `ToolDefinition` (public, hence allowed, in mcpwire).

@@ -2,10 +2,10 @@
 //! never building a `serde_json::Value`.
 //!
 //! [`generate`] returns the contents of the generated `pub mod bytes`: for
-//! each definition `D`, `read_<d>(r: &mut crate::bytes::Reader<'_>) ->
-//! crate::bytes::R`, which reads one value at the reader and returns `Ok`
-//! only if it is a valid `D`; plus `DEFINITIONS` (sorted by name, as
-//! `validate::DEFINITIONS`), which `mcpwire::bytes` looks definitions up in.
+//! each definition `D`, `read_<d>(r: &mut rt::bytes::Reader<'_>) ->
+//! rt::bytes::R`, which reads one value at the reader and returns `Ok`
+//! only if it is a valid `D`. `validate::DEFINITIONS` names it in `D`'s row
+//! (`read`), beside the `Value` checks.
 //!
 //! The functions are the verdict-only (`is_valid`) form, compiled from the
 //! same [`Node`]s as the validators stage: `type`, `const`, `enum`,
@@ -33,7 +33,7 @@ mod value;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -67,15 +67,9 @@ pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
             functions.push(function(name, node, &cx)?);
         }
     }
-    let sorted: BTreeSet<&str> = schema.defs().keys().map(String::as_str).collect();
-    let entries = sorted.iter().map(|name| {
-        let read = names::ident(&read_fn(name));
-        quote!(crate::bytes::Entry { name: #name, read: #read },)
-    });
     Ok(quote! {
+        use ::mcpwire_runtime::__private as rt;
         #(#functions)*
-        /// Every definition's bytes validator, sorted by name.
-        pub static DEFINITIONS: &[crate::bytes::Entry] = &[#(#entries)*];
     })
 }
 
@@ -89,7 +83,7 @@ fn function(name: &str, node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error>
     let body = value::read(node, cx)?;
     Ok(quote! {
         #[doc = #doc]
-        pub fn #read(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
+        pub fn #read(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
             #body
         }
     })
