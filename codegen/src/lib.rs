@@ -24,6 +24,7 @@ pub mod error;
 pub mod load;
 pub mod names;
 pub mod schema;
+pub mod share;
 pub mod types;
 pub mod validators;
 
@@ -172,14 +173,26 @@ pub struct AliasOf(pub Version);
 /// one's of the list (today `draft` and `2026-07-28`) is generated as an
 /// alias module — `pub use super::<earlier>::{types, validate, bytes};` plus
 /// its own `dispatch` and `SPEC` (they name the revision) — so its code is
-/// compiled once.
+/// compiled once; and a definition whose functions are the same in several
+/// of the other revisions is emitted in the first and re-exported by the
+/// rest ([`share`]).
 pub fn generate_all(
     versions: &[Version],
     cfg: &Config,
     options: Options,
 ) -> Result<Vec<Generated>, Error> {
+    enum Plan {
+        Alias(Generated),
+        Own {
+            sha256: String,
+            schema: Box<Schema>,
+            maps: dispatch::Maps,
+            validate: share::Module,
+            bytes: Option<share::Module>,
+        },
+    }
     let mut seen: Vec<(Version, Vec<u8>)> = Vec::new();
-    let mut out = Vec::new();
+    let mut plans = Vec::new();
     for &version in versions {
         let loaded = load::read(version, cfg)?;
         let document = errata::apply(version, loaded.document)?;
@@ -188,12 +201,76 @@ pub fn generate_all(
             .iter()
             .find(|(v, k)| v.dialect == version.dialect && *k == key)
             .map(|(v, _)| AliasOf(*v));
-        let generated = match alias {
-            Some(target) => generate_alias(version, &loaded.sha256, document, target, options)?,
-            None => generate_patched(version, &loaded.sha256, document, options)?,
-        };
         seen.push((version, key));
-        out.push(generated);
+        let plan = match alias {
+            Some(target) => Plan::Alias(generate_alias(
+                version,
+                &loaded.sha256,
+                document,
+                target,
+                options,
+            )?),
+            None => {
+                let schema = Schema::new(version, document)?;
+                let maps = dispatch::extract(&schema)?;
+                let (rows, bytes) = match options.stages {
+                    Stages::All => (validators::Rows::WithBytes, Some(bytes::module(&schema)?)),
+                    Stages::Validators => (validators::Rows::ValueOnly, None),
+                };
+                Plan::Own {
+                    sha256: loaded.sha256,
+                    validate: validators::module(&schema, rows)?,
+                    bytes,
+                    schema: Box::new(schema),
+                    maps,
+                }
+            }
+        };
+        plans.push((version, plan));
+    }
+    // Definitions identical across the generated revisions (`share`).
+    let owned: Vec<share::Revision<'_>> = plans
+        .iter()
+        .filter_map(|(version, plan)| match plan {
+            Plan::Own {
+                validate, bytes, ..
+            } => Some(share::Revision {
+                version: *version,
+                validate,
+                bytes: bytes.as_ref(),
+            }),
+            Plan::Alias(_) => None,
+        })
+        .collect();
+    let mut homes = share::homes(&owned).into_iter();
+    let mut out = Vec::new();
+    for (version, plan) in plans {
+        match plan {
+            Plan::Alias(generated) => out.push(generated),
+            Plan::Own {
+                sha256,
+                schema,
+                maps,
+                validate,
+                bytes,
+            } => {
+                let taken = homes.next().unwrap_or_default();
+                let checks = share::tokens(&validate, &taken, "validate");
+                let source = match (options.stages, bytes) {
+                    (Stages::All, Some(bytes)) => {
+                        let types = types::generate_with(&schema, options.types)?;
+                        let bytes = share::tokens(&bytes, &taken, "bytes");
+                        emit::render(version, &sha256, &maps, types, checks, bytes)?
+                    }
+                    _ => emit::render_validators(version, &sha256, checks)?,
+                };
+                out.push(Generated {
+                    version,
+                    source,
+                    maps,
+                });
+            }
+        }
     }
     Ok(out)
 }

@@ -56,8 +56,15 @@ mod suggest;
 mod target;
 
 /// The enabled revisions' validators (`macros/build.rs`).
-// `Definition` variants such as `ToolDefinition` (public, hence allowed, in mcpwire).
-#[allow(dead_code, clippy::enum_variant_names, rustdoc::bare_urls)]
+// `Definition` variants such as `ToolDefinition` (public, hence allowed, in
+// mcpwire); shared definitions re-exported from an earlier revision that
+// this crate does not call (`mcpwire_codegen::share`).
+#[allow(
+    dead_code,
+    unused_imports,
+    clippy::enum_variant_names,
+    rustdoc::bare_urls
+)]
 mod revisions {
     include!(concat!(env!("OUT_DIR"), "/revisions.rs"));
 }

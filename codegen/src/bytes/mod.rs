@@ -52,6 +52,12 @@ pub fn read_fn(definition: &str) -> String {
 
 /// The contents of the `bytes` module.
 pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
+    let module = module(schema)?;
+    Ok(crate::share::tokens(&module, &BTreeMap::new(), "bytes"))
+}
+
+/// The `bytes` module's function per definition, for [`crate::share`].
+pub fn module(schema: &Schema) -> Result<crate::share::Module, Error> {
     let mut nodes = BTreeMap::new();
     for (name, value) in schema.defs() {
         let node = Node::parse(schema, value, &schema.def_pointer(name))?;
@@ -64,12 +70,12 @@ pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
     let mut functions = Vec::new();
     for name in schema.defs().keys() {
         if let Some(node) = nodes.get(name) {
-            functions.push(function(name, node, &cx)?);
+            functions.push((name.clone(), function(name, node, &cx)?));
         }
     }
-    Ok(quote! {
-        use ::mcpwire_runtime::__private as rt;
-        #(#functions)*
+    Ok(crate::share::Module {
+        functions,
+        tables: TokenStream::new(),
     })
 }
 

@@ -93,6 +93,13 @@ pub enum Rows {
 
 /// The contents of the `validate` module, rows as `rows` says.
 pub fn generate_with(schema: &Schema, rows: Rows) -> Result<TokenStream, Error> {
+    let module = module(schema, rows)?;
+    Ok(crate::share::tokens(&module, &BTreeMap::new(), "validate"))
+}
+
+/// The `validate` module's functions per definition and its tables, for
+/// [`crate::share`].
+pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error> {
     check_names(schema)?;
     let mut nodes = BTreeMap::new();
     for (name, value) in schema.defs() {
@@ -106,12 +113,15 @@ pub fn generate_with(schema: &Schema, rows: Rows) -> Result<TokenStream, Error> 
     let functions = schema
         .defs()
         .keys()
-        .filter_map(|name| nodes.get(name).map(|node| functions(name, node, &cx)));
-    let tables = tables(schema, rows);
-    Ok(quote! {
-        use ::mcpwire_runtime::__private as rt;
-        #(#functions)*
-        #tables
+        .filter_map(|name| {
+            nodes
+                .get(name)
+                .map(|node| (name.clone(), functions(name, node, &cx)))
+        })
+        .collect();
+    Ok(crate::share::Module {
+        functions,
+        tables: tables(schema, rows),
     })
 }
 
