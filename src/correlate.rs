@@ -1,6 +1,20 @@
-//! Pairing responses with requests: one pending map per direction, keyed by
-//! the JSON-RPC id exactly as written (`1` and `"1"` differ, as they do for
-//! JSON-RPC and for the reference harness).
+//! The session's one correlation table: requests still pending (per
+//! sending direction, keyed by id **by value**), the answered ids kept to
+//! flag duplicate responses, and the progress tokens of pending requests.
+//! It serves response typing, direction inference
+//! ([`crate::session::Reason`]) and [`crate::Session::unanswered`] alike.
+//!
+//! **Ids by value.** JSON-RPC ids are compared as JSON values: numeric ids
+//! by their number (`2`, `2.0` and `2e0` are one id), strings by their
+//! text; a string and a number never pair (`"2"` is another id than `2`,
+//! as JSON-RPC and the reference harness have it; the session adds a hint
+//! when a response's id matches a pending request only by its text,
+//! [`Correlator::text_twin`]).
+//!
+//! **Bounded.** At most [`PENDING_CAPACITY`] pending requests are kept;
+//! past that the oldest are forgotten (counted in
+//! [`Correlator::forgotten`]), and at most [`ANSWERED_CAPACITY`] answered
+//! ids. A progress token lives as long as its request is pending.
 
 use std::collections::{HashMap, VecDeque};
 
@@ -8,14 +22,16 @@ use serde_json::Value;
 
 use crate::{Direction, Version};
 
-/// A request id as a map key. Numbers keep their JSON text, so `1` and
-/// `"1"` differ while `1` is always `1`.
+/// A request id (or progress token) as a map key: strings by text,
+/// numbers by value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IdKey {
     /// A string id.
     Str(String),
-    /// A numeric id, by its JSON text.
-    Num(String),
+    /// An integer-valued number (`2`, `2.0`, `2e0`).
+    Int(i128),
+    /// Any other number, by its `f64` bits (`-0.0` read as `0.0`).
+    Float(u64),
 }
 
 impl IdKey {
@@ -24,10 +40,54 @@ impl IdKey {
     pub fn of(id: &Value) -> Option<IdKey> {
         match id {
             Value::String(s) => Some(IdKey::Str(s.clone())),
-            Value::Number(n) => Some(IdKey::Num(n.to_string())),
+            Value::Number(n) => {
+                if let Some(u) = n.as_u64() {
+                    return Some(IdKey::Int(u.into()));
+                }
+                if let Some(i) = n.as_i64() {
+                    return Some(IdKey::Int(i.into()));
+                }
+                let f = n.as_f64()?;
+                // Exactly representable integers (|f| < 2^64 covers every
+                // u64/i64 a text could also spell without a fraction).
+                if f.fract() == 0.0 && f.abs() < 1.8e19 {
+                    return Some(IdKey::Int(f as i128));
+                }
+                let f = if f == 0.0 { 0.0 } else { f };
+                Some(IdKey::Float(f.to_bits()))
+            }
             _ => None,
         }
     }
+
+    /// The same id with the other JSON type, spelled the same way: `"2"`
+    /// for `2`, `2` for `"2"` (`None` when the text is not a number).
+    pub fn text_twin(&self) -> Option<IdKey> {
+        match self {
+            IdKey::Str(s) => serde_json::from_str::<serde_json::Number>(s.trim())
+                .ok()
+                .and_then(|n| IdKey::of(&Value::Number(n))),
+            IdKey::Int(i) => Some(IdKey::Str(i.to_string())),
+            IdKey::Float(bits) => Some(IdKey::Str(f64::from_bits(*bits).to_string())),
+        }
+    }
+}
+
+/// How a task-augmented request is to be answered (2025-11-25 tasks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TaskAnswer {
+    /// Not task-augmented (or no task support in the revision): the
+    /// method's own result.
+    Plain,
+    /// The receiver declared task support for the request type: a
+    /// `CreateTaskResult`.
+    Task,
+    /// Task-augmented, but the receiver declared no task support for the
+    /// request type: processed normally, the method's own result.
+    Ignored,
+    /// Task-augmented and the receiver's capabilities are unknown: either
+    /// answer is accepted (the report says which was assumed).
+    Either,
 }
 
 /// What is remembered of a request until its response arrives.
@@ -39,10 +99,32 @@ pub struct Pending {
     pub revision: Version,
     /// Index of the request in the session.
     pub index: usize,
-    /// 2025-11-25 task augmentation: `params.task` was present, so the
-    /// answer is a `CreateTaskResult`.
+    /// 2025-11-25 task augmentation: `params.task` was present.
     pub task_augmented: bool,
+    /// How a task-augmented request is answered ([`TaskAnswer::Plain`]
+    /// when it is not one).
+    pub task_answer: TaskAnswer,
+    /// The request's id, as written.
+    pub id: Value,
+    /// Its 1-based line in a transcript, when the caller gave one.
+    pub line: Option<usize>,
+    /// `params._meta.progressToken`, when present.
+    pub progress_token: Option<IdKey>,
 }
+
+impl Pending {
+    /// How findings refer to the request: its line when known, else its
+    /// 1-based position in the session.
+    pub fn cite(&self) -> String {
+        match self.line {
+            Some(line) => format!("line {line}"),
+            None => format!("message #{}", self.index + 1),
+        }
+    }
+}
+
+/// How many pending requests are kept before the oldest are forgotten.
+pub const PENDING_CAPACITY: usize = 65_536;
 
 /// How many answered ids are remembered (to flag duplicate responses)
 /// before the oldest are forgotten: bounds memory on endless sessions.
@@ -59,12 +141,18 @@ pub enum Lookup {
     Unknown,
 }
 
+type Key = (Direction, IdKey);
+
 /// Pending and recently answered requests, per sending direction.
 #[derive(Debug, Default)]
 pub struct Correlator {
-    pending: HashMap<(Direction, IdKey), Pending>,
-    answered: HashMap<(Direction, IdKey), Pending>,
-    answered_order: VecDeque<(Direction, IdKey)>,
+    pending: HashMap<Key, (u64, Pending)>,
+    order: VecDeque<(u64, Key)>,
+    seq: u64,
+    answered: HashMap<Key, Pending>,
+    answered_order: VecDeque<Key>,
+    tokens: HashMap<IdKey, (u64, Direction)>,
+    forgotten: u64,
 }
 
 impl Correlator {
@@ -76,9 +164,31 @@ impl Correlator {
         id: &Value,
         pending: Pending,
     ) -> Option<Pending> {
-        let key = IdKey::of(id)?;
-        self.answered.remove(&(direction, key.clone()));
-        self.pending.insert((direction, key), pending)
+        let key = (direction, IdKey::of(id)?);
+        self.answered.remove(&key);
+        self.seq += 1;
+        let seq = self.seq;
+        if let Some(token) = &pending.progress_token {
+            self.tokens.insert(token.clone(), (seq, direction));
+        }
+        self.order.push_back((seq, key.clone()));
+        let previous = self.pending.insert(key, (seq, pending)).map(|(_, p)| p);
+        if let Some(p) = &previous {
+            self.drop_token(p, None);
+        }
+        while self.pending.len() > PENDING_CAPACITY {
+            let Some((seq, key)) = self.order.pop_front() else {
+                break;
+            };
+            if self.pending.get(&key).is_some_and(|(s, _)| *s == seq) {
+                if let Some((_, p)) = self.pending.remove(&key) {
+                    self.drop_token(&p, Some(seq));
+                    self.forgotten += 1;
+                }
+            }
+        }
+        self.compact();
+        previous
     }
 
     /// Looks up the request a response travelling in `direction` answers
@@ -88,7 +198,9 @@ impl Correlator {
             return Lookup::Unknown;
         };
         let key = (direction.reverse(), key);
-        if let Some(p) = self.pending.remove(&key) {
+        if let Some((seq, p)) = self.pending.remove(&key) {
+            self.drop_token(&p, Some(seq));
+            self.compact();
             self.remember(key, p.clone());
             return Lookup::Pending(p);
         }
@@ -98,7 +210,55 @@ impl Correlator {
         }
     }
 
-    fn remember(&mut self, key: (Direction, IdKey), pending: Pending) {
+    /// The pending request (sent the other way than `direction`) whose id
+    /// is `id` spelled as the other JSON type (`"5"` for `5`): a response
+    /// that matches a request only by its text.
+    pub fn text_twin(&self, direction: Direction, id: &Value) -> Option<&Pending> {
+        let twin = IdKey::of(id)?.text_twin()?;
+        self.pending
+            .get(&(direction.reverse(), twin))
+            .map(|(_, p)| p)
+    }
+
+    /// The pending request sent in `direction` with this id.
+    pub fn pending(&self, direction: Direction, id: &Value) -> Option<&Pending> {
+        let key = (direction, IdKey::of(id)?);
+        self.pending.get(&key).map(|(_, p)| p)
+    }
+
+    /// Which way the pending request carrying this progress token went.
+    pub fn token(&self, token: &Value) -> Option<Direction> {
+        self.tokens.get(&IdKey::of(token)?).map(|(_, d)| *d)
+    }
+
+    /// How many pending requests were forgotten because the table was full.
+    pub fn forgotten(&self) -> u64 {
+        self.forgotten
+    }
+
+    fn drop_token(&mut self, p: &Pending, seq: Option<u64>) {
+        if let Some(token) = &p.progress_token {
+            if self
+                .tokens
+                .get(token)
+                .is_some_and(|(s, _)| seq.is_none_or(|seq| *s == seq))
+            {
+                self.tokens.remove(token);
+            }
+        }
+    }
+
+    /// Forgets the order of removed keys once they outnumber live ones,
+    /// so memory follows the live entries (amortised O(1)).
+    fn compact(&mut self) {
+        if self.order.len() > 2 * self.pending.len() + 64 {
+            let pending = &self.pending;
+            self.order
+                .retain(|(seq, key)| pending.get(key).is_some_and(|(s, _)| s == seq));
+        }
+    }
+
+    fn remember(&mut self, key: Key, pending: Pending) {
         if self.answered.len() >= ANSWERED_CAPACITY {
             if let Some(old) = self.answered_order.pop_front() {
                 self.answered.remove(&old);
@@ -110,10 +270,13 @@ impl Correlator {
 
     /// Requests never answered, in the order they were sent.
     pub fn unanswered(&self) -> Vec<(Direction, &Pending)> {
-        let mut out: Vec<(Direction, &Pending)> =
-            self.pending.iter().map(|((d, _), p)| (*d, p)).collect();
-        out.sort_by_key(|(_, p)| p.index);
-        out
+        let mut out: Vec<(u64, Direction, &Pending)> = self
+            .pending
+            .iter()
+            .map(|((d, _), (seq, p))| (*seq, *d, p))
+            .collect();
+        out.sort_by_key(|(seq, _, p)| (p.index, *seq));
+        out.into_iter().map(|(_, d, p)| (d, p)).collect()
     }
 }
 
@@ -129,6 +292,10 @@ mod tests {
             revision: Version::Draft,
             index,
             task_augmented: false,
+            task_answer: TaskAnswer::Plain,
+            id: Value::Null,
+            line: None,
+            progress_token: None,
         }
     }
 
@@ -144,6 +311,9 @@ mod tests {
             c.response(Direction::ServerToClient, &json!("1")),
             Lookup::Unknown
         ));
+        assert!(c
+            .text_twin(Direction::ServerToClient, &json!("1"))
+            .is_some());
         assert!(matches!(
             c.response(Direction::ClientToServer, &json!(1)),
             Lookup::Unknown
@@ -160,6 +330,18 @@ mod tests {
     }
 
     #[test]
+    fn numeric_ids_compare_by_value() {
+        let two: Value = serde_json::from_str("2").unwrap();
+        for same in ["2.0", "2e0", "20e-1", "2"] {
+            let v: Value = serde_json::from_str(same).unwrap();
+            assert_eq!(IdKey::of(&v), IdKey::of(&two), "{same}");
+        }
+        assert_ne!(IdKey::of(&json!("2")), IdKey::of(&two));
+        assert_ne!(IdKey::of(&json!(2.5)), IdKey::of(&two));
+        assert_eq!(IdKey::of(&json!(-0.0)), IdKey::of(&json!(0)));
+    }
+
+    #[test]
     fn lists_unanswered_in_order() {
         let mut c = Correlator::default();
         c.request(
@@ -170,5 +352,21 @@ mod tests {
         c.request(Direction::ClientToServer, &json!(7), pending("ping", 1));
         let u: Vec<usize> = c.unanswered().iter().map(|(_, p)| p.index).collect();
         assert_eq!(u, [1, 3]);
+    }
+
+    #[test]
+    fn the_table_is_bounded() {
+        let mut c = Correlator::default();
+        for i in 0..PENDING_CAPACITY + 10 {
+            let mut p = pending("ping", i);
+            p.progress_token = Some(IdKey::Int(i as i128));
+            c.request(Direction::ClientToServer, &json!(i), p);
+        }
+        assert_eq!(c.unanswered().len(), PENDING_CAPACITY);
+        assert_eq!(c.forgotten(), 10);
+        assert_eq!(c.unanswered()[0].1.index, 10);
+        assert!(c.token(&json!(3)).is_none());
+        assert_eq!(c.token(&json!(20)), Some(Direction::ClientToServer));
+        assert!(c.order.len() <= 2 * PENDING_CAPACITY + 64);
     }
 }

@@ -25,7 +25,7 @@
 use serde_json::Value;
 
 use crate::{
-    correlate::Pending,
+    correlate::{Pending, TaskAnswer},
     report::{Finding, MessageKind, Warning, WarningKind},
     spec::{ErrorShape, MethodKind},
     Direction, Keyword, Pointer, Spec, Violation,
@@ -214,8 +214,34 @@ pub fn plan_result(spec: &'static Spec, msg: &Value, request: Option<&Pending>) 
         plan.check(envelope, Target::Message);
         return plan;
     };
-    if request.task_augmented {
-        if let Some(task) = spec.definition("CreateTaskResult") {
+    if let Some(task) = spec.definition("CreateTaskResult") {
+        let answered_as_task = match request.task_answer {
+            TaskAnswer::Plain | TaskAnswer::Ignored => false,
+            TaskAnswer::Task => true,
+            TaskAnswer::Either => {
+                // Unknown task support: judged by the answer's own shape.
+                let as_task = msg
+                    .get("result")
+                    .and_then(|r| r.get("task"))
+                    .is_some_and(Value::is_object);
+                plan.warn(
+                    WarningKind::Assumption,
+                    "/result",
+                    format!(
+                        "task-augmented {:?} and the receiver's task support is unknown (no capabilities seen): \
+                         judged as {}",
+                        request.method,
+                        if as_task {
+                            "a CreateTaskResult (the result has \"task\")".to_string()
+                        } else {
+                            format!("the plain result ({})", entry.result.unwrap_or("its result"))
+                        }
+                    ),
+                );
+                as_task
+            }
+        };
+        if answered_as_task {
             plan.check(envelope, Target::Message);
             plan.check(task.name, Target::Result);
             return plan;

@@ -14,8 +14,12 @@
 #![deny(missing_docs)]
 
 pub mod bytes;
+pub mod check;
 pub mod correlate;
 pub mod dispatch;
+// `Display` for reports and findings (the CLI's headline lines).
+mod display;
+pub mod head;
 pub mod input;
 pub mod message;
 pub mod report;
@@ -37,11 +41,12 @@ pub use mcpwire_macros::{fixture, fixture_file};
 // absolute path (`::mcpwire_runtime::__private`). These are the public ones.
 pub use mcpwire_runtime::{format, number, path, suggest, violation};
 
+pub use check::check_transcript;
 pub use message::{Direction, Origin};
 pub use path::Path;
 pub use report::{Finding, MessageKind, Report, Warning, WarningKind};
 pub use rule::{Rule, Severity};
-pub use session::{Mode, Options, Session};
+pub use session::{Judged, Mode, NotCompiledIn, Options, Session, Source};
 pub use spec::Spec;
 pub use version::{UnknownVersion, Version};
 pub use violation::{Keyword, Pointer, Violation, Violations};

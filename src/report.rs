@@ -64,6 +64,11 @@ pub enum WarningKind {
     RevisionDisabled,
     /// A protocol rule the schema does not state ([`Warning::rule`] names it).
     Rule,
+    /// An assumption the judgement rests on: the revision auto mode
+    /// assumed when nothing said which (once per session), or which answer
+    /// a task-augmented request was judged against when the receiver's
+    /// capabilities are unknown.
+    Assumption,
 }
 
 /// One warning.
@@ -107,6 +112,10 @@ pub struct Report {
     pub warnings: Vec<Warning>,
     /// Why the bytes could not be read as a message, if they could not.
     pub input_error: Option<String>,
+    /// The message's 1-based line in its transcript, when the caller gave
+    /// it ([`crate::session::Source::line`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
 }
 
 impl Report {

@@ -1,5 +1,6 @@
 //! Reading captured MCP traffic: a streaming transcript reader with bounded
-//! memory, and the rule that infers the direction of bare messages.
+//! memory. (Judging what it reads, with direction inference for bare
+//! messages: [`crate::check_transcript`].)
 //!
 //! ```
 //! use mcpwire::transcript::{Item, Reader};
@@ -20,15 +21,29 @@
 //!   (an object with a `msg` member; `origin` defaults to `implementation`,
 //!   a missing `dir` is inferred, other members are ignored) or a **bare**
 //!   JSON-RPC message (a batch, too) whose direction is inferred
-//!   ([`Inference`]); or
-//! - a *JSON array of records* (elements may also be bare messages): chosen
-//!   when the first non-blank byte is `[` and the array's first element is a
-//!   record. If the first element is not a record, the array is a JSON-RPC
-//!   batch on the first line of a JSON Lines file.
+//!   ([`crate::Session::judge`], [`crate::Session::infer`]); or
+//! - a *JSON array of messages* (records or bare messages, e.g. a
+//!   pretty-printed capture): chosen when the first non-blank byte is `[`.
+//!   The one exception is an array that closes on the line it opened on and
+//!   is followed by more lines: that is a JSON-RPC batch on the first line
+//!   of a JSON Lines file. (A batch is one message *inside* a transcript.)
+//!
+//! Inside JSON Lines, a value may span several lines (pretty-printed
+//! objects one after the other, as `jq .` writes them): a line that ends
+//! inside an open object or array (its last non-blank byte is not `}` or
+//! `]` and brackets are left open) is continued on the next lines until
+//! the value closes; a line starting with `{` or `[` in column 1 while the
+//! value is still open ends it as unreadable (so a truncated line costs one
+//! finding, not the rest of the file). Several values on one line (`{} {}`)
+//! are read one by one. Each message carries the [`Position`] where its own
+//! text starts (inside a record, where `msg`'s value starts).
 //!
 //! A UTF-8 byte order mark at the start is skipped, CRLF line endings are
-//! accepted and blank lines are skipped. Line numbers are 1-based; an array
-//! element's line is the line where it starts.
+//! accepted and blank lines are skipped. UTF-16 input (a byte order mark
+//! `FF FE`/`FE FF`, or a NUL after the first ASCII byte) is refused with one
+//! [`Problem::Utf16`] naming the conversion (the CLI decodes it before it
+//! reaches the reader). Line numbers are 1-based; an array element's line
+//! is the line where it starts.
 //!
 //! **Bounded memory.** Lines are read with a buffer reused from line to
 //! line, and array elements are split out by an incremental scanner, so the
@@ -39,7 +54,7 @@
 //! UTF-8. The reader then goes on with the next message.
 
 use std::{
-    collections::{HashMap, VecDeque},
+    collections::VecDeque,
     io::{self, BufRead},
 };
 
@@ -47,7 +62,7 @@ use serde_json::{Map, Value};
 
 use crate::{
     input::{InputError, Limits},
-    Direction, Origin, Spec,
+    Direction, Origin,
 };
 
 /// One transcript entry: a message, or a reason the text at `line` is not one.
@@ -71,17 +86,60 @@ pub enum Item {
 /// A message read from a transcript.
 #[derive(Debug)]
 pub struct Message {
-    /// The record's `dir`; `None` for a bare message (infer it with
-    /// [`Inference::infer`]).
+    /// The record's `dir`; `None` for a bare message (the session infers
+    /// it: [`crate::Session::judge`]).
     pub direction: Option<Direction>,
     /// The record's `origin` (default `implementation`).
     pub origin: Origin,
     /// The JSON-RPC message (or batch); `Null` when `raw` holds it.
     pub value: Value,
+    /// Where the message's own text starts (for a record, where its `msg`
+    /// value starts; outside raw mode a record's message is placed at the
+    /// record's start).
+    pub position: Position,
     /// Raw mode ([`Reader::raw`]): the message's bytes, unparsed (judge
     /// them with [`crate::Session::observe_bytes`]); `None` when `value`
     /// holds the message.
     pub raw: Option<Vec<u8>>,
+}
+
+/// A place in a transcript: 1-based line and column, the column counted
+/// in Unicode scalar values (characters) from the start of the line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position { line: 1, column: 1 }
+    }
+}
+
+impl Position {
+    /// Where text that starts here ends up after `text` (the position of
+    /// the byte following it). Invalid UTF-8 counts one column per byte
+    /// that does not continue a character.
+    pub fn advance(self, text: &[u8]) -> Position {
+        match memchr::memrchr(b'\n', text) {
+            Some(last) => Position {
+                line: self.line + memchr::memchr_iter(b'\n', text).count(),
+                column: 1 + chars(&text[last + 1..]),
+            },
+            None => Position {
+                line: self.line,
+                column: self.column + chars(text),
+            },
+        }
+    }
+}
+
+/// Characters in `text` (bytes that do not continue a UTF-8 sequence).
+fn chars(text: &[u8]) -> usize {
+    text.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 /// Why some text in a transcript is not a message.
@@ -96,6 +154,10 @@ pub enum Problem {
     /// The top-level array of records is malformed.
     #[error("malformed transcript array: {0}")]
     Array(String),
+    /// The input is UTF-16 (a byte order mark, or NULs between ASCII
+    /// bytes), which JSON on the wire never is; reading stops.
+    #[error("the input is UTF-16 ({0}), not UTF-8: convert it (iconv -f UTF-16 -t UTF-8, or in PowerShell `Out-File -Encoding utf8`); mcpwire check decodes it itself")]
+    Utf16(&'static str),
 }
 
 impl Problem {
@@ -105,6 +167,7 @@ impl Problem {
             Problem::Input(_) => "input",
             Problem::Record(_) => "record",
             Problem::Array(_) => "transcript",
+            Problem::Utf16(_) => "encoding",
         }
     }
 }
@@ -134,6 +197,12 @@ pub struct Reader<R> {
     state: State,
     buf: Vec<u8>,
     raw: bool,
+    /// Entries already split out (several values on one line, an array's
+    /// held elements) waiting to be returned.
+    pending: VecDeque<Entry>,
+    /// A line read ahead that starts the next entry (it ended an
+    /// unterminated multi-line value): its line number and text.
+    carry: Option<(usize, Vec<u8>)>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -147,6 +216,8 @@ impl<R: BufRead> Reader<R> {
             state: State::Start,
             buf: Vec::new(),
             raw: false,
+            pending: VecDeque::new(),
+            carry: None,
         }
     }
 
@@ -178,6 +249,19 @@ impl<R: BufRead> Reader<R> {
             if first && chunk.starts_with(b"\xEF\xBB\xBF") {
                 skip = 3;
             }
+            if first {
+                if let Some(what) = utf16(chunk) {
+                    let n = chunk.len();
+                    self.inner.consume(n);
+                    self.bytes_read += n as u64;
+                    self.pending.push_back(Entry {
+                        line: 1,
+                        item: Item::Problem(Problem::Utf16(what)),
+                    });
+                    self.state = State::Done;
+                    return Ok(());
+                }
+            }
             first = false;
             let mut newlines = 0;
             let mut found = None;
@@ -194,9 +278,11 @@ impl<R: BufRead> Reader<R> {
             self.line += newlines;
             match found {
                 Some((i, b'[')) => {
+                    let line_start = memchr::memrchr(b'\n', &chunk[..i]).map_or(skip, |n| n + 1);
+                    let column = 2 + chars(&chunk[line_start..i]);
                     self.inner.consume(i + 1);
                     self.bytes_read += (i + 1) as u64;
-                    self.state = State::Array(Splitter::new(self.line));
+                    self.state = State::Array(Splitter::new(self.line, column));
                     return Ok(());
                 }
                 Some((i, _)) => {
@@ -218,7 +304,15 @@ impl<R: BufRead> Reader<R> {
     /// most `max_bytes` (plus the ending). Returns the line's length, or
     /// `None` at the end of the input.
     fn read_line(&mut self) -> io::Result<Option<usize>> {
-        self.buf.clear();
+        let mut buf = std::mem::take(&mut self.buf);
+        let got = self.read_line_into(&mut buf);
+        self.buf = buf;
+        got
+    }
+
+    /// [`Reader::read_line`] into `buf`.
+    fn read_line_into(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<usize>> {
+        buf.clear();
         let cap = self.limits.max_bytes.saturating_add(2);
         let mut total = 0usize;
         let mut last = 0u8;
@@ -235,9 +329,9 @@ impl<R: BufRead> Reader<R> {
             last = chunk[n - 1];
             if total <= cap {
                 let piece = &chunk[..n];
-                self.buf.extend_from_slice(piece);
-            } else if self.buf.capacity() > 0 {
-                self.buf = Vec::new();
+                buf.extend_from_slice(piece);
+            } else if buf.capacity() > 0 {
+                *buf = Vec::new();
             }
             self.inner.consume(n);
             self.bytes_read += n as u64;
@@ -251,36 +345,75 @@ impl<R: BufRead> Reader<R> {
         if total > cap {
             return Ok(Some(total - usize::from(last == b'\n')));
         }
-        if self.buf.last() == Some(&b'\n') {
-            self.buf.pop();
-            if self.buf.last() == Some(&b'\r') {
-                self.buf.pop();
+        if buf.last() == Some(&b'\n') {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
             }
         }
-        Ok(Some(self.buf.len()))
+        Ok(Some(buf.len()))
     }
 
     fn next_line_entry(&mut self) -> io::Result<Option<Entry>> {
         loop {
-            let line = self.line;
-            let Some(len) = self.read_line()? else {
-                self.state = State::Done;
-                return Ok(None);
-            };
-            self.line += 1;
-            if len > self.limits.max_bytes {
-                return Ok(Some(Entry {
-                    line,
-                    item: Item::Problem(Problem::Input(InputError::TooLarge {
-                        len,
-                        limit: self.limits.max_bytes,
-                    })),
-                }));
+            if let Some(entry) = self.pending.pop_front() {
+                return Ok(Some(entry));
             }
+            let line = match self.carry.take() {
+                Some((line, text)) => {
+                    self.buf = text;
+                    line
+                }
+                None => {
+                    let line = self.line;
+                    let Some(len) = self.read_line()? else {
+                        self.state = State::Done;
+                        return Ok(None);
+                    };
+                    self.line += 1;
+                    if len > self.limits.max_bytes {
+                        return Ok(Some(Entry {
+                            line,
+                            item: Item::Problem(Problem::Input(InputError::TooLarge {
+                                len,
+                                limit: self.limits.max_bytes,
+                            })),
+                        }));
+                    }
+                    line
+                }
+            };
             if self.buf.iter().all(u8::is_ascii_whitespace) {
                 continue;
             }
-            let item = judge(&self.buf, None, self.limits, self.raw);
+            if let Some(problem) = self.continue_value()? {
+                return Ok(Some(Entry {
+                    line,
+                    item: Item::Problem(problem),
+                }));
+            }
+            let start = Position { line, column: 1 };
+            let (item, at) = judge(&self.buf, None, self.limits, self.raw);
+            let item = match item {
+                Item::Problem(Problem::Input(InputError::Json { .. })) => {
+                    match split_values(&self.buf) {
+                        Some(values) => {
+                            for (from, to) in values {
+                                let text = &self.buf[from..to];
+                                let first = start.advance(&self.buf[..from]);
+                                let (item, at) = judge(text, None, self.limits, self.raw);
+                                self.pending.push_back(Entry {
+                                    line: first.line,
+                                    item: placed(item, first.advance(&text[..at])),
+                                });
+                            }
+                            continue;
+                        }
+                        None => item,
+                    }
+                }
+                item => placed(item, start.advance(&self.buf[..at])),
+            };
             if self.buf.capacity() > (16 << 20) {
                 self.buf = Vec::new();
             }
@@ -288,11 +421,63 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// When the line in `buf` ends inside an open object or array, appends
+    /// the following lines (joined by `\n`) until the value closes. A line
+    /// starting with `{` or `[` while the value is open is kept for the
+    /// next entry (`carry`) and the value is left unterminated (it is then
+    /// reported as invalid JSON). `Some`: the value grew past the size limit
+    /// and was dropped.
+    fn continue_value(&mut self) -> io::Result<Option<Problem>> {
+        let last = self.buf.iter().rev().find(|b| !b.is_ascii_whitespace());
+        if matches!(last, Some(b'}' | b']') | None) {
+            return Ok(None);
+        }
+        let mut open = Open::default();
+        open.feed(&self.buf);
+        if !open.is_open() {
+            return Ok(None);
+        }
+        let mut next = Vec::new();
+        let mut len = self.buf.len();
+        while open.is_open() {
+            let line = self.line;
+            let Some(n) = self.read_line_into(&mut next)? else {
+                break;
+            };
+            self.line += 1;
+            if matches!(next.first(), Some(b'{' | b'[')) {
+                self.carry = Some((line, std::mem::take(&mut next)));
+                break;
+            }
+            len = len.saturating_add(n + 1);
+            open.feed(b"\n");
+            open.feed(&next);
+            if len <= self.limits.max_bytes && n <= self.limits.max_bytes {
+                self.buf.push(b'\n');
+                self.buf.extend_from_slice(&next);
+            }
+        }
+        if len > self.limits.max_bytes {
+            self.buf.clear();
+            return Ok(Some(Problem::Input(InputError::TooLarge {
+                len,
+                limit: self.limits.max_bytes,
+            })));
+        }
+        Ok(None)
+    }
+
     /// The next entry of a top-level array; `None` when the array ended
     /// (the state says what follows).
     fn next_array_entry(&mut self) -> io::Result<Option<Entry>> {
         loop {
             let limits = self.limits;
+            let State::Array(splitter) = &mut self.state else {
+                return Ok(None);
+            };
+            if let Some(event) = splitter.ready() {
+                return Ok(self.resolve(event));
+            }
             let chunk = match self.inner.fill_buf() {
                 Ok(c) => c,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -302,14 +487,56 @@ impl<R: BufRead> Reader<R> {
                 return Ok(None);
             };
             if chunk.is_empty() {
+                if splitter.records.is_none() {
+                    splitter.records = Some(true);
+                    continue;
+                }
                 let event = splitter.eof(self.line);
                 return Ok(self.resolve(event));
             }
             let (used, event) = splitter.feed(chunk, &mut self.line, limits);
             self.inner.consume(used);
             self.bytes_read += used as u64;
-            if let Some(event) = event {
-                return Ok(self.resolve(event));
+            match event {
+                Some(closed) if matches!(closed.kind, EventKind::Closed) => {
+                    // Closed on its first line: a batch if more follows.
+                    let more = self.skip_blanks()?;
+                    let State::Array(splitter) = &mut self.state else {
+                        return Ok(None);
+                    };
+                    if more {
+                        let event = splitter.batch(limits);
+                        return Ok(self.resolve(event));
+                    }
+                    splitter.list();
+                    splitter.held.push_back(Event {
+                        kind: EventKind::End,
+                        ..closed
+                    });
+                }
+                Some(event) => return Ok(self.resolve(event)),
+                None => {}
+            }
+        }
+    }
+
+    /// Skips blanks and line ends; whether anything else follows.
+    fn skip_blanks(&mut self) -> io::Result<bool> {
+        loop {
+            let chunk = fill(&mut self.inner)?;
+            if chunk.is_empty() {
+                return Ok(false);
+            }
+            let n = chunk
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .unwrap_or(chunk.len());
+            self.line += memchr::memchr_iter(b'\n', &chunk[..n]).count();
+            let more = n < chunk.len();
+            self.inner.consume(n);
+            self.bytes_read += n as u64;
+            if more {
+                return Ok(true);
             }
         }
     }
@@ -318,23 +545,27 @@ impl<R: BufRead> Reader<R> {
     /// array turns out to be a batch or ends.
     fn resolve(&mut self, event: Event) -> Option<Entry> {
         let item = match event.kind {
-            EventKind::Element(text) => judge(&text, Some(event.depth), self.limits, self.raw),
+            EventKind::Element(text) => {
+                let (item, at) = judge(&text, Some(event.depth), self.limits, self.raw);
+                placed(item, event.start.advance(&text[..at]))
+            }
             EventKind::Skipped(problem) => Item::Problem(problem),
             EventKind::Batch(text) => {
                 self.state = State::Lines;
-                judge(&text, Some(event.depth), self.limits, self.raw)
+                let (item, at) = judge(&text, Some(event.depth), self.limits, self.raw);
+                placed(item, event.start.advance(&text[..at]))
             }
             EventKind::Malformed(message) => {
                 self.state = State::Done;
                 Item::Problem(Problem::Array(message))
             }
-            EventKind::End => {
+            EventKind::End | EventKind::Closed => {
                 self.state = State::Lines;
                 return None;
             }
         };
         Some(Entry {
-            line: event.line,
+            line: event.start.line,
             item,
         })
     }
@@ -349,7 +580,7 @@ impl<R: BufRead> Reader<R> {
                         return Ok(Some(entry));
                     }
                 }
-                State::Done => return Ok(None),
+                State::Done => return Ok(self.pending.pop_front()),
             }
         }
     }
@@ -437,15 +668,117 @@ fn parse_text(bytes: &[u8]) -> Result<Value, InputError> {
     })
 }
 
-/// Judges one line (or one whole top-level value): a record or a bare
-/// message; in `raw` mode unparsed when [`raw_item`] can. `depth`: the
-/// text's [`nesting`] if known (counted here when needed).
-fn judge(bytes: &[u8], depth: Option<usize>, limits: Limits, raw: bool) -> Item {
-    if raw {
-        if let Some(item) = raw_item(bytes, depth, limits) {
-            return item;
+/// `item` with its message placed at `at`.
+fn placed(mut item: Item, at: Position) -> Item {
+    if let Item::Message(m) = &mut item {
+        m.position = at;
+    }
+    item
+}
+
+/// The byte ranges of the top-level values of a text holding several
+/// objects or arrays one after the other (`{} {}`); `None` unless there
+/// are at least two and nothing else between them.
+fn split_values(text: &[u8]) -> Option<Vec<(usize, usize)>> {
+    let mut values = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        if text[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if !matches!(text[i], b'{' | b'[') {
+            return None;
+        }
+        let mut open = Open::default();
+        let end = open.feed_until_closed(&text[i..])?;
+        values.push((i, i + end));
+        i += end;
+    }
+    (values.len() > 1).then_some(values)
+}
+
+/// Bracket nesting across lines, outside strings (for values that span
+/// lines).
+#[derive(Debug, Default)]
+struct Open {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+    /// A closing bracket without an opening one: not a value prefix.
+    broken: bool,
+}
+
+impl Open {
+    fn step(&mut self, b: u8) {
+        if self.in_string {
+            if self.escaped {
+                self.escaped = false;
+            } else if b == b'\\' {
+                self.escaped = true;
+            } else if b == b'"' || b == b'\n' {
+                self.in_string = false;
+            }
+            return;
+        }
+        match b {
+            b'"' => self.in_string = true,
+            b'{' | b'[' => self.depth += 1,
+            b'}' | b']' => match self.depth.checked_sub(1) {
+                Some(d) => self.depth = d,
+                None => self.broken = true,
+            },
+            _ => {}
         }
     }
+
+    fn feed(&mut self, text: &[u8]) {
+        for &b in text {
+            self.step(b);
+        }
+    }
+
+    /// Feeds until the value that `text` starts with closes; the length
+    /// of that value.
+    fn feed_until_closed(&mut self, text: &[u8]) -> Option<usize> {
+        for (i, &b) in text.iter().enumerate() {
+            self.step(b);
+            if self.broken {
+                return None;
+            }
+            if self.depth == 0 && !self.in_string {
+                return Some(i + 1);
+            }
+        }
+        None
+    }
+
+    /// Inside an object or array that a later line may close.
+    fn is_open(&self) -> bool {
+        self.depth > 0 && !self.broken && !self.in_string
+    }
+}
+
+/// Judges one line (or one whole top-level value): a record or a bare
+/// message; in `raw` mode unparsed when [`raw_item`] can. `depth`: the
+/// text's [`nesting`] if known (counted here when needed). Also returns
+/// where the message's own text starts in `bytes` (a raw record's `msg`;
+/// else 0).
+fn judge(bytes: &[u8], depth: Option<usize>, limits: Limits, raw: bool) -> (Item, usize) {
+    if raw {
+        if let Some(found) = raw_item(bytes, depth, limits) {
+            return found;
+        }
+    }
+    let first = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(0);
+    (judge_parsed(bytes, depth, limits), first)
+}
+
+/// [`judge`] by parsing.
+fn judge_parsed(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Item {
     let depth = depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)));
     let too_deep = Item::Problem(Problem::Input(InputError::TooDeep {
         limit: limits.max_depth,
@@ -467,6 +800,7 @@ fn judge(bytes: &[u8], depth: Option<usize>, limits: Limits, raw: bool) -> Item 
             direction: None,
             origin: Origin::Implementation,
             value,
+            position: Position::default(),
             raw: None,
         }),
     }
@@ -479,7 +813,7 @@ fn judge(bytes: &[u8], depth: Option<usize>, limits: Limits, raw: bool) -> Item 
 /// record's `dir` and `origin` are absent, `null` or known strings (the
 /// last occurrence counting, as when parsed). `None`: let [`judge`] parse
 /// and report, as in the default mode.
-fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<Item> {
+fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item, usize)> {
     let mut r = crate::bytes::Reader::new(bytes, limits.max_depth.saturating_add(1));
     let mut msg = None;
     let mut direction = None;
@@ -517,21 +851,29 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<Item> 
         r.skip().ok()?;
     }
     r.finish().ok()?;
-    let (direction, origin, text) = match msg {
-        Some((start, end)) => (direction, origin, bytes.get(start..end)?),
+    let (direction, origin, text, at) = match msg {
+        Some((start, end)) => (direction, origin, bytes.get(start..end)?, start),
         None if depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)))
             > limits.max_depth =>
         {
             return None
         }
-        None => (None, Origin::Implementation, bytes),
+        None => {
+            let first = bytes
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .unwrap_or(0);
+            (None, Origin::Implementation, bytes, first)
+        }
     };
-    Some(Item::Message(Message {
+    let item = Item::Message(Message {
         direction,
         origin,
         value: Value::Null,
+        position: Position::default(),
         raw: Some(text.to_vec()),
-    }))
+    });
+    Some((item, at))
 }
 
 /// A record's `dir` or `origin`: `None` for `null`, the string, or a stop
@@ -572,6 +914,7 @@ fn record(mut map: Map<String, Value>) -> Item {
         direction,
         origin,
         value,
+        position: Position::default(),
         raw: None,
     })
 }
@@ -589,10 +932,28 @@ fn short(v: &Value) -> String {
     s
 }
 
+/// `Some(what)` when the first bytes of the input are UTF-16: a byte
+/// order mark, or an ASCII byte followed by a NUL (`{\0"\0`) or the
+/// other way round.
+fn utf16(start: &[u8]) -> Option<&'static str> {
+    match start {
+        [0xFF, 0xFE, ..] => Some("byte order mark FF FE, little-endian"),
+        [0xFE, 0xFF, ..] => Some("byte order mark FE FF, big-endian"),
+        [a, 0, b, 0, ..] if a.is_ascii() && *a != 0 && b.is_ascii() => {
+            Some("no byte order mark; NULs after ASCII bytes, little-endian")
+        }
+        [0, a, 0, b, ..] if a.is_ascii() && *a != 0 && b.is_ascii() => {
+            Some("no byte order mark; NULs before ASCII bytes, big-endian")
+        }
+        _ => None,
+    }
+}
+
 /// What the array splitter found.
 #[derive(Debug)]
 struct Event {
-    line: usize,
+    /// Where the element (or the array) starts.
+    start: Position,
     depth: usize,
     kind: EventKind,
 }
@@ -609,6 +970,10 @@ enum EventKind {
     Malformed(String),
     /// The closing bracket.
     End,
+    /// The closing bracket on the line the array opened on, its elements
+    /// held back: a list of messages, or a batch if more lines follow (the
+    /// reader looks).
+    Closed,
 }
 
 /// What the splitter expects next at the array's top level.
@@ -634,22 +999,28 @@ struct Splitter {
     escaped: bool,
     /// A scalar element (number, literal, or a string) is being read.
     scalar: bool,
-    /// Line where the current element started.
-    elem_line: Option<usize>,
+    /// Where the current element started.
+    elem_start: Option<Position>,
+    /// Column of the next byte.
+    column: usize,
+    /// Elements complete while the array may still be a batch (it has not
+    /// left its first line), in order.
+    held: VecDeque<Event>,
     elem: Vec<u8>,
     elem_len: usize,
-    /// `None` until the first element is judged; then whether the array
-    /// is a transcript (`true`) or a batch (`false`).
+    /// `None` while the array may still be a batch (it has not left the
+    /// line it opened on); `Some(true)`: a list of messages.
     records: Option<bool>,
     /// The whole array's text while it may still be a batch.
     whole: Vec<u8>,
     whole_len: usize,
     whole_line: usize,
+    whole_column: usize,
     whole_depth: usize,
 }
 
 impl Splitter {
-    fn new(line: usize) -> Splitter {
+    fn new(line: usize, column: usize) -> Splitter {
         let whole = vec![b'['];
         Splitter {
             expect: Expect::First,
@@ -658,19 +1029,64 @@ impl Splitter {
             in_string: false,
             escaped: false,
             scalar: false,
-            elem_line: None,
+            elem_start: None,
+            column,
+            held: VecDeque::new(),
             elem: Vec::new(),
             elem_len: 0,
             records: None,
             whole,
             whole_len: 1,
             whole_line: line,
+            whole_column: column - 1,
             whole_depth: 1,
         }
     }
 
     fn keep_whole(&self) -> bool {
-        self.records != Some(true)
+        self.records.is_none()
+    }
+
+    /// A list of messages after all: drop the batch text.
+    fn list(&mut self) {
+        self.records = Some(true);
+        self.whole = Vec::new();
+    }
+
+    /// A held element, once the array is known to be a list.
+    fn ready(&mut self) -> Option<Event> {
+        if self.records == Some(true) {
+            self.held.pop_front()
+        } else {
+            None
+        }
+    }
+
+    /// The array as one batch message (it closed on its first line and
+    /// more lines follow).
+    fn batch(&mut self, limits: Limits) -> Event {
+        self.held.clear();
+        let whole = std::mem::take(&mut self.whole);
+        let kind = if self.whole_len > limits.max_bytes {
+            EventKind::Skipped(Problem::Input(InputError::TooLarge {
+                len: self.whole_len,
+                limit: limits.max_bytes,
+            }))
+        } else if self.whole_depth > limits.max_depth {
+            EventKind::Skipped(Problem::Input(InputError::TooDeep {
+                limit: limits.max_depth,
+            }))
+        } else {
+            EventKind::Batch(whole)
+        };
+        Event {
+            start: Position {
+                line: self.whole_line,
+                column: self.whole_column,
+            },
+            depth: self.whole_depth,
+            kind,
+        }
     }
 
     fn push(&mut self, b: u8, limits: Limits) {
@@ -689,6 +1105,10 @@ impl Splitter {
         self.whole
             .extend_from_slice(&bytes[..bytes.len().min(room)]);
         self.whole_len = self.whole_len.saturating_add(bytes.len());
+        if self.whole_len > limits.max_bytes && self.records.is_none() {
+            // Too large to be one batch message: a list.
+            self.list();
+        }
     }
 
     /// Feeds a chunk; returns the bytes used and, when an element (or the
@@ -698,36 +1118,53 @@ impl Splitter {
         let mut appended = false;
         let event = loop {
             let Some(&b) = chunk.get(i) else { break None };
-            match self.step(b, *line, limits) {
-                Step::Next => {
-                    i += 1;
-                    if b == b'\n' {
-                        *line += 1;
-                    }
-                }
-                Step::Done { event, consumed } => {
-                    if consumed {
-                        i += 1;
-                        if b == b'\n' {
-                            *line += 1;
+            let step = self.step(b, *line, limits);
+            let consumed = match &step {
+                Step::Next | Step::End => true,
+                Step::Done { consumed, .. } => *consumed,
+                Step::Malformed(_) => false,
+            };
+            if consumed {
+                i += 1;
+                if b == b'\n' {
+                    *line += 1;
+                    self.column = 1;
+                    if self.records.is_none() {
+                        // The array leaves its first line: a list.
+                        if self.keep_whole() {
+                            self.append_whole(&chunk[..i], limits);
                         }
+                        appended = true;
+                        self.list();
                     }
-                    break event;
+                } else if b & 0xC0 != 0x80 {
+                    self.column += 1;
                 }
+            }
+            match step {
+                Step::Next => {}
+                Step::Done { event, .. } => break self.hold(event),
                 Step::End => {
-                    i += 1;
                     if self.keep_whole() {
                         self.append_whole(&chunk[..i], limits);
                     }
                     appended = true;
-                    break Some(self.end(*line, limits));
+                    let event = self.end(*line);
+                    break self.hold(Some(event));
                 }
                 Step::Malformed(message) => {
-                    break Some(Event {
-                        line: *line,
+                    if self.records.is_none() {
+                        self.list();
+                    }
+                    let event = Event {
+                        start: Position {
+                            line: *line,
+                            column: self.column,
+                        },
                         depth: 0,
                         kind: EventKind::Malformed(format!("line {line}: {message}")),
-                    });
+                    };
+                    break self.hold(Some(event));
                 }
             }
         };
@@ -735,6 +1172,18 @@ impl Splitter {
             self.append_whole(&chunk[..i], limits);
         }
         (i, event)
+    }
+
+    /// Holds `event` back while the array may be a batch or earlier
+    /// elements are still held; else passes it on.
+    fn hold(&mut self, event: Option<Event>) -> Option<Event> {
+        let event = event?;
+        let closed = matches!(event.kind, EventKind::Closed);
+        if !closed && (self.records.is_none() || !self.held.is_empty()) {
+            self.held.push_back(event);
+            return None;
+        }
+        Some(event)
     }
 
     /// One byte.
@@ -803,7 +1252,10 @@ impl Splitter {
                 self.elem.clear();
                 self.elem_len = 0;
                 self.max_depth = 0;
-                self.elem_line = Some(line);
+                self.elem_start = Some(Position {
+                    line,
+                    column: self.column,
+                });
                 match b {
                     b'[' | b'{' => {
                         self.depth = 1;
@@ -827,22 +1279,15 @@ impl Splitter {
         self.scalar = false;
         self.in_string = false;
         self.escaped = false;
-        let line = self.elem_line.take().unwrap_or(self.whole_line);
+        let start = self.elem_start.take().unwrap_or(Position {
+            line: self.whole_line,
+            column: self.whole_column,
+        });
         self.whole_depth = self.whole_depth.max(self.max_depth + 1);
         let depth = self.max_depth;
         let too_deep = depth > limits.max_depth.saturating_add(1);
         let too_large = self.elem_len > limits.max_bytes;
         let text = std::mem::take(&mut self.elem);
-        if self.records.is_none() {
-            let is_record = !too_deep && !too_large && looks_like_record(&text);
-            self.records = Some(is_record);
-            if is_record {
-                self.whole = Vec::new();
-            }
-        }
-        if self.records == Some(false) {
-            return None; // a batch: read on to its end
-        }
         let kind = if too_large {
             EventKind::Skipped(Problem::Input(InputError::TooLarge {
                 len: self.elem_len,
@@ -855,46 +1300,36 @@ impl Splitter {
         } else {
             EventKind::Element(text)
         };
-        Some(Event { line, depth, kind })
+        Some(Event { start, depth, kind })
     }
 
     /// The closing `]` (already appended to `whole`).
-    fn end(&mut self, line: usize, limits: Limits) -> Event {
-        if self.records == Some(false) {
-            let whole = std::mem::take(&mut self.whole);
-            let kind = if self.whole_len > limits.max_bytes {
-                EventKind::Skipped(Problem::Input(InputError::TooLarge {
-                    len: self.whole_len,
-                    limit: limits.max_bytes,
-                }))
-            } else if self.whole_depth > limits.max_depth {
-                EventKind::Skipped(Problem::Input(InputError::TooDeep {
-                    limit: limits.max_depth,
-                }))
-            } else {
-                EventKind::Batch(whole)
-            };
-            return Event {
-                line: self.whole_line,
-                depth: self.whole_depth,
-                kind,
-            };
-        }
+    fn end(&mut self, line: usize) -> Event {
+        let kind = if self.records.is_none() {
+            EventKind::Closed
+        } else {
+            EventKind::End
+        };
         Event {
-            line,
+            start: Position {
+                line,
+                column: self.column,
+            },
             depth: 0,
-            kind: EventKind::End,
+            kind,
         }
     }
 
-    /// End of input inside the array.
     /// The end of the input inside the array, with the reader on line
     /// `at`: reported at the unfinished element's line, else at `at` (not
     /// at the array's opening line, which would go back before the
     /// elements already reported).
     fn eof(&mut self, at: usize) -> Event {
         Event {
-            line: self.elem_line.unwrap_or(at),
+            start: self.elem_start.unwrap_or(Position {
+                line: at,
+                column: 1,
+            }),
             depth: 0,
             kind: EventKind::Malformed(format!(
                 "the array opened on line {} is not closed at the end of the input",
@@ -920,262 +1355,10 @@ enum Step {
     Malformed(String),
 }
 
-/// Whether an element's text is a record: an object with a `msg` member.
-fn looks_like_record(text: &[u8]) -> bool {
-    matches!(parse_text(text), Ok(Value::Object(m)) if m.contains_key("msg"))
-}
-
-/// A small map that forgets its oldest entries past a capacity, so
-/// correlation state stays bounded on endless streams.
-#[derive(Debug)]
-struct Bounded<V> {
-    map: HashMap<String, (u64, V)>,
-    order: VecDeque<(u64, String)>,
-    seq: u64,
-    cap: usize,
-}
-
-impl<V> Bounded<V> {
-    fn new(cap: usize) -> Self {
-        Bounded {
-            map: HashMap::new(),
-            order: VecDeque::new(),
-            seq: 0,
-            cap,
-        }
-    }
-
-    fn insert(&mut self, key: String, value: V) {
-        self.seq += 1;
-        self.map.insert(key.clone(), (self.seq, value));
-        self.order.push_back((self.seq, key));
-        while self.map.len() > self.cap || self.order.len() > self.cap.saturating_mul(2) {
-            let Some((seq, key)) = self.order.pop_front() else {
-                break;
-            };
-            if self.map.get(&key).is_some_and(|(s, _)| *s == seq) {
-                self.map.remove(&key);
-            }
-        }
-    }
-
-    fn get(&self, key: &str) -> Option<&V> {
-        self.map.get(key).map(|(_, v)| v)
-    }
-
-    fn remove(&mut self, key: &str) -> Option<V> {
-        let removed = self.map.remove(key).map(|(_, v)| v);
-        // Forget the order of removed keys once they outnumber live ones,
-        // so memory follows the live entries (amortised O(1)).
-        if self.order.len() > 2 * self.map.len() + 64 {
-            let map = &self.map;
-            self.order
-                .retain(|(seq, key)| map.get(key).is_some_and(|(s, _)| s == seq));
-        }
-        removed
-    }
-}
-
-/// A request seen in a transcript and not yet answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PendingRequest {
-    /// Which way it went.
-    pub direction: Direction,
-    /// Its `id`, as JSON text.
-    pub id: String,
-    /// Its method.
-    pub method: String,
-    /// Its line.
-    pub line: usize,
-}
-
-/// How a bare message's direction was decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// Only one side may send the method in the revision in force.
-    Sender,
-    /// A response: the opposite of the pending request with its id.
-    Correlation,
-    /// `notifications/cancelled` goes the way of the request it cancels;
-    /// `notifications/progress` the opposite way of the request whose
-    /// `_meta.progressToken` it reports on.
-    Reference,
-    /// Nothing decided: the default (c2s for requests and notifications,
-    /// s2c for responses).
-    Default,
-}
-
-/// Infers the direction of bare messages and remembers requests (of
-/// records too) for correlation. Memory is bounded: past 65 536 pending
-/// requests or progress tokens the oldest are forgotten, and answered
-/// requests are forgotten with their progress tokens.
-///
-/// The rule, first match wins:
-/// 1. a **response** (`result`/`error`, no `method`) goes opposite to the
-///    pending request with the same `id` (a client request's is looked up
-///    first); with none, s2c;
-/// 2. `notifications/cancelled` goes the way of the pending request its
-///    `params.requestId` names; `notifications/progress` goes opposite to
-///    the request whose `params._meta.progressToken` it carries;
-/// 3. a **request or notification** whose method only one side may send in
-///    the revision in force (the spec's `Client*`/`Server*` unions) goes
-///    from that side;
-/// 4. anything else (methods both sides send, such as `ping`; unknown
-///    methods; non-messages) is c2s.
-///
-/// A batch goes the way its first element goes.
-#[derive(Debug)]
-pub struct Inference {
-    /// Pending requests: method, line, progress token.
-    pending: Bounded<(String, usize, Option<String>)>,
-    tokens: Bounded<Direction>,
-}
-
-impl Default for Inference {
-    fn default() -> Self {
-        Inference::new()
-    }
-}
-
-const CORRELATION_CAP: usize = 1 << 16;
-
-fn pending_key(direction: Direction, id: &Value) -> String {
-    format!("{}{}", direction.as_str(), id)
-}
-
-impl Inference {
-    /// Empty state.
-    pub fn new() -> Inference {
-        Inference {
-            pending: Bounded::new(CORRELATION_CAP),
-            tokens: Bounded::new(CORRELATION_CAP),
-        }
-    }
-
-    /// The direction of a bare message, judged against `spec` (the
-    /// revision in force; `None` when unknown), and why.
-    pub fn infer(&self, spec: Option<&Spec>, msg: &Value) -> (Direction, Reason) {
-        let msg = match msg {
-            Value::Array(elements) => match elements.first() {
-                Some(first) => first,
-                None => return (Direction::ClientToServer, Reason::Default),
-            },
-            other => other,
-        };
-        let Some(obj) = msg.as_object() else {
-            return (Direction::ClientToServer, Reason::Default);
-        };
-        let Some(method) = obj.get("method").and_then(Value::as_str) else {
-            if obj.contains_key("result") || obj.contains_key("error") {
-                let id = obj.get("id").unwrap_or(&Value::Null);
-                for asked in [Direction::ClientToServer, Direction::ServerToClient] {
-                    if self.pending.get(&pending_key(asked, id)).is_some() {
-                        return (asked.reverse(), Reason::Correlation);
-                    }
-                }
-                return (Direction::ServerToClient, Reason::Default);
-            }
-            return (Direction::ClientToServer, Reason::Default);
-        };
-        let params = obj.get("params");
-        match method {
-            "notifications/cancelled" => {
-                if let Some(id) = params.and_then(|p| p.get("requestId")) {
-                    for asked in [Direction::ClientToServer, Direction::ServerToClient] {
-                        if self.pending.get(&pending_key(asked, id)).is_some() {
-                            return (asked, Reason::Reference);
-                        }
-                    }
-                }
-            }
-            "notifications/progress" => {
-                if let Some(token) = params.and_then(|p| p.get("progressToken")) {
-                    if let Some(asked) = self.tokens.get(&token.to_string()) {
-                        return (asked.reverse(), Reason::Reference);
-                    }
-                }
-            }
-            _ => {}
-        }
-        if let Some(entry) = spec.and_then(|s| s.method(method)) {
-            match (entry.client_sends, entry.server_sends) {
-                (true, false) => return (Direction::ClientToServer, Reason::Sender),
-                (false, true) => return (Direction::ServerToClient, Reason::Sender),
-                _ => {}
-            }
-        }
-        (Direction::ClientToServer, Reason::Default)
-    }
-
-    /// Records a message that went `direction` (found on `line`): its
-    /// request id and progress token, or the request it answers.
-    pub fn note(&mut self, direction: Direction, msg: &Value, line: usize) {
-        match msg {
-            Value::Array(elements) => {
-                for element in elements {
-                    self.note_one(direction, element, line);
-                }
-            }
-            other => self.note_one(direction, other, line),
-        }
-    }
-
-    fn note_one(&mut self, direction: Direction, msg: &Value, line: usize) {
-        let Some(obj) = msg.as_object() else { return };
-        let id = obj.get("id");
-        match (obj.get("method").and_then(Value::as_str), id) {
-            (Some(method), Some(id)) => {
-                let token = msg
-                    .get("params")
-                    .and_then(|v| v.get("_meta"))
-                    .and_then(|v| v.get("progressToken"))
-                    .map(Value::to_string);
-                if let Some(token) = &token {
-                    self.tokens.insert(token.clone(), direction);
-                }
-                self.pending.insert(
-                    pending_key(direction, id),
-                    (method.to_string(), line, token),
-                );
-            }
-            (None, Some(id)) => {
-                let answered = self.pending.remove(&pending_key(direction.reverse(), id));
-                if let Some((_, _, Some(token))) = answered {
-                    self.tokens.remove(&token);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Requests never answered (so far), in the order they were sent.
-    pub fn unanswered(&self) -> Vec<PendingRequest> {
-        let mut out: Vec<_> = self
-            .pending
-            .map
-            .iter()
-            .map(|(key, (seq, (method, line, _)))| {
-                let (dir, id) = key.split_at(3);
-                let direction = if dir == "c2s" {
-                    Direction::ClientToServer
-                } else {
-                    Direction::ServerToClient
-                };
-                (
-                    *seq,
-                    PendingRequest {
-                        direction,
-                        id: id.to_string(),
-                        method: method.clone(),
-                        line: *line,
-                    },
-                )
-            })
-            .collect();
-        out.sort_by_key(|(seq, _)| *seq);
-        out.into_iter().map(|(_, p)| p).collect()
-    }
-}
+// Direction inference and the pending-request table moved into the
+// session (`crate::session::Session::infer`, `crate::correlate`): one
+// bounded table serves inference, response typing and `unanswered`.
+pub use crate::session::Reason;
 
 #[cfg(test)]
 mod tests {
@@ -1313,7 +1496,7 @@ mod tests {
 
     #[test]
     fn a_batch_on_the_first_line_then_json_lines() {
-        let text = "[{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"ping\"},\n {\"id\":2}]\n{\"dir\":\"s2c\",\"msg\":{}}\n";
+        let text = "[{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"ping\"}, {\"id\":2}]\n{\"dir\":\"s2c\",\"msg\":{}}\n";
         assert_eq!(
             lines(text),
             [
@@ -1321,9 +1504,116 @@ mod tests {
                     1,
                     "? [{\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"ping\"},{\"id\":2}]".to_string()
                 ),
-                (3, "s2c {}".to_string()),
+                (2, "s2c {}".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn an_array_of_bare_messages_is_a_list_of_messages() {
+        // Pretty-printed: the array leaves its first line.
+        let text = "[\n  {\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"},\n  {\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {}}\n]\n";
+        let got = lines(text);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0].0, 2);
+        assert_eq!(got[1].0, 3);
+        // On one line and alone in the file: a list too.
+        let got = lines("[{\"id\":1,\"method\":\"ping\"}, {\"id\":1,\"result\":{}}]\n\n");
+        assert_eq!(got.len(), 2, "{got:?}");
+        // Elements held while undecided come out in order, before a malformed tail.
+        let got = lines("[{\"a\":1}, {\"b\":2} {\"c\":3}]");
+        assert_eq!(got[0].1, "? {\"a\":1}");
+        assert_eq!(got[1].1, "? {\"b\":2}");
+        assert!(got[2].1.contains("expected `,` or `]`"), "{got:?}");
+    }
+
+    fn positions(text: &str) -> Vec<(usize, usize)> {
+        Reader::new(text.as_bytes(), Limits::default())
+            .raw(true)
+            .filter_map(|e| match e.unwrap().item {
+                Item::Message(m) => Some((m.position.line, m.position.column)),
+                Item::Problem(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn messages_know_where_their_text_starts() {
+        assert_eq!(
+            positions("{\"dir\":\"c2s\",\"msg\":{\"id\":1}}\n  {\"id\":2}\n"),
+            [(1, 20), (2, 3)]
+        );
+        assert_eq!(
+            positions("[\n  {\"dir\": \"c2s\",\n   \"msg\": {}},\n  {\"é\":1}, {}\n]"),
+            [(3, 11), (4, 3), (4, 12)]
+        );
+        let p = Position { line: 3, column: 5 };
+        assert_eq!(p.advance(b"ab"), Position { line: 3, column: 7 });
+        assert_eq!(
+            p.advance("x\n\u{e9}y".as_bytes()),
+            Position { line: 4, column: 3 }
+        );
+    }
+
+    #[test]
+    fn pretty_printed_values_one_after_the_other() {
+        // `jq .` output: objects over several lines, one after the other.
+        let text = "{\n  \"id\": 1,\n  \"jsonrpc\": \"2.0\",\n  \"method\": \"ping\"\n}\n{\n  \"id\": 1,\n  \"jsonrpc\": \"2.0\",\n  \"result\": {}\n}\n";
+        let got = lines(text);
+        assert_eq!(
+            got,
+            [
+                (
+                    1,
+                    "? {\"id\":1,\"jsonrpc\":\"2.0\",\"method\":\"ping\"}".to_string()
+                ),
+                (
+                    6,
+                    "? {\"id\":1,\"jsonrpc\":\"2.0\",\"result\":{}}".to_string()
+                ),
+            ]
+        );
+        assert_eq!(positions(text), [(1, 1), (6, 1)]);
+        // Several values on one line, read one by one.
+        let got = lines("{\"id\":1} {\"id\":2}\n{\"id\":3}\n");
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!((got[1].0, got[2].0), (1, 2));
+        assert_eq!(positions("{\"id\":1} {\"id\":2}\n"), [(1, 1), (1, 10)]);
+        // A truncated line costs one finding: the next line in column 1 starts anew.
+        let got = lines("{\"id\":1,\n{\"id\":2}\n{\n \"id\": 3\n}\n");
+        assert!(
+            got[0].1.starts_with("problem(input): invalid JSON"),
+            "{got:?}"
+        );
+        assert_eq!(got[0].0, 1);
+        assert_eq!(got[1], (2, "? {\"id\":2}".to_string()));
+        assert_eq!(got[2], (3, "? {\"id\":3}".to_string()));
+        // Bounded: a value growing past the limit is dropped, not stored.
+        let limits = Limits {
+            max_depth: 8,
+            max_bytes: 16,
+        };
+        let got = read(b"{\n\"a\": \"0123456789\",\n\"b\": 1\n}\n{}\n", limits);
+        assert!(got[0].1.contains("exceeds the limit of 16"), "{got:?}");
+        assert_eq!(got[1], (5, "? {}".to_string()));
+    }
+
+    #[test]
+    fn utf16_is_refused_with_a_hint() {
+        let mut text = vec![0xFF, 0xFE];
+        for b in b"{\"id\":1}\n" {
+            text.extend_from_slice(&[*b, 0]);
+        }
+        let got = read(&text, Limits::default());
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(
+            got[0]
+                .1
+                .starts_with("problem(encoding): the input is UTF-16 (byte order mark FF FE"),
+            "{got:?}"
+        );
+        let got = read(&text[2..], Limits::default());
+        assert!(got[0].1.contains("no byte order mark"), "{got:?}");
     }
 
     #[test]

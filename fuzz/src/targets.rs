@@ -6,8 +6,8 @@
 use arbitrary::Unstructured;
 use mcpwire::{
     input::Limits,
-    transcript::{Inference, Item, Reader},
-    Direction, Mode, Session, Version,
+    transcript::{Item, Reader},
+    Direction, Mode, Session, Source, Version,
 };
 
 /// Raw bytes → `Session` in auto mode, both directions: the input's lines
@@ -33,12 +33,11 @@ pub fn session_bytes(data: &[u8]) {
 }
 
 /// Raw bytes → the transcript reader (limits 64 levels, 2 KiB), then each
-/// message through direction inference and an auto session, as
-/// `mcpwire check` does. The reader makes progress (at most one entry per
+/// message through an auto session that infers bare messages' direction,
+/// as `mcpwire check` does. The reader makes progress (at most one entry per
 /// input byte, plus one) and line numbers never go back.
 pub fn transcript(data: &[u8]) {
     let limits = Limits::new(64, 2048);
-    let mut inference = Inference::new();
     let mut session = Session::auto();
     let (mut entries, mut last_line) = (0usize, 0usize);
     for entry in Reader::new(data, limits) {
@@ -52,15 +51,15 @@ pub fn transcript(data: &[u8]) {
         );
         last_line = entry.line;
         if let Item::Message(m) = entry.item {
-            let spec = session.revision().spec();
-            let direction = m
-                .direction
-                .unwrap_or_else(|| inference.infer(spec, &m.value).0);
-            inference.note(direction, &m.value, entry.line);
-            let _ = session.observe(direction, m.origin, &m.value);
+            let source = Source {
+                direction: m.direction,
+                origin: m.origin,
+                line: Some(entry.line),
+            };
+            let _ = session.judge(source, &m.value);
         }
     }
-    let _ = inference.unanswered();
+    let _ = session.unanswered();
 }
 
 /// Structure-aware: 1–4 seed messages, each edited

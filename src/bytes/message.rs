@@ -6,9 +6,12 @@
 //!
 //! The skeleton holds, with serde_json's last-occurrence rule for repeated
 //! members: `id` (as parsed); `method` when a string; `error` (its `code`)
-//! and `result` (its `resultType` and `protocolVersion` strings) when
-//! present; `params._meta["io.modelcontextprotocol/protocolVersion"]`,
-//! `params.protocolVersion` and whether `params.task` is an object. Values
+//! and `result` (its `resultType` and `protocolVersion` strings, its
+//! `capabilities`, whether its `task` is an object) when present;
+//! `params._meta["io.modelcontextprotocol/protocolVersion"]`, `params._meta`'s
+//! `progressToken` and `io.modelcontextprotocol/clientCapabilities`,
+//! `params.protocolVersion`, `params.capabilities`, `params.requestId`,
+//! `params.progressToken` and whether `params.task` is an object. Values
 //! the session reads only as strings or objects are replaced by `null` when
 //! they are something else, which reads the same (`as_str`, `is_object`,
 //! `pointer` all give `None`/`false`). Batches (arrays) are left to the
@@ -21,8 +24,8 @@ use serde_json::{Map, Value};
 use super::{reads, Reader, R};
 use crate::{
     dispatch::Target,
+    head::{META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION},
     input::{self, Limits},
-    session::META_PROTOCOL_VERSION,
     spec::DefinitionFns,
     Path, Version, Violation,
 };
@@ -83,22 +86,26 @@ fn params(r: &mut Reader<'_>, text: &[u8]) -> R<Value> {
     members(r, |r, k| match k {
         "_meta" => members(r, |r, k| match k {
             META_PROTOCOL_VERSION => string_or_null(r).map(Some),
-            "progressToken" => parse(text, span(r)?).map(Some),
+            "progressToken" | META_CLIENT_CAPABILITIES => parse(text, span(r)?).map(Some),
             _ => r.skip().map(|()| None),
         })
         .map(Some),
         "protocolVersion" => string_or_null(r).map(Some),
-        "requestId" | "progressToken" => parse(text, span(r)?).map(Some),
-        "task" => {
-            let object = r.peek()? == b'{';
-            r.skip()?;
-            Ok(Some(if object {
-                Value::Object(Map::new())
-            } else {
-                Value::Null
-            }))
-        }
+        "requestId" | "progressToken" | "capabilities" => parse(text, span(r)?).map(Some),
+        "task" => object_marker(r).map(Some),
         _ => r.skip().map(|()| None),
+    })
+}
+
+/// `{}` when the value at the cursor is an object, else `null` (read
+/// either way): what the session asks of `params.task` / `result.task`.
+fn object_marker(r: &mut Reader<'_>) -> R<Value> {
+    let object = r.peek()? == b'{';
+    r.skip()?;
+    Ok(if object {
+        Value::Object(Map::new())
+    } else {
+        Value::Null
     })
 }
 
@@ -142,6 +149,8 @@ impl<'a> Message<'a> {
                             r.reset(mark);
                             members(r, |r, k| match k {
                                 "resultType" | "protocolVersion" => string_or_null(r).map(Some),
+                                "capabilities" => parse(text, span(r)?).map(Some),
+                                "task" => object_marker(r).map(Some),
                                 _ => r.skip().map(|()| None),
                             })?
                         }
@@ -180,6 +189,14 @@ impl<'a> Message<'a> {
         self.full
             .get_or_init(|| input::parse(self.bytes, self.limits).ok())
             .as_ref()
+    }
+
+    /// The whole message as a `Value` (parsed now unless it was), taking
+    /// it out of the message.
+    pub fn into_full(self) -> Option<Value> {
+        self.full
+            .get_or_init(|| input::parse(self.bytes, self.limits).ok());
+        self.full.into_inner().flatten()
     }
 
     /// The text a check applies to; `None` when the member is absent.

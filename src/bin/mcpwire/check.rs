@@ -1,20 +1,18 @@
-//! `mcpwire check`: transcripts, message by message.
+//! `mcpwire check`: transcripts, message by message — the library's
+//! [`mcpwire::check_transcript`] loop, written out by [`Judge`].
 
-use std::{
-    fs::File,
-    io::{self, BufReader, Read, Write},
-    path::Path,
-};
+use std::io::BufReader;
 
 use mcpwire::{
+    check::{check_transcript, Outcome},
     input::Limits,
-    transcript::{Item, Reader},
-    Mode,
+    Mode, Options, Session,
 };
 
 use crate::{
+    inputs,
     judge::Judge,
-    output::{Sink, Summary},
+    output::{Outputs, Summary},
     progress::Progress,
     Failure,
 };
@@ -31,73 +29,86 @@ pub struct CheckConfig {
     pub progress: bool,
 }
 
-/// Checks every file; returns the summary. A file that cannot be opened is
-/// reported on standard error and counted in `unreadable`.
-pub fn run<W: Write>(
+/// Checks every file (directories expanded, UTF-16 decoded:
+/// [`inputs`]). A file that cannot be opened or read is an input error in
+/// every output (and on standard error).
+pub fn run(
     files: &[String],
     config: &CheckConfig,
-    sink: &mut Sink<W>,
+    sink: &mut Outputs,
     summary: &mut Summary,
-) -> Result<usize, Failure> {
-    let mut unreadable = 0;
-    for name in files {
-        let (label, input, size): (String, Box<dyn Read>, Option<u64>) = if name == "-" {
-            ("<stdin>".into(), Box::new(io::stdin().lock()), None)
-        } else {
-            match File::open(Path::new(name)) {
-                Ok(f) => {
-                    let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-                    (name.clone(), Box::new(f), size)
-                }
-                Err(e) => {
-                    eprintln!("mcpwire: error: cannot open {name}: {e}");
-                    unreadable += 1;
-                    continue;
-                }
+) -> Result<(), Failure> {
+    for name in inputs::expand(files) {
+        let opened = name.and_then(|n| inputs::open(&n).map_err(|e| (n, e)));
+        let inputs::Input {
+            label,
+            reader: input,
+            size,
+            ..
+        } = match opened {
+            Ok(i) => i,
+            Err((file, e)) => {
+                sink.input_error(&file, &e).map_err(Failure::Output)?;
+                continue;
             }
         };
         summary.files += 1;
+        sink.file_start(&label, summary).map_err(Failure::Output)?;
         let mut progress = Progress::new(&label, size, config.progress);
         let reader = BufReader::with_capacity(1 << 20, input);
-        let mut entries = Reader::new(reader, config.limits).raw(true);
-        let mut judge = Judge::new(config.mode, config.null_id_as_warning, config.limits);
+        let session = Session::try_with_options(
+            config.mode,
+            Options {
+                null_id_as_warning: config.null_id_as_warning,
+                limits: config.limits,
+                ..Options::default()
+            },
+        )
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+        let mut checker = check_transcript(reader, session);
         let mut count = 0u64;
         loop {
-            let entry = match entries.next() {
+            let checked = match checker.next() {
                 None => break,
                 Some(Ok(e)) => e,
                 Some(Err(e)) => {
                     if let Some(p) = progress.as_mut() {
                         p.clear();
                     }
-                    eprintln!("mcpwire: error: cannot read {label}: {e}");
-                    unreadable += 1;
+                    sink.input_error(&label, &format!("cannot read {label}: {e}"))
+                        .map_err(Failure::Output)?;
                     break;
                 }
             };
             let before = summary.violations + summary.warnings;
-            match entry.item {
-                Item::Message(m) => match &m.raw {
-                    Some(bytes) => judge.message_bytes(
+            let session = checker.session();
+            if let Some(text) = &checked.text {
+                sink.source(text, checked.position);
+            }
+            match &checked.outcome {
+                Outcome::Message(judged) => {
+                    let origin = judged.reports.first().map(|r| r.origin).unwrap_or_default();
+                    Judge::judged(
+                        session,
                         &label,
-                        entry.line,
-                        m.direction,
-                        m.origin,
-                        bytes,
+                        checked.line,
+                        origin,
+                        judged,
+                        None,
                         sink,
                         summary,
-                    ),
-                    None => judge.message(
-                        &label,
-                        entry.line,
-                        m.direction,
-                        m.origin,
-                        &m.value,
-                        sink,
-                        summary,
-                    ),
-                },
-                Item::Problem(p) => judge.problem(&label, entry.line, None, &p, sink, summary),
+                    )
+                }
+                Outcome::Problem(p) => Judge::unreadable(
+                    session,
+                    &label,
+                    checked.line,
+                    None,
+                    p.class(),
+                    &p.to_string(),
+                    sink,
+                    summary,
+                ),
             }
             .map_err(Failure::Output)?;
             count += 1;
@@ -107,13 +118,13 @@ pub fn run<W: Write>(
                     sink.flush().map_err(Failure::Output)?;
                 }
                 if count % 64 == 0 {
-                    p.update(entries.bytes_read());
+                    p.update(checker.bytes_read());
                 }
             }
         }
-        judge
-            .finish(|_| label.as_str(), sink, summary)
+        Judge::unanswered(checker.session(), |_| label.as_str(), sink, summary)
             .map_err(Failure::Output)?;
+        sink.file_done(&label, summary).map_err(Failure::Output)?;
     }
-    Ok(unreadable)
+    Ok(())
 }

@@ -1,24 +1,22 @@
 //! Judging a stream of messages and turning reports into findings: the
 //! part `check` and `tap` share.
 
-use std::io::{self, Write};
+use std::io;
 
 use mcpwire::{
-    input::{self, Limits},
+    input::Limits,
     report::{MessageKind, Report},
     spec::ErrorShape,
-    transcript::{Inference, Problem},
-    Direction, Mode, Options, Origin, Session, Spec,
+    transcript::Problem,
+    Direction, Judged, Mode, Options, Origin, Session, Source, Spec, WarningKind,
 };
 use serde_json::Value;
 
-use crate::output::{Out, Severity, Sink, Summary};
+use crate::output::{Out, Outputs, Severity, Summary};
 
 /// One conversation (one file, or one tapped process).
 pub struct Judge {
     session: Session,
-    inference: Inference,
-    limits: Limits,
 }
 
 /// Where a message was found and which way it went.
@@ -43,25 +41,47 @@ impl Judge {
                     ..Options::default()
                 },
             ),
-            inference: Inference::new(),
-            limits,
         }
     }
 
     /// Text at `line` that is not a message.
-    pub fn problem<W: Write>(
+    pub fn problem(
         &mut self,
         file: &str,
         line: usize,
         direction: Option<Direction>,
         problem: &Problem,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        let message = problem.to_string();
+        Self::unreadable(
+            &self.session,
+            file,
+            line,
+            direction,
+            problem.class(),
+            &message,
+            sink,
+            summary,
+        )
+    }
+
+    /// Text that is not a message, as one finding of class `class`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn unreadable(
+        session: &Session,
+        file: &str,
+        line: usize,
+        direction: Option<Direction>,
+        class: &str,
+        message: &str,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         summary.messages += 1;
         summary.violations += 1;
-        let message = problem.to_string();
-        let revision = self.session.revision();
+        let revision = session.revision();
         sink.revision(revision);
         sink.finding(
             &Out {
@@ -79,8 +99,8 @@ impl Judge {
                 definition: None,
                 pointer: "",
                 schema_pointer: None,
-                keyword: problem.class(),
-                message: &message,
+                keyword: class,
+                message,
                 definition_path: "",
             },
             None,
@@ -88,87 +108,91 @@ impl Judge {
         sink.message_done()
     }
 
-    /// One message (`direction` `None`: infer it).
-    #[allow(clippy::too_many_arguments)]
-    pub fn message<W: Write>(
-        &mut self,
-        file: &str,
-        line: usize,
-        direction: Option<Direction>,
-        origin: Origin,
-        value: &Value,
-        sink: &mut Sink<W>,
-        summary: &mut Summary,
-    ) -> io::Result<()> {
-        let at = self.at(file, line, direction, origin, value);
-        let reports = self.session.observe(at.direction, origin, value);
-        self.emit(&at, &reports, || Some(value), sink, summary)
-    }
-
     /// One message given as bytes: judged on the bytes path
-    /// ([`mcpwire::bytes::Message`]), which parses the message only when a
-    /// report has findings to show; a batch, or input the scan refuses,
-    /// goes to [`Judge::message`] or [`Judge::problem`] as parsed by
-    /// [`input::parse`]. Same findings as parsing first.
+    /// ([`Session::judge_bytes`]), which parses the message only when a
+    /// report has findings to show. Same findings as parsing first.
     #[allow(clippy::too_many_arguments)]
-    pub fn message_bytes<W: Write>(
+    pub fn message_bytes(
         &mut self,
         file: &str,
         line: usize,
         direction: Option<Direction>,
         origin: Origin,
         bytes: &[u8],
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
-        let Some(scanned) = mcpwire::bytes::Message::scan(bytes, self.limits) else {
-            return match input::parse(bytes, self.limits) {
-                Ok(value) => self.message(file, line, direction, origin, &value, sink, summary),
-                Err(e) => self.problem(file, line, direction, &Problem::Input(e), sink, summary),
-            };
+        let source = Source {
+            direction,
+            origin,
+            line: Some(line),
         };
-        let at = self.at(file, line, direction, origin, scanned.skeleton());
-        let reports = self.session.observe_message(at.direction, origin, &scanned);
-        self.emit(&at, &reports, || scanned.full(), sink, summary)
-    }
-
-    /// Where the message is, with its direction (inferred when `None`);
-    /// notes the message for later inferences. `msg` may be a skeleton
-    /// ([`mcpwire::bytes::Message::skeleton`]), which keeps what inference
-    /// reads.
-    fn at<'f>(
-        &mut self,
-        file: &'f str,
-        line: usize,
-        direction: Option<Direction>,
-        origin: Origin,
-        msg: &Value,
-    ) -> At<'f> {
-        let (direction, inferred) = match direction {
-            Some(d) => (d, false),
-            None => {
-                let spec = self.session.revision().spec();
-                (self.inference.infer(spec, msg).0, true)
-            }
-        };
-        self.inference.note(direction, msg, line);
-        At {
+        let judged = self.session.judge_bytes(source, bytes);
+        Self::judged(
+            &self.session,
             file,
             line,
-            direction,
-            inferred,
             origin,
+            &judged,
+            None,
+            sink,
+            summary,
+        )
+    }
+
+    /// Writes what the session found about one message; `value`: the
+    /// message, when the caller has it parsed ([`Judged::value`] is used
+    /// otherwise).
+    #[allow(clippy::too_many_arguments)]
+    pub fn judged(
+        session: &Session,
+        file: &str,
+        line: usize,
+        origin: Origin,
+        judged: &Judged,
+        value: Option<&Value>,
+        sink: &mut Outputs,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        if let Some(unreadable) = judged
+            .reports
+            .iter()
+            .find(|r| r.kind == MessageKind::Unreadable)
+        {
+            return Self::unreadable(
+                session,
+                file,
+                line,
+                Some(judged.direction).filter(|_| judged.inferred.is_none()),
+                "input",
+                unreadable.input_error.as_deref().unwrap_or_default(),
+                sink,
+                summary,
+            );
         }
+        let at = At {
+            file,
+            line,
+            direction: judged.direction,
+            inferred: judged.inferred.is_some(),
+            origin,
+        };
+        Self::emit(
+            &at,
+            &judged.reports,
+            || value.or(judged.value.as_ref()),
+            sink,
+            summary,
+        )
     }
 
     /// Writes the findings of one message's reports; `value` gives the
     /// message for excerpts (asked only when there is a finding).
-    fn emit<'v, W: Write>(
-        &self,
+    fn emit<'v>(
         at: &At<'_>,
         reports: &[Report],
         value: impl FnOnce() -> Option<&'v Value>,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let At {
@@ -229,14 +253,30 @@ impl Judge {
                 )?;
             }
             for w in &report.warnings {
-                summary.warnings += 1;
-                let kind = serde_json::to_value(w.kind)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default();
+                // A rule of severity `error` (a spec MUST) counts as a
+                // violation; its id is the finding's keyword.
+                let error = w
+                    .rule
+                    .is_some_and(|r| r.severity == mcpwire::Severity::Error);
+                if error {
+                    summary.violations += 1;
+                } else {
+                    summary.warnings += 1;
+                }
+                let kind = match w.rule {
+                    Some(rule) if w.kind == WarningKind::Rule => rule.id.to_string(),
+                    _ => serde_json::to_value(w.kind)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default(),
+                };
                 sink.finding(
                     &Out {
-                        severity: Severity::Warning,
+                        severity: if error {
+                            Severity::Violation
+                        } else {
+                            Severity::Warning
+                        },
                         definition: report.definition(),
                         pointer: w.pointer.as_str(),
                         keyword: &kind,
@@ -252,15 +292,24 @@ impl Judge {
     }
 
     /// End of the conversation: requests never answered are warnings.
-    pub fn finish<'f, W: Write>(
+    pub fn finish<'f>(
         &mut self,
         file: impl Fn(Direction) -> &'f str,
-        sink: &mut Sink<W>,
+        sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
-        for p in self.inference.unanswered() {
+        Self::unanswered(&self.session, file, sink, summary)
+    }
+
+    /// The requests `session` never saw answered, as warnings.
+    pub fn unanswered<'f>(
+        session: &Session,
+        file: impl Fn(Direction) -> &'f str,
+        sink: &mut Outputs,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        for p in session.unanswered() {
             summary.warnings += 1;
-            let id: Option<Value> = serde_json::from_str(&p.id).ok();
             let message = format!(
                 "request '{}' (id {}) sent by the {} was never answered",
                 p.method,
@@ -270,15 +319,15 @@ impl Judge {
             sink.finding(
                 &Out {
                     file: file(p.direction),
-                    line: p.line,
+                    line: p.line.unwrap_or(0),
                     severity: Severity::Warning,
                     direction: Some(p.direction),
                     direction_inferred: false,
                     origin: Origin::Implementation,
-                    revision: None,
+                    revision: Some(p.revision),
                     kind: Some(MessageKind::Request),
                     method: Some(&p.method),
-                    id: id.as_ref(),
+                    id: Some(&p.id),
                     batch_index: None,
                     definition: None,
                     pointer: "/id",

@@ -3,23 +3,32 @@
 //! stdio server (`tap`) — against the published schemas, and show a
 //! revision's dispatch maps (`dispatch`). See `docs/cli.md`.
 //!
-//! Exit status: 0 clean, 1 violations (or warnings with `--strict`), 2 usage
-//! or input error; `tap` exits with the child's status.
+//! Exit status: 0 passed, 1 failed (violations, warnings with `--strict`,
+//! a file below `--require-messages`), 2 usage or input error; `tap` exits
+//! with the child's status. Output goes through [`sink::Sink`]s
+//! ([`output::Outputs`]).
 
 mod check;
+mod conformance;
 mod excerpt;
+mod github;
+mod inputs;
+mod jsonl;
 mod judge;
+mod junit;
 mod maps;
 mod output;
 mod progress;
+mod sarif;
 mod signals;
+mod sink;
 mod style;
 mod tap;
+mod text;
 mod validate;
 
 use std::{
     ffi::OsString,
-    fs::File,
     io::{self, BufWriter, Write},
     path::PathBuf,
     process::ExitCode,
@@ -29,17 +38,20 @@ use clap::{Args, Parser, Subcommand};
 use mcpwire::{input::Limits, Mode, Version};
 
 use crate::{
-    output::{Format, Sink, Summary},
-    style::{ColorChoice, Style},
+    output::{Format, OutputSpec, Outputs, Summary},
+    sink::Verdict,
+    style::ColorChoice,
 };
 
 /// Validate Model Context Protocol (MCP) wire traffic against the
 /// published JSON schemas, with validators compiled from them.
 #[derive(Debug, Parser)]
-#[command(name = "mcpwire", version, propagate_version = true)]
+#[command(name = "mcpwire", version, propagate_version = true, styles = style::help_styles())]
 #[command(
-    after_help = "Exit status: 0 clean, 1 violations (or warnings with --strict), \
-                        2 usage or input error; `tap` exits with the server's status."
+    after_help = "Exit status: 0 passed, 1 failed (violations; warnings with --strict; fewer \
+                  messages than --require-messages), 2 usage or input error (an input that \
+                  cannot be read fails every output format too); `tap` exits with the \
+                  server's status. See docs/cli.md."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -52,8 +64,11 @@ enum Cmd {
     ///
     /// A transcript is JSON Lines — each line a record
     /// {"dir":"c2s"|"s2c","msg":MESSAGE[,"origin":"harness"|"implementation"]}
-    /// or a bare JSON-RPC message whose direction is inferred — or a JSON
-    /// array of records. Files are streamed with bounded memory.
+    /// or a bare JSON-RPC message whose direction is inferred — a JSON
+    /// array of records or messages, or pretty-printed JSON values one
+    /// after the other. UTF-16 is decoded; a directory stands for the
+    /// *.jsonl, *.ndjson and *.json files below it. Files are streamed with
+    /// bounded memory.
     Check(CheckArgs),
     /// Validate one JSON document against one schema definition.
     Validate(ValidateArgs),
@@ -75,10 +90,30 @@ enum SpecChoice {
     Fixed(Version),
 }
 
+/// The revisions, for help texts (all of them, so the help is the same
+/// in every build; one whose cargo feature is off is refused by name).
+fn revisions_help() -> String {
+    let names: Vec<&str> = Version::ALL.iter().map(|v| v.as_str()).collect();
+    format!(
+        "{}, or `latest` for the newest dated one compiled in",
+        names.join(", ")
+    )
+}
+
 fn parse_version(s: &str) -> Result<Version, String> {
-    let v: Version = s
-        .parse()
-        .map_err(|e: mcpwire::UnknownVersion| e.to_string())?;
+    if s == "latest" {
+        return Version::enabled()
+            .filter(|v| *v != Version::Draft)
+            .last()
+            .ok_or_else(|| "no dated revision is compiled into this build".to_string());
+    }
+    let v: Version = s.parse().map_err(|e: mcpwire::UnknownVersion| {
+        let close = mcpwire::suggest::closest(s, Version::ALL.iter().map(|v| v.as_str()));
+        match close.first() {
+            Some(c) => format!("{e}; did you mean {c}?"),
+            None => e.to_string(),
+        }
+    })?;
     if v.spec().is_none() {
         return Err(format!(
             "revision {v} is not compiled into this build (cargo feature {})",
@@ -145,25 +180,63 @@ impl LimitArgs {
 /// Output options.
 #[derive(Debug, Args)]
 struct OutputArgs {
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
-    /// Colour the text format.
+    /// Format of standard output [default: text; with --output, nothing
+    /// goes to standard output unless --format is given].
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Also write FORMAT to FILE (repeatable: `--output json=out.jsonl
+    /// --output sarif=out.sarif`); `-` is standard output. The text
+    /// summary then goes to standard error.
+    #[arg(long, value_name = "FORMAT=FILE", value_parser = output::parse_output)]
+    output: Vec<OutputSpec>,
+    /// Colour the text format (auto honours NO_COLOR, CLICOLOR_FORCE and
+    /// TERM=dumb).
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
+}
+
+impl OutputArgs {
+    /// The outputs: `--format` on standard output (text by default, none
+    /// when only `--output` is given, then a text summary on standard
+    /// error), plus every `--output`.
+    fn outputs(&self, verdict: Verdict) -> Result<Outputs, Failure> {
+        let mut sinks = Vec::new();
+        let stdout = self
+            .format
+            .or(self.output.is_empty().then_some(Format::Text));
+        if let Some(format) = stdout {
+            let (w, color) = output::writer(None, false, self.color).map_err(Failure::Output)?;
+            sinks.push(output::sink(format, w, color && format == Format::Text));
+        } else {
+            let (w, color) = output::writer(None, true, self.color).map_err(Failure::Output)?;
+            sinks.push(Box::new(text::Text::summary_only(w, color)) as Box<dyn sink::Sink + Send>);
+        }
+        for o in &self.output {
+            let (w, color) = output::writer(o.path.as_ref(), false, self.color)
+                .map_err(|e| Failure::Input(e.to_string()))?;
+            sinks.push(output::sink(o.format, w, color && o.format == Format::Text));
+        }
+        Ok(Outputs::new(sinks, verdict))
+    }
 }
 
 #[derive(Debug, Args)]
 struct CheckArgs {
     /// Revision to judge at, or `auto` to follow the negotiated one
     /// (initialize, per-request `_meta` protocol version).
-    #[arg(long, value_name = "REVISION|auto", default_value = "auto", value_parser = parse_spec)]
+    #[arg(long, value_name = "REVISION|auto", default_value = "auto", value_parser = parse_spec,
+          long_help = format!("Revision to judge at ({}), or `auto` to follow the negotiated one \
+                               (initialize, per-request `_meta` protocol version)", revisions_help()))]
     spec: SpecChoice,
     #[command(flatten)]
     output: OutputArgs,
-    /// Exit 1 on warnings too.
+    /// Exit 1 on warnings too (every format reports them as failing).
     #[arg(long)]
     strict: bool,
+    /// Fail a file with fewer than N messages (an empty or truncated
+    /// capture).
+    #[arg(long, value_name = "N")]
+    require_messages: Option<usize>,
     /// Report `"id": null` on parse-error / invalid-request error responses
     /// as a warning (JSON-RPC 2.0 requires it) instead of a violation.
     #[arg(long)]
@@ -265,27 +338,12 @@ fn mode(spec: SpecChoice) -> Mode {
     }
 }
 
-fn stdout_sink(output: &OutputArgs) -> Sink<BufWriter<io::Stdout>> {
-    Sink::new(
-        output.format,
-        BufWriter::with_capacity(64 << 10, io::stdout()),
-        Style {
-            color: output.format == Format::Text && output.color.stdout(),
-        },
-    )
-}
-
-/// 0 clean, 1 violations (or warnings when strict).
-fn verdict(summary: &Summary, strict: bool) -> ExitCode {
-    if summary.violations > 0 || (strict && summary.warnings > 0) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
 fn check(args: CheckArgs) -> Result<ExitCode, Failure> {
-    let mut sink = stdout_sink(&args.output);
+    let mut sink = args.output.outputs(Verdict {
+        strict: args.strict,
+        require_messages: args.require_messages,
+        ..Verdict::default()
+    })?;
     let mut summary = Summary {
         summary: true,
         ..Summary::default()
@@ -296,16 +354,13 @@ fn check(args: CheckArgs) -> Result<ExitCode, Failure> {
         null_id_as_warning: args.null_id_as_warning,
         progress: !args.no_progress,
     };
-    let unreadable = check::run(&args.files, &config, &mut sink, &mut summary)?;
+    check::run(&args.files, &config, &mut sink, &mut summary)?;
     sink.finish(&summary).map_err(Failure::Output)?;
-    if unreadable > 0 {
-        return Ok(ExitCode::from(2));
-    }
-    Ok(verdict(&summary, args.strict))
+    Ok(ExitCode::from(sink.verdict.exit_code(&summary)))
 }
 
 fn validate(args: ValidateArgs) -> Result<ExitCode, Failure> {
-    let mut sink = stdout_sink(&args.output);
+    let mut sink = args.output.outputs(Verdict::default())?;
     let mut summary = Summary {
         summary: true,
         ..Summary::default()
@@ -318,29 +373,26 @@ fn validate(args: ValidateArgs) -> Result<ExitCode, Failure> {
         &mut sink,
         &mut summary,
     )?;
+    sink.message_done().map_err(Failure::Output)?;
     sink.finish(&summary).map_err(Failure::Output)?;
-    Ok(verdict(&summary, false))
+    Ok(ExitCode::from(sink.verdict.exit_code(&summary)))
 }
 
 fn tap(args: TapArgs) -> Result<ExitCode, Failure> {
-    let (out, color): (Box<dyn Write + Send>, bool) = match &args.report {
-        Some(path) => {
-            let file = File::create(path)
-                .map_err(|e| Failure::Input(format!("cannot create {}: {e}", path.display())))?;
-            (
-                Box::new(BufWriter::new(file)),
-                args.output.color == ColorChoice::Always,
-            )
-        }
-        None => (Box::new(io::stderr()), args.output.color.stderr()),
-    };
-    let sink = Sink::new(
-        args.output.format,
-        out,
-        Style {
-            color: color && args.output.format == Format::Text,
-        },
-    );
+    let format = args.output.format.unwrap_or(Format::Text);
+    let (out, color) = output::writer(
+        args.report.as_ref(),
+        args.report.is_none(),
+        args.output.color,
+    )
+    .map_err(|e| Failure::Input(e.to_string()))?;
+    let mut sinks = vec![output::sink(format, out, color && format == Format::Text)];
+    for o in &args.output.output {
+        let (w, color) = output::writer(o.path.as_ref(), false, args.output.color)
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        sinks.push(output::sink(o.format, w, color && o.format == Format::Text));
+    }
+    let sink = Outputs::new(sinks, Verdict::default());
     let config = tap::TapConfig {
         mode: mode(args.spec),
         limits: args.limits.limits(),

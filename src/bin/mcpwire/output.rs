@@ -1,28 +1,78 @@
-//! Findings and how they are written: `text` (for people), `json` (one
-//! object per finding, then a summary object) and `conformance` (the MCP
-//! conformance harness's `wire-schema-*` check objects).
+//! Where findings go: the `--format`/`--output` choices, and [`Outputs`],
+//! which collects each message's findings, counts them, and hands them to
+//! every [`Sink`] of the run (text, JSON Lines, conformance, SARIF, JUnit,
+//! GitHub annotations; one file each, see `docs/cli.md`).
+//!
+//! `check`, `validate` and `tap` report through the same calls:
+//! [`Outputs::source`] (the message's bytes and where they start),
+//! [`Outputs::finding`] per finding, [`Outputs::message_done`] per message,
+//! [`Outputs::input_error`] for an input that cannot be read,
+//! [`Outputs::file_start`]/[`Outputs::file_done`] around each file and
+//! [`Outputs::finish`] at the end, which also gives the run's verdict
+//! (`--strict`, `--require-messages`), so every format and the exit status
+//! agree.
 
 use std::{
-    collections::BTreeSet,
-    io::{self, Write},
+    fs::File,
+    io::{self, BufWriter, Write},
+    path::PathBuf,
     time::{SystemTime, UNIX_EPOCH},
 };
 
-use mcpwire::{Direction, MessageKind, Origin, Version};
+use mcpwire::{transcript::Position, Direction, MessageKind, Origin, Version};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{excerpt, style::Style};
+use crate::{
+    excerpt,
+    sink::{FileFailure, Finding, Message, Sink, Verdict},
+    style::ColorChoice,
+};
 
-/// `--format`.
+/// `--format` / the `FORMAT` of `--output FORMAT=FILE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// Human-readable findings with the offending value in context.
+    /// Human-readable findings with the offending bytes underlined.
     Text,
-    /// JSON Lines: one object per finding, then one summary object.
+    /// JSON Lines: one object per finding, then one summary object
+    /// (`format_version` 1).
     Json,
     /// The MCP conformance harness's check objects (a JSON array).
     Conformance,
+    /// SARIF 2.1.0 (GitHub code scanning and most CI dashboards).
+    Sarif,
+    /// JUnit XML: one test case per transcript file.
+    Junit,
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
+    Github,
+}
+
+/// One `--output FORMAT=FILE` (`-` for standard output).
+#[derive(Clone, Debug)]
+pub struct OutputSpec {
+    /// The format.
+    pub format: Format,
+    /// The file; `None`: standard output.
+    pub path: Option<PathBuf>,
+}
+
+/// Parses `FORMAT=FILE`.
+pub fn parse_output(s: &str) -> Result<OutputSpec, String> {
+    let Some((format, path)) = s.split_once('=') else {
+        return Err(format!(
+            "expected FORMAT=FILE (e.g. sarif=mcpwire.sarif), not {s:?}"
+        ));
+    };
+    let format = <Format as clap::ValueEnum>::from_str(format, true).map_err(|_| {
+        format!("unknown format {format:?}; one of text, json, conformance, sarif, junit, github")
+    })?;
+    if path.is_empty() {
+        return Err(format!("no file after {format:?}="));
+    }
+    Ok(OutputSpec {
+        format,
+        path: (path != "-").then(|| PathBuf::from(path)),
+    })
 }
 
 /// How bad a finding is.
@@ -33,11 +83,14 @@ pub enum Severity {
     Violation,
     /// Worth knowing; fails the run only with `--strict`.
     Warning,
+    /// The input could not be judged at all (a file that cannot be read,
+    /// too few messages for `--require-messages`).
+    Error,
 }
 
-/// One finding, as written by `--format json` (field order is the
-/// documented one).
-#[derive(Debug, Serialize)]
+/// One finding as the judging code reports it (borrowed; [`Outputs`]
+/// turns it into a [`Finding`]).
+#[derive(Debug)]
 pub struct Out<'a> {
     /// The transcript (`-` is `<stdin>`), or the tap stream.
     pub file: &'a str,
@@ -60,7 +113,6 @@ pub struct Out<'a> {
     /// The message's `id`.
     pub id: Option<&'a Value>,
     /// Index inside a batch.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub batch_index: Option<usize>,
     /// The definition that failed.
     pub definition: Option<&'a str>,
@@ -68,14 +120,14 @@ pub struct Out<'a> {
     pub pointer: &'a str,
     /// Pointer into the published schema file.
     pub schema_pointer: Option<&'a str>,
-    /// The JSON Schema keyword; for warnings the warning class; `input`,
-    /// `record` or `transcript` for unreadable text.
+    /// The JSON Schema keyword; for warnings the warning class (a rule's
+    /// id); `input`, `record`, `transcript` or `encoding` for unreadable
+    /// text.
     pub keyword: &'a str,
     /// What is wrong.
     pub message: &'a str,
     /// The instance pointer relative to what `definition` judged (the
     /// harness's `instancePath`).
-    #[serde(skip)]
     pub definition_path: &'a str,
 }
 
@@ -99,441 +151,253 @@ pub struct Summary {
     pub dropped: Option<usize>,
 }
 
-/// One message's violations, as the harness records them.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Detail {
-    origin: Origin,
-    spec_version: String,
-    context: String,
-    errors: Vec<String>,
-    message: Value,
-    #[serde(skip)]
-    key: (String, usize),
-    #[serde(skip)]
-    more: usize,
-}
-
-/// The harness keeps this many errors per message.
-const MAX_ERRORS: usize = 6;
-/// Violating messages kept in full for the conformance report.
-const MAX_DETAILS: usize = 200;
-/// Messages larger than this are replaced by a note in the report.
-const MAX_DETAIL_MESSAGE: usize = 64 * 1024;
-
+/// The message being reported: its original bytes and where they start.
 #[derive(Debug, Default)]
-struct Conformance {
-    implementation: Vec<Detail>,
-    harness: Vec<Detail>,
-    omitted_implementation: usize,
-    omitted_harness: usize,
-    revisions: BTreeSet<Version>,
+struct Current {
+    bytes: Vec<u8>,
+    start: Position,
+    known: bool,
 }
 
-/// Where findings go, in one format.
-pub struct Sink<W: Write> {
-    format: Format,
-    out: W,
-    style: Style,
-    conformance: Conformance,
+/// Every output of the run, and the run's counts and verdict.
+pub struct Outputs {
+    sinks: Vec<Box<dyn Sink + Send>>,
+    /// The verdict's inputs (`--strict`, `--require-messages`).
+    pub verdict: Verdict,
+    pending: Vec<Finding>,
+    current: Current,
+    file_messages: usize,
+    file_start_messages: usize,
     /// Flush after every message (live `tap` reports).
     pub flush_each: bool,
 }
 
-impl<W: Write> Sink<W> {
-    /// A sink writing `format` to `out`.
-    pub fn new(format: Format, out: W, style: Style) -> Sink<W> {
-        Sink {
-            format,
-            out,
-            style,
-            conformance: Conformance::default(),
+impl Outputs {
+    /// Outputs to `sinks`, judged by `verdict`.
+    pub fn new(sinks: Vec<Box<dyn Sink + Send>>, verdict: Verdict) -> Outputs {
+        Outputs {
+            sinks,
+            verdict,
+            pending: Vec::new(),
+            current: Current::default(),
+            file_messages: 0,
+            file_start_messages: 0,
             flush_each: false,
         }
     }
 
-    /// The revision a message was judged at (for `specReferences`).
+    /// The bytes of the message about to be reported, and where they
+    /// start in their file (for excerpts and columns); kept only until
+    /// the message is done.
+    pub fn source(&mut self, bytes: &[u8], start: Position) {
+        self.current.bytes.clear();
+        self.current.bytes.extend_from_slice(bytes);
+        self.current.start = start;
+        self.current.known = true;
+    }
+
+    /// The revision a message was judged at (for schema references).
     pub fn revision(&mut self, v: Version) {
-        self.conformance.revisions.insert(v);
+        self.verdict.revisions.insert(v);
     }
 
-    /// Writes one finding; `msg` is the message it is about, when readable.
+    /// One finding of the current message; `msg` is the parsed message,
+    /// used for excerpts when its bytes are not known.
     pub fn finding(&mut self, f: &Out<'_>, msg: Option<&Value>) -> io::Result<()> {
-        match self.format {
-            Format::Json => {
-                serde_json::to_writer(&mut self.out, f)?;
-                self.out.write_all(b"\n")
+        let fails = match f.severity {
+            Severity::Violation | Severity::Error => true,
+            Severity::Warning => self.verdict.strict,
+        };
+        let mut finding = Finding {
+            file: f.file.to_string(),
+            line: f.line,
+            span: None,
+            severity: f.severity,
+            fails,
+            direction: f.direction,
+            direction_inferred: f.direction_inferred,
+            origin: f.origin,
+            revision: f.revision,
+            kind: f.kind,
+            method: f.method.map(str::to_string),
+            id: f.id.cloned(),
+            batch_index: f.batch_index,
+            definition: f.definition.map(str::to_string),
+            pointer: f.pointer.to_string(),
+            schema_pointer: f.schema_pointer.map(str::to_string),
+            keyword: f.keyword.to_string(),
+            message: f.message.to_string(),
+            definition_path: f.definition_path.to_string(),
+            excerpt: None,
+        };
+        if self.current.known {
+            let start = self.current.start;
+            if let Some(e) = excerpt::locate(&self.current.bytes, start, f.pointer) {
+                finding.span = e.at;
+                finding.excerpt = Some(e);
+            } else if f.kind != Some(MessageKind::Unreadable) {
+                finding.span = Some(start);
             }
-            Format::Text => self.text(f, msg),
-            Format::Conformance => {
-                self.record(f, msg);
-                Ok(())
-            }
+        } else if let Some(e) = msg.and_then(|m| excerpt::from_value(m, f.pointer)) {
+            finding.excerpt = Some(e);
         }
+        self.pending.push(finding);
+        Ok(())
     }
 
-    /// Flushes the writer.
-    pub fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
-    }
-
-    /// Call after each message.
+    /// The current message is done: its findings go to every sink.
     pub fn message_done(&mut self) -> io::Result<()> {
+        self.file_messages += 1;
+        if !self.pending.is_empty() {
+            let message = Message {
+                findings: &self.pending,
+                text: self.current.known.then_some(&self.current.bytes[..]),
+            };
+            for s in &mut self.sinks {
+                s.message(&message)?;
+            }
+            self.pending.clear();
+        }
+        self.current.known = false;
+        if self.current.bytes.capacity() > (1 << 20) {
+            self.current.bytes = Vec::new();
+        }
         if self.flush_each {
-            self.out.flush()?;
+            self.flush()?;
         }
         Ok(())
     }
 
-    fn text(&mut self, f: &Out<'_>, msg: Option<&Value>) -> io::Result<()> {
-        let s = self.style;
-        let label = match f.severity {
-            Severity::Violation => s.error(&format!("violation[{}]", f.keyword)),
-            Severity::Warning => s.warning(&format!("warning[{}]", f.keyword)),
+    /// Findings written outside a message (unanswered requests at the end
+    /// of a file) go out now.
+    pub fn flush_findings(&mut self) -> io::Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let message = Message {
+            findings: &self.pending,
+            text: None,
         };
-        let at = if f.pointer.is_empty() && f.kind.is_some_and(|k| k != MessageKind::Unreadable) {
-            "(message)".to_string()
-        } else {
-            f.pointer.to_string()
-        };
-        if at.is_empty() {
-            writeln!(self.out, "{label}: {}", s.bold(f.message))?;
-        } else {
-            writeln!(self.out, "{label}: {}: {}", at, s.bold(f.message))?;
+        for s in &mut self.sinks {
+            s.message(&message)?;
         }
-        let mut place = vec![format!("{}:{}", f.file, f.line)];
-        if let Some(d) = f.direction {
-            place.push(format!(
-                "{}{}",
-                d.as_str(),
-                if f.direction_inferred {
-                    " (inferred)"
-                } else {
-                    ""
-                }
-            ));
-        }
-        if f.origin == Origin::Harness {
-            place.push("harness".into());
-        }
-        if let Some(what) = describe(f) {
-            place.push(what);
-        }
-        if let Some(v) = f.revision {
-            place.push(v.to_string());
-        }
-        writeln!(
-            self.out,
-            "  {} {}",
-            s.dim("-->"),
-            s.location(&place.join(" · "))
-        )?;
-        let mut detail = Vec::new();
-        if let Some(d) = f.definition {
-            detail.push(format!("definition {d}"));
-        }
-        if let Some(p) = f.schema_pointer.filter(|p| !p.is_empty()) {
-            detail.push(format!("schema {p}"));
-        }
-        if !detail.is_empty() {
-            writeln!(self.out, "   {} {}", s.dim("="), detail.join(" · "))?;
-        }
-        if let Some(e) = msg.and_then(|m| excerpt::excerpt(m, f.pointer)) {
-            let at = if e.at.is_empty() {
-                "(message)".to_string()
-            } else {
-                e.at.clone()
-            };
-            let prefix = format!("{at}: ");
-            let pad = prefix.chars().count();
-            let (before, rest) = split_chars(&e.text, e.start);
-            let (mid, after) = split_chars(rest, e.len);
-            writeln!(
-                self.out,
-                "   {} {}{}{}{}",
-                s.dim("|"),
-                s.dim(&prefix),
-                before,
-                s.highlight(mid),
-                after
-            )?;
-            writeln!(
-                self.out,
-                "   {} {}{}",
-                s.dim("|"),
-                " ".repeat(pad + e.start),
-                s.highlight(&"^".repeat(e.len.max(1)))
-            )?;
-        }
-        writeln!(self.out)
+        self.pending.clear();
+        Ok(())
     }
 
-    fn record(&mut self, f: &Out<'_>, msg: Option<&Value>) {
-        if f.severity != Severity::Violation {
-            return;
+    /// A file begins (`summary.messages` so far, to count its own).
+    pub fn file_start(&mut self, file: &str, summary: &Summary) -> io::Result<()> {
+        self.file_start_messages = summary.messages;
+        self.file_messages = 0;
+        for s in &mut self.sinks {
+            s.file_start(file)?;
         }
-        let c = &mut self.conformance;
-        let (list, omitted) = match f.origin {
-            Origin::Implementation => (&mut c.implementation, &mut c.omitted_implementation),
-            Origin::Harness => (&mut c.harness, &mut c.omitted_harness),
-        };
-        let definition = f.definition.unwrap_or("JSONRPCMessage");
-        let batch = f.batch_index.map(|i| format!("[{i}] ")).unwrap_or_default();
-        let mut error = format!("{batch}{definition}{}: {}", f.definition_path, f.message);
-        if f.kind == Some(MessageKind::Result) && f.definition_path != f.pointer {
-            if let Some(m) = f.method {
-                error.push_str(&format!(" (result of '{m}')"));
-            }
-        }
-        let key = (f.file.to_string(), f.line);
-        if let Some(last) = list.last_mut().filter(|d| d.key == key) {
-            if last.errors.len() < MAX_ERRORS {
-                last.errors.push(error);
-            } else {
-                last.more += 1;
-            }
-            return;
-        }
-        if list.len() >= MAX_DETAILS {
-            *omitted += 1;
-            return;
-        }
-        let message = match msg {
-            Some(m) => {
-                let size = serde_json::to_vec(m).map_or(usize::MAX, |v| v.len());
-                if size <= MAX_DETAIL_MESSAGE {
-                    canonical(m)
-                } else {
-                    Value::String(format!("<message of {size} bytes omitted>"))
-                }
-            }
-            None => Value::Null,
-        };
-        let mut context = format!("{}:{}", f.file, f.line);
-        if let Some(d) = f.direction {
-            context.push(' ');
-            context.push_str(d.as_str());
-        }
-        if let Some(what) = describe(f) {
-            context.push(' ');
-            context.push_str(&what);
-        }
-        list.push(Detail {
-            origin: f.origin,
-            spec_version: f
-                .revision
-                .map_or_else(|| "unknown".into(), |v| v.to_string()),
-            context,
-            errors: vec![error],
-            message,
-            key,
-            more: 0,
-        });
+        Ok(())
     }
 
-    /// Writes the summary (text, json) or the check objects (conformance),
-    /// and flushes.
-    pub fn finish(&mut self, summary: &Summary) -> io::Result<()> {
-        match self.format {
-            Format::Json => {
-                serde_json::to_writer(&mut self.out, summary)?;
-                self.out.write_all(b"\n")?;
-            }
-            Format::Text => {
-                let s = self.style;
-                let plural = |n: usize, one: &str, many: &str| {
-                    format!("{n} {}", if n == 1 { one } else { many })
+    /// A file ended: checks `--require-messages` for it.
+    pub fn file_done(&mut self, file: &str, summary: &mut Summary) -> io::Result<()> {
+        self.flush_findings()?;
+        let messages = summary.messages - self.file_start_messages;
+        if let Some(want) = self.verdict.require_messages {
+            if messages < want {
+                self.verdict.failures += 1;
+                let failure = FileFailure {
+                    file: file.to_string(),
+                    keyword: "require-messages",
+                    message: format!(
+                        "{messages} message{} read, --require-messages asks for at least {want}",
+                        if messages == 1 { "" } else { "s" }
+                    ),
+                    unreadable: false,
                 };
-                let mut parts = vec![
-                    plural(summary.files, "file", "files"),
-                    plural(summary.messages, "message", "messages"),
-                    format!("{} valid", summary.valid),
-                ];
-                let v = plural(summary.violations, "violation", "violations");
-                parts.push(if summary.violations > 0 {
-                    s.error(&v)
-                } else {
-                    s.good(&v)
-                });
-                let w = plural(summary.warnings, "warning", "warnings");
-                parts.push(if summary.warnings > 0 {
-                    s.warning(&w)
-                } else {
-                    w
-                });
-                if let Some(d) = summary.dropped {
-                    parts.push(format!("{d} dropped"));
+                for s in &mut self.sinks {
+                    s.failure(&failure)?;
                 }
-                writeln!(self.out, "{} {}", s.bold("summary:"), parts.join(", "))?;
-            }
-            Format::Conformance => {
-                let checks = self.checks(summary);
-                serde_json::to_writer_pretty(&mut self.out, &checks)?;
-                self.out.write_all(b"\n")?;
             }
         }
-        self.out.flush()
+        for s in &mut self.sinks {
+            s.file_done(file, messages)?;
+        }
+        Ok(())
     }
 
-    /// The harness's `wireSchemaChecks` for what was seen.
-    fn checks(&mut self, summary: &Summary) -> Vec<Check<'static>> {
-        let c = &mut self.conformance;
-        let timestamp = timestamp();
-        let refs: Vec<SpecRef> = c
-            .revisions
-            .iter()
-            .map(|v| SpecRef {
-                id: "MCP-Schema",
-                url: format!(
-                    "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/{}/schema.json",
-                    v.as_str()
-                ),
-            })
-            .collect();
-        for d in c.implementation.iter_mut().chain(c.harness.iter_mut()) {
-            if d.more > 0 {
-                d.errors.push(format!("... {} more error(s)", d.more));
-                d.more = 0;
-            }
-        }
-        let format_all = |list: &[Detail], omitted: usize| {
-            let mut lines: Vec<String> = list.iter().map(format_violation).collect();
-            if omitted > 0 {
-                lines.push(format!("... {omitted} more violating message(s) not shown"));
-            }
-            lines.join("\n")
+    /// An input that cannot be read (a missing file, a read error): on
+    /// standard error, in every output, and the run fails (exit 2).
+    pub fn input_error(&mut self, file: &str, message: &str) -> io::Result<()> {
+        eprintln!("mcpwire: error: {message}");
+        self.flush_findings()?;
+        self.verdict.input_errors += 1;
+        let failure = FileFailure {
+            file: file.to_string(),
+            keyword: "input-error",
+            message: message.to_string(),
+            unreadable: true,
         };
-        let omitted = |n: usize| (n > 0).then_some(n);
-        let failed = !c.implementation.is_empty();
-        let mut checks = vec![Check {
-            id: "wire-schema-valid",
-            name: "WireSchemaValid",
-            description: "Every JSON-RPC message the implementation sent is valid per the spec JSON schema for the negotiated spec version",
-            status: if failed { "FAILURE" } else { "SUCCESS" },
-            timestamp: timestamp.clone(),
-            spec_references: refs.clone(),
-            error_message: failed
-                .then(|| format_all(&c.implementation, c.omitted_implementation)),
-            details: Details {
-                messages_validated: Some(summary.messages),
-                violations: std::mem::take(&mut c.implementation),
-                violations_omitted: omitted(c.omitted_implementation),
-            },
-        }];
-        if !c.harness.is_empty() {
-            checks.push(Check {
-                id: "wire-schema-harness-error",
-                name: "WireSchemaHarnessError",
-                description: "HARNESS ERROR: the conformance harness itself sent a JSON-RPC message the spec JSON schema forbids. This is a bug in the harness or a scenario fixture, not in the implementation under test.",
-                status: "FAILURE",
-                timestamp,
-                spec_references: refs,
-                error_message: Some(format!(
-                    "HARNESS ERROR: {}",
-                    format_all(&c.harness, c.omitted_harness)
-                )),
-                details: Details {
-                    messages_validated: None,
-                    violations: std::mem::take(&mut c.harness),
-                    violations_omitted: omitted(c.omitted_harness),
-                },
-            });
+        for s in &mut self.sinks {
+            s.failure(&failure)?;
         }
-        checks
+        Ok(())
+    }
+
+    /// Flushes every output.
+    pub fn flush(&mut self) -> io::Result<()> {
+        for s in &mut self.sinks {
+            s.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes every output's summary or document, and flushes.
+    pub fn finish(&mut self, summary: &Summary) -> io::Result<()> {
+        self.flush_findings()?;
+        for s in &mut self.sinks {
+            s.finish(summary, &self.verdict)?;
+            s.flush()?;
+        }
+        Ok(())
     }
 }
 
-/// One check object, fields in the harness's order.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Check<'a> {
-    id: &'a str,
-    name: &'a str,
-    description: &'a str,
-    status: &'a str,
-    timestamp: String,
-    spec_references: Vec<SpecRef>,
-    details: Details,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error_message: Option<String>,
-}
-
-/// `specReferences` entry.
-#[derive(Clone, Debug, Serialize)]
-struct SpecRef {
-    id: &'static str,
-    url: String,
-}
-
-/// `details`.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Details {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    messages_validated: Option<usize>,
-    violations: Vec<Detail>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    violations_omitted: Option<usize>,
-}
-
-/// The harness's `formatWireViolation`.
-fn format_violation(d: &Detail) -> String {
-    format!(
-        "[{}] {} (spec {}): {} — message: {}",
-        d.origin.as_str(),
-        d.context,
-        d.spec_version,
-        d.errors.join("; "),
-        d.message
-    )
-}
-
-/// `v` with object members sorted by key at every level, so reports do not
-/// depend on serde_json's `preserve_order` feature.
-fn canonical(v: &Value) -> Value {
-    match v {
-        Value::Object(map) => {
-            let mut members: Vec<_> = map.iter().collect();
-            members.sort_by(|a, b| a.0.cmp(b.0));
-            Value::Object(
-                members
-                    .into_iter()
-                    .map(|(k, v)| (k.clone(), canonical(v)))
-                    .collect(),
-            )
+/// A writer for one output: a file, or standard output/error (through
+/// anstream, which strips colour where the stream takes none, see
+/// [`crate::style`]); and whether it takes colour.
+pub fn writer(
+    path: Option<&PathBuf>,
+    stderr: bool,
+    color: ColorChoice,
+) -> io::Result<(Box<dyn Write + Send>, bool)> {
+    let (raw, choice): (Box<dyn Write + Send>, _) = match path {
+        Some(p) => {
+            let file = File::create(p).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot create {}: {e}", p.display()))
+            })?;
+            let choice = match color {
+                ColorChoice::Always => anstream::ColorChoice::Always,
+                _ => anstream::ColorChoice::Never,
+            };
+            (Box::new(BufWriter::new(file)), choice)
         }
-        Value::Array(items) => Value::Array(items.iter().map(canonical).collect()),
-        other => other.clone(),
-    }
-}
-
-/// `request 'tools/call' (id 3)`, `result of 'tools/call'`.
-fn describe(f: &Out<'_>) -> Option<String> {
-    let kind = f.kind?;
-    let method = f.method.map(|m| format!(" '{m}'")).unwrap_or_default();
-    let id = f.id.map(|i| format!(" (id {i})")).unwrap_or_default();
-    let batch = f
-        .batch_index
-        .map(|i| format!(" [batch element {i}]"))
-        .unwrap_or_default();
-    let text = match kind {
-        MessageKind::Request => format!("request{method}{id}"),
-        MessageKind::Notification => format!("notification{method}"),
-        MessageKind::Result => format!("result{}{id}", of(f.method)),
-        MessageKind::Error => format!("error{}{id}", of(f.method)),
-        MessageKind::Unknown => "not a JSON-RPC message".to_string(),
-        MessageKind::Unreadable => return None,
+        None if stderr => (Box::new(io::stderr()), color.resolve(&io::stderr())),
+        None => (
+            Box::new(BufWriter::with_capacity(64 << 10, io::stdout())),
+            color.resolve(&io::stdout()),
+        ),
     };
-    Some(text + &batch)
+    let on = choice != anstream::ColorChoice::Never;
+    Ok((Box::new(anstream::AutoStream::new(raw, choice)), on))
 }
 
-fn of(method: Option<&str>) -> String {
-    method.map(|m| format!(" of '{m}'")).unwrap_or_default()
-}
-
-fn split_chars(s: &str, n: usize) -> (&str, &str) {
-    let at = s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
-    s.split_at(at)
+/// A sink of `format` writing to `out` (`color`: escapes in text).
+pub fn sink(format: Format, out: Box<dyn Write + Send>, color: bool) -> Box<dyn Sink + Send> {
+    match format {
+        Format::Text => Box::new(crate::text::Text::new(out, color)),
+        Format::Json => Box::new(crate::jsonl::JsonLines::new(out)),
+        Format::Conformance => Box::new(crate::conformance::Conformance::new(out)),
+        Format::Sarif => Box::new(crate::sarif::Sarif::new(out)),
+        Format::Junit => Box::new(crate::junit::Junit::new(out)),
+        Format::Github => Box::new(crate::github::Github::new(out)),
+    }
 }
 
 /// Now, as RFC 3339 UTC with milliseconds (`2026-01-02T03:04:05.678Z`), or
@@ -571,18 +435,51 @@ pub fn timestamp() -> String {
     )
 }
 
+/// `request 'tools/call' (id 3)`, `result of 'tools/call'`.
+pub fn describe(f: &Finding) -> Option<String> {
+    let kind = f.kind?;
+    let method = f.method.as_deref();
+    let named = method.map(|m| format!(" '{m}'")).unwrap_or_default();
+    let of = method.map(|m| format!(" of '{m}'")).unwrap_or_default();
+    let id =
+        f.id.as_ref()
+            .map(|i| format!(" (id {i})"))
+            .unwrap_or_default();
+    let batch = f
+        .batch_index
+        .map(|i| format!(" [batch element {i}]"))
+        .unwrap_or_default();
+    let text = match kind {
+        MessageKind::Request => format!("request{named}{id}"),
+        MessageKind::Notification => format!("notification{named}"),
+        MessageKind::Result => format!("result{of}{id}"),
+        MessageKind::Error => format!("error{of}{id}"),
+        MessageKind::Unknown => "not a JSON-RPC message".to_string(),
+        MessageKind::Unreadable => return None,
+    };
+    Some(text + &batch)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn timestamp_from_source_date_epoch() {
-        // Not set in the test environment by default; test the arithmetic
-        // through a known instant instead.
         std::env::set_var("SOURCE_DATE_EPOCH", "1700000000");
         assert_eq!(timestamp(), "2023-11-14T22:13:20.000Z");
         std::env::set_var("SOURCE_DATE_EPOCH", "951782400");
         assert_eq!(timestamp(), "2000-02-29T00:00:00.000Z");
         std::env::remove_var("SOURCE_DATE_EPOCH");
+    }
+
+    #[test]
+    fn output_specs() {
+        let o = parse_output("sarif=out/mcpwire.sarif").unwrap();
+        assert_eq!(o.format, Format::Sarif);
+        assert_eq!(o.path, Some(PathBuf::from("out/mcpwire.sarif")));
+        assert_eq!(parse_output("json=-").unwrap().path, None);
+        assert!(parse_output("sarif").is_err());
+        assert!(parse_output("xml=a").unwrap_err().contains("one of text"));
     }
 }

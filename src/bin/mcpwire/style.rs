@@ -1,12 +1,17 @@
-//! Terminal colour: ANSI escapes, only when asked for or writing to a
-//! terminal, and never when `NO_COLOR` is set (<https://no-color.org>).
+//! Terminal colour through anstyle (the styles) and anstream (the
+//! streams): text is always written with ANSI styles, and
+//! [`anstream::AutoStream`] strips them where the stream takes none —
+//! `--color never`, `NO_COLOR`, `TERM=dumb`, a pipe or a file — or turns
+//! them on for `CLICOLOR_FORCE` and `--color always`; on Windows consoles
+//! it translates them. The same crates colour clap's `--help`.
 
-use std::io::IsTerminal;
+use anstyle::{AnsiColor, Style as Ansi};
 
 /// `--color`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
-    /// Colour when the output is a terminal and `NO_COLOR` is unset.
+    /// Colour when the stream is a terminal, honouring `NO_COLOR`,
+    /// `CLICOLOR`, `CLICOLOR_FORCE` and `TERM=dumb`.
     Auto,
     /// Always colour.
     Always,
@@ -15,39 +20,28 @@ pub enum ColorChoice {
 }
 
 impl ColorChoice {
-    /// Whether to colour a stream that `is_terminal` says it is.
-    pub fn enabled(self, is_terminal: bool) -> bool {
+    /// anstream's decision for `stream`: `auto` asks anstream, which
+    /// reads the terminal, `NO_COLOR`, `CLICOLOR(_FORCE)` and `TERM`.
+    pub fn resolve<S: anstream::stream::RawStream>(self, stream: &S) -> anstream::ColorChoice {
         match self {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                is_terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-            }
+            ColorChoice::Auto => anstream::AutoStream::choice(stream),
+            ColorChoice::Always => anstream::ColorChoice::Always,
+            ColorChoice::Never => anstream::ColorChoice::Never,
         }
-    }
-
-    /// For standard output.
-    pub fn stdout(self) -> bool {
-        self.enabled(std::io::stdout().is_terminal())
-    }
-
-    /// For standard error.
-    pub fn stderr(self) -> bool {
-        self.enabled(std::io::stderr().is_terminal())
     }
 }
 
 /// Paints text, or leaves it alone.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Style {
-    /// Whether to emit escapes.
+    /// Whether to emit styles at all.
     pub color: bool,
 }
 
 impl Style {
-    fn paint(self, code: &str, text: &str) -> String {
+    fn paint(self, style: Ansi, text: &str) -> String {
         if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
+            format!("{style}{text}{style:#}")
         } else {
             text.to_string()
         }
@@ -55,36 +49,45 @@ impl Style {
 
     /// Violations.
     pub fn error(self, text: &str) -> String {
-        self.paint("1;31", text)
+        self.paint(AnsiColor::Red.on_default().bold(), text)
     }
 
     /// Warnings.
     pub fn warning(self, text: &str) -> String {
-        self.paint("1;33", text)
+        self.paint(AnsiColor::Yellow.on_default().bold(), text)
     }
 
     /// Locations.
     pub fn location(self, text: &str) -> String {
-        self.paint("1;34", text)
+        self.paint(AnsiColor::Blue.on_default().bold(), text)
     }
 
     /// The offending value.
     pub fn highlight(self, text: &str) -> String {
-        self.paint("1;31", text)
+        self.paint(AnsiColor::Red.on_default().bold(), text)
     }
 
     /// Secondary text.
     pub fn dim(self, text: &str) -> String {
-        self.paint("2", text)
+        self.paint(Ansi::new().dimmed(), text)
     }
 
     /// Emphasis.
     pub fn bold(self, text: &str) -> String {
-        self.paint("1", text)
+        self.paint(Ansi::new().bold(), text)
     }
 
     /// Success.
     pub fn good(self, text: &str) -> String {
-        self.paint("1;32", text)
+        self.paint(AnsiColor::Green.on_default().bold(), text)
     }
+}
+
+/// clap's help colours.
+pub fn help_styles() -> clap::builder::Styles {
+    clap::builder::Styles::styled()
+        .header(AnsiColor::Green.on_default().bold())
+        .usage(AnsiColor::Green.on_default().bold())
+        .literal(AnsiColor::Cyan.on_default().bold())
+        .placeholder(AnsiColor::Cyan.on_default())
 }

@@ -37,7 +37,7 @@ use mcpwire::{
 
 use crate::{
     judge::Judge,
-    output::{Sink, Summary},
+    output::{Outputs, Summary},
     Failure,
 };
 
@@ -97,11 +97,7 @@ struct Budget {
 }
 
 /// Runs the tap; returns the child's exit status.
-pub fn run(
-    command: &[OsString],
-    config: TapConfig,
-    sink: Sink<Box<dyn Write + Send>>,
-) -> Result<ExitStatus, Failure> {
+pub fn run(command: &[OsString], config: TapConfig, sink: Outputs) -> Result<ExitStatus, Failure> {
     let Some((program, args)) = command.split_first() else {
         return Err(Failure::Usage("tap needs a command to run".into()));
     };
@@ -340,7 +336,7 @@ const HOLD: Duration = Duration::from_secs(1);
 /// The validator thread.
 fn validate(
     rx: Receiver<Work>,
-    mut sink: Sink<Box<dyn Write + Send>>,
+    mut sink: Outputs,
     config: &TapConfig,
     budget: &Budget,
 ) -> io::Result<()> {
@@ -402,7 +398,7 @@ fn release(
     budget: &Budget,
     before: Option<u64>,
     v: &mut Validator,
-    sink: &mut Sink<Box<dyn Write + Send>>,
+    sink: &mut Outputs,
 ) -> io::Result<()> {
     while let Some((line, since)) = held.front() {
         let open = budget.c2s_open.load(Ordering::SeqCst);
@@ -436,12 +432,7 @@ struct Validator {
 }
 
 impl Validator {
-    fn line(
-        &mut self,
-        line: Line,
-        budget: &Budget,
-        sink: &mut Sink<Box<dyn Write + Send>>,
-    ) -> io::Result<()> {
+    fn line(&mut self, line: Line, budget: &Budget, sink: &mut Outputs) -> io::Result<()> {
         let label = label(line.direction);
         let direction = Some(line.direction);
         let (s, j) = (&mut self.summary, &mut self.judge);
@@ -458,6 +449,13 @@ impl Validator {
                 if bytes.last() == Some(&b'\r') {
                     bytes.pop();
                 }
+                sink.source(
+                    &bytes,
+                    mcpwire::transcript::Position {
+                        line: line.line,
+                        column: 1,
+                    },
+                );
                 let judged = j.message_bytes(
                     label,
                     line.line,

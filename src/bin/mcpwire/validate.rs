@@ -2,7 +2,7 @@
 
 use std::{
     fs::File,
-    io::{self, Read, Write},
+    io::{self, Read},
 };
 
 use mcpwire::{
@@ -14,17 +14,17 @@ use mcpwire::{
 };
 
 use crate::{
-    output::{Out, Severity, Sink, Summary},
+    output::{Out, Outputs, Severity, Summary},
     Failure,
 };
 
 /// Validates `file` (`-`: standard input) against `definition`.
-pub fn run<W: Write>(
+pub fn run(
     version: Version,
     definition: &str,
     file: &str,
     limits: Limits,
-    sink: &mut Sink<W>,
+    sink: &mut Outputs,
     summary: &mut Summary,
 ) -> Result<(), Failure> {
     let spec = version
@@ -39,6 +39,9 @@ pub fn run<W: Write>(
     summary.messages = 1;
     sink.revision(version);
     let line = first_line(&bytes);
+    if let Ok(b) = &bytes {
+        sink.source(b, mcpwire::transcript::Position::default());
+    }
     // The bytes path first: a valid document is never parsed.
     if let (Some(def), Ok(b)) = (fast, &bytes) {
         if def.fast(b, limits) == bytes::Fast::Valid {

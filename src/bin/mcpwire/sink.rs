@@ -1,0 +1,156 @@
+//! The [`Sink`] trait every output format implements, and what it is
+//! given: one message's [`Finding`]s at a time, file-level
+//! [`FileFailure`]s, and at the end the [`Summary`] with the run's
+//! [`Verdict`].
+//!
+//! A format never decides on its own whether the run failed: the verdict
+//! (`--strict`, `--require-messages`, unreadable inputs) is computed once,
+//! in [`crate::output::Outputs`], and every format reports the same one,
+//! so CI reading any of them sees what the exit status says.
+
+use std::io;
+
+use mcpwire::{transcript::Position, Direction, MessageKind, Origin, Version};
+use serde_json::Value;
+
+use crate::{
+    excerpt::Excerpt,
+    output::{Severity, Summary},
+};
+
+/// One finding, owned, with where its offending value is in the file.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// The transcript (`<stdin>` for `-`; `<client>`/`<server>` in `tap`).
+    pub file: String,
+    /// 1-based line of the message (where its entry starts).
+    pub line: usize,
+    /// Where the offending value starts in the file (line, column), when
+    /// the message's bytes are known.
+    pub span: Option<Position>,
+    /// `violation`, `warning` or `error`.
+    pub severity: Severity,
+    /// Whether this finding fails the run (violations; warnings with
+    /// `--strict`).
+    pub fails: bool,
+    /// Which way the message went.
+    pub direction: Option<Direction>,
+    /// Whether the direction was inferred.
+    pub direction_inferred: bool,
+    /// Who wrote the message.
+    pub origin: Origin,
+    /// The revision it was judged at.
+    pub revision: Option<Version>,
+    /// The JSON-RPC shape.
+    pub kind: Option<MessageKind>,
+    /// The method (for a response, its request's).
+    pub method: Option<String>,
+    /// The message's `id`.
+    pub id: Option<Value>,
+    /// Index inside a batch.
+    pub batch_index: Option<usize>,
+    /// The definition that failed.
+    pub definition: Option<String>,
+    /// Instance pointer, relative to the message.
+    pub pointer: String,
+    /// Pointer into the published schema file.
+    pub schema_pointer: Option<String>,
+    /// Keyword, warning class or rule id, or the unreadable-text class.
+    pub keyword: String,
+    /// What is wrong.
+    pub message: String,
+    /// The pointer relative to what `definition` judged (the harness's
+    /// `instancePath`).
+    pub definition_path: String,
+    /// The offending bytes in context.
+    pub excerpt: Option<Excerpt>,
+}
+
+impl Finding {
+    /// The line of the offending value (else of the message).
+    pub fn span_line(&self) -> usize {
+        self.span.map_or(self.line, |p| p.line)
+    }
+}
+
+/// One message's findings (at least one), in the order found.
+pub struct Message<'a> {
+    /// The findings.
+    pub findings: &'a [Finding],
+    /// The message's original text, when known.
+    pub text: Option<&'a [u8]>,
+}
+
+/// A file that fails the run as a whole.
+#[derive(Clone, Debug)]
+pub struct FileFailure {
+    /// The file.
+    pub file: String,
+    /// `input-error` (cannot be read) or `require-messages`.
+    pub keyword: &'static str,
+    /// What happened.
+    pub message: String,
+    /// The input could not be read (exit 2), rather than judged too thin.
+    pub unreadable: bool,
+}
+
+/// What makes the run fail, and what did.
+#[derive(Clone, Debug, Default)]
+pub struct Verdict {
+    /// `--strict`: warnings fail the run.
+    pub strict: bool,
+    /// `--require-messages N`: a file with fewer messages fails.
+    pub require_messages: Option<usize>,
+    /// Inputs that could not be read.
+    pub input_errors: usize,
+    /// Files that failed `--require-messages`.
+    pub failures: usize,
+    /// Every revision a message was judged at (for schema references).
+    pub revisions: std::collections::BTreeSet<Version>,
+}
+
+impl Verdict {
+    /// Whether the run passed, given its counts.
+    pub fn passed(&self, summary: &Summary) -> bool {
+        self.input_errors == 0
+            && self.failures == 0
+            && summary.violations == 0
+            && !(self.strict && summary.warnings > 0)
+    }
+
+    /// The exit status: 0 passed, 1 failed, 2 an input could not be read.
+    pub fn exit_code(&self, summary: &Summary) -> u8 {
+        if self.input_errors > 0 {
+            2
+        } else if self.passed(summary) {
+            0
+        } else {
+            1
+        }
+    }
+}
+
+/// An output format.
+pub trait Sink {
+    /// A file begins.
+    fn file_start(&mut self, _file: &str) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// One message's findings.
+    fn message(&mut self, message: &Message<'_>) -> io::Result<()>;
+
+    /// A file fails as a whole.
+    fn failure(&mut self, failure: &FileFailure) -> io::Result<()>;
+
+    /// A file ended, after `messages` messages.
+    fn file_done(&mut self, _file: &str, _messages: usize) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// The run ended: write the summary or the document.
+    fn finish(&mut self, summary: &Summary, verdict: &Verdict) -> io::Result<()>;
+
+    /// Flushes what was written.
+    fn flush(&mut self) -> io::Result<()>;
+}

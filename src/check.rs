@@ -1,0 +1,131 @@
+//! Judging a whole transcript: the [`crate::transcript::Reader`] feeding
+//! one [`Session`], which infers the direction of bare messages and cites
+//! messages by line. `mcpwire check` is this loop plus output.
+//!
+//! ```
+//! # #[cfg(feature = "v2025_11_25")] {
+//! use mcpwire::{check_transcript, check::Outcome, Session, Version};
+//!
+//! let text = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n\
+//!             {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n";
+//! let session = Session::try_new(Version::V2025_11_25).unwrap();
+//! let mut checker = check_transcript(text.as_bytes(), session);
+//! for checked in &mut checker {
+//!     let checked = checked.unwrap();
+//!     let Outcome::Message(judged) = &checked.outcome else { panic!() };
+//!     assert!(judged.is_valid());
+//! }
+//! assert!(checker.session().unanswered().is_empty());
+//! # }
+//! ```
+
+use std::io::{self, BufRead};
+
+use crate::{
+    session::{Judged, Source},
+    transcript::{Item, Problem, Reader},
+    Session,
+};
+
+/// One transcript entry, judged.
+#[derive(Debug)]
+pub struct Checked {
+    /// 1-based line where the entry starts.
+    pub line: usize,
+    /// What was found there.
+    pub outcome: Outcome,
+    /// The message's text as read (raw mode), for excerpts from the
+    /// original bytes; `None` for problems and parsed messages.
+    pub text: Option<Vec<u8>>,
+    /// Where the message's own text starts ([`crate::transcript::Message::position`]).
+    pub position: crate::transcript::Position,
+}
+
+/// A judged message, or text that is not one.
+#[derive(Debug)]
+pub enum Outcome {
+    /// A message (or batch) and its reports.
+    Message(Judged),
+    /// Text that is not a message (the reader's problem).
+    Problem(Problem),
+}
+
+/// The loop: an iterator of [`Checked`] entries; its only errors are I/O
+/// errors of the input. Memory stays bounded: the reader holds one message
+/// at a time and the session's tables are bounded.
+#[derive(Debug)]
+pub struct Checker<R> {
+    entries: Reader<R>,
+    session: Session,
+}
+
+/// Judges the transcript `input` with `session` (its limits apply to each
+/// message): bytes are judged on the bytes path, bare messages get their
+/// direction inferred.
+pub fn check_transcript<R: BufRead>(input: R, session: Session) -> Checker<R> {
+    let limits = session.options().limits;
+    Checker {
+        entries: Reader::new(input, limits).raw(true),
+        session,
+    }
+}
+
+impl<R: BufRead> Checker<R> {
+    /// The session (its revision, capabilities and unanswered requests so far).
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The session, when the transcript is done.
+    pub fn into_session(self) -> Session {
+        self.session
+    }
+
+    /// Bytes read from the input so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.entries.bytes_read()
+    }
+}
+
+impl<R: BufRead> Iterator for Checker<R> {
+    type Item = io::Result<Checked>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let entry = match self.entries.next()? {
+            Ok(e) => e,
+            Err(e) => return Some(Err(e)),
+        };
+        let mut text = None;
+        let mut position = crate::transcript::Position {
+            line: entry.line,
+            column: 1,
+        };
+        let outcome = match entry.item {
+            Item::Message(m) => {
+                position = m.position;
+                let source = Source {
+                    direction: m.direction,
+                    origin: m.origin,
+                    line: Some(entry.line),
+                };
+                let judged = match &m.raw {
+                    Some(bytes) => self.session.judge_bytes(source, bytes),
+                    None => {
+                        let mut judged = self.session.judge(source, &m.value);
+                        judged.value = Some(m.value);
+                        judged
+                    }
+                };
+                text = m.raw;
+                Outcome::Message(judged)
+            }
+            Item::Problem(p) => Outcome::Problem(p),
+        };
+        Some(Ok(Checked {
+            line: entry.line,
+            outcome,
+            text,
+            position,
+        }))
+    }
+}

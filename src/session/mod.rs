@@ -1,0 +1,452 @@
+//! A conversation between one client and one server, judged message by
+//! message: revision tracking, request/response correlation, direction
+//! inference, capabilities, protocol rules, batches, and the checks
+//! [`crate::dispatch`] plans.
+//!
+//! ```
+//! use mcpwire::{Direction, Origin, Session, Version};
+//! use serde_json::json;
+//!
+//! let mut session = Session::new(Version::V2026_07_28);
+//! let reports = session.observe(
+//!     Direction::ServerToClient,
+//!     Origin::Implementation,
+//!     &json!({"jsonrpc": "2.0", "id": 401, "error": {"code": -32021, "message": "needs sampling",
+//!             "data": {"requiredCapabilities": ["sampling"]}}}),
+//! );
+//! let v = &reports[0].violations[0].violation;
+//! assert_eq!(v.instance.as_str(), "/error/data/requiredCapabilities");
+//! ```
+//!
+//! **Revision in force** ([`Mode::Auto`]), first match wins:
+//! 1. the message's own `params._meta["io.modelcontextprotocol/protocolVersion"]`
+//!    (2026-07-28's per-request version);
+//! 2. the `MCP-Protocol-Version` HTTP header, when the caller passes it
+//!    ([`Session::set_http_protocol_version`]);
+//! 3. the version negotiated by `initialize` (the result's
+//!    `protocolVersion`); before the result arrives, the version the
+//!    `initialize` request proposed (so messages pipelined after the
+//!    request, such as `notifications/initialized`, are judged where the
+//!    request was);
+//! 4. [`Options::fallback`] (default: the newest dated revision compiled
+//!    in). The first message judged there carries a
+//!    [`WarningKind::Assumption`] saying so (once per session).
+//!
+//! A response is judged at the revision its request was judged at. A
+//! revision whose cargo feature is off cannot judge anything:
+//! [`Session::try_new`] / [`Session::try_with_options`] refuse it, and a
+//! session made anyway ([`Session::new`]) reports a violation on every
+//! message judged there, never a silent pass.
+//!
+//! **Correlation** ([`crate::correlate`]): one bounded table of pending
+//! requests, ids compared by value, serves response typing, direction
+//! inference ([`Session::infer`], [`Session::judge`]) and
+//! [`Session::unanswered`].
+//!
+//! **Capabilities** ([`Capabilities`]) are recorded from `initialize`,
+//! 2026-07-28's per-request client capabilities and `server/discover`, and
+//! decide task augmentation and the capability rules ([`rules`]).
+//!
+//! **Lines.** [`Session::judge`] takes the message's 1-based line in its
+//! transcript ([`Source::line`]); findings about other messages cite them
+//! by line (by 1-based position, `message #N`, when no line was given).
+
+mod capabilities;
+mod infer;
+mod observe;
+pub mod rules;
+
+use serde_json::Value;
+
+pub use capabilities::{Capabilities, META_CLIENT_CAPABILITIES};
+pub use infer::Reason;
+
+pub use crate::head::META_PROTOCOL_VERSION;
+use crate::{
+    correlate::Correlator,
+    input,
+    report::{MessageKind, Report},
+    Direction, Origin, Version,
+};
+
+/// How the revision is chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Every message at one revision.
+    Fixed(Version),
+    /// Follow the negotiated revision (see the module docs).
+    Auto,
+}
+
+/// Session options.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Downgrade `"id": null` on −32700 (parse error) and −32600 (invalid
+    /// request) error responses to a warning: JSON-RPC 2.0 requires it when
+    /// the request id could not be read, though MCP's `RequestId` forbids it.
+    pub null_id_as_warning: bool,
+    /// Revision used in auto mode before anything says which (default
+    /// [`default_fallback`]).
+    pub fallback: Version,
+    /// Limits for [`Session::observe_bytes`].
+    pub limits: input::Limits,
+}
+
+/// The newest dated revision compiled in (the draft only when it is the
+/// only one); 2026-07-28 when none is (such a build judges nothing).
+pub fn default_fallback() -> Version {
+    Version::enabled()
+        .filter(|v| *v != Version::Draft)
+        .last()
+        .or_else(|| Version::enabled().last())
+        .unwrap_or(Version::V2026_07_28)
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            null_id_as_warning: false,
+            fallback: default_fallback(),
+            limits: input::Limits::default(),
+        }
+    }
+}
+
+/// A session was asked for a revision this build does not contain.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "revision {revision} is not compiled in (enable cargo feature {}); compiled in: {}",
+    revision.module(),
+    compiled_in()
+)]
+pub struct NotCompiledIn {
+    /// The revision asked for.
+    pub revision: Version,
+}
+
+fn compiled_in() -> String {
+    let list: Vec<&str> = Version::enabled().map(Version::as_str).collect();
+    if list.is_empty() {
+        "none".into()
+    } else {
+        list.join(", ")
+    }
+}
+
+/// A request that never got a response.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Unanswered {
+    /// Which way the request went.
+    pub direction: Direction,
+    /// Its method.
+    pub method: String,
+    /// Its index in the session.
+    pub index: usize,
+    /// The revision it was judged at.
+    pub revision: Version,
+    /// Its id, as written.
+    pub id: Value,
+    /// Its 1-based line, when the caller gave one ([`Source::line`]).
+    pub line: Option<usize>,
+}
+
+/// Where a message was seen, for [`Session::judge`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Source {
+    /// Which way it went; `None`: infer it ([`Session::infer`]).
+    pub direction: Option<Direction>,
+    /// Who wrote it.
+    pub origin: Origin,
+    /// Its 1-based line in a transcript, when it has one.
+    pub line: Option<usize>,
+}
+
+/// What [`Session::judge`] found about one message.
+#[derive(Debug)]
+pub struct Judged {
+    /// The direction it was judged in (given or inferred).
+    pub direction: Direction,
+    /// How the direction was inferred; `None` when the caller gave it.
+    pub inferred: Option<Reason>,
+    /// One report, or one per element of a batch.
+    pub reports: Vec<Report>,
+    /// The message as a `Value`, when the session parsed it from bytes
+    /// (a batch, or a message with findings to show); `None` otherwise.
+    pub value: Option<Value>,
+}
+
+impl Judged {
+    /// Whether every report is valid.
+    pub fn is_valid(&self) -> bool {
+        self.reports.iter().all(Report::is_valid)
+    }
+}
+
+/// One client–server conversation.
+#[derive(Debug)]
+pub struct Session {
+    mode: Mode,
+    options: Options,
+    negotiated: Option<Version>,
+    /// The version an `initialize` request proposed, until its result.
+    proposed: Option<Version>,
+    http: Option<Version>,
+    correlator: Correlator,
+    capabilities: Capabilities,
+    lifecycle: observe::Lifecycle,
+    /// Whether the auto-mode assumption was reported.
+    assumed: bool,
+    /// The line of the message being judged.
+    line: Option<usize>,
+    next_index: usize,
+}
+
+fn parse_version(s: &str) -> Option<Version> {
+    s.parse().ok()
+}
+
+impl Session {
+    /// A session judged at one fixed revision. A revision not compiled in
+    /// gives a session whose every report is a violation; prefer
+    /// [`Session::try_new`], which refuses it.
+    pub fn new(version: Version) -> Session {
+        Session::with_options(Mode::Fixed(version), Options::default())
+    }
+
+    /// A session at one fixed revision; an error when that revision is not
+    /// compiled in.
+    pub fn try_new(version: Version) -> Result<Session, NotCompiledIn> {
+        Session::try_with_options(Mode::Fixed(version), Options::default())
+    }
+
+    /// A session that follows the negotiated revision.
+    pub fn auto() -> Session {
+        Session::with_options(Mode::Auto, Options::default())
+    }
+
+    /// A session with explicit options.
+    pub fn with_options(mode: Mode, options: Options) -> Session {
+        Session {
+            mode,
+            options,
+            negotiated: None,
+            proposed: None,
+            http: None,
+            correlator: Correlator::default(),
+            capabilities: Capabilities::default(),
+            lifecycle: observe::Lifecycle::default(),
+            assumed: false,
+            line: None,
+            next_index: 0,
+        }
+    }
+
+    /// A session with explicit options; an error when the fixed revision
+    /// (or, in auto mode, [`Options::fallback`]) is not compiled in.
+    pub fn try_with_options(mode: Mode, options: Options) -> Result<Session, NotCompiledIn> {
+        let revision = match mode {
+            Mode::Fixed(v) => v,
+            Mode::Auto => options.fallback,
+        };
+        if revision.spec().is_none() {
+            return Err(NotCompiledIn { revision });
+        }
+        Ok(Session::with_options(mode, options))
+    }
+
+    /// Records the `MCP-Protocol-Version` HTTP header of the following
+    /// messages. An unknown value is an error listing the known revisions.
+    pub fn set_http_protocol_version(&mut self, header: &str) -> Result<(), crate::UnknownVersion> {
+        self.http = Some(header.trim().parse()?);
+        Ok(())
+    }
+
+    /// The revision in force for messages that say nothing themselves.
+    pub fn revision(&self) -> Version {
+        self.revision_source().0
+    }
+
+    /// The revision in force and whether it is the fallback (auto mode,
+    /// nothing said which).
+    fn revision_source(&self) -> (Version, bool) {
+        match self.mode {
+            Mode::Fixed(v) => (v, false),
+            Mode::Auto => match self.http.or(self.negotiated).or(self.proposed) {
+                Some(v) => (v, false),
+                None => (self.options.fallback, true),
+            },
+        }
+    }
+
+    /// The options the session was made with.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// What each side declared so far.
+    pub fn capabilities(&self) -> &Capabilities {
+        &self.capabilities
+    }
+
+    /// Requests never answered so far, in the order they were sent.
+    pub fn unanswered(&self) -> Vec<Unanswered> {
+        self.correlator
+            .unanswered()
+            .into_iter()
+            .map(|(direction, p)| Unanswered {
+                direction,
+                method: p.method.clone(),
+                index: p.index,
+                revision: p.revision,
+                id: p.id.clone(),
+                line: p.line,
+            })
+            .collect()
+    }
+
+    /// Pending requests forgotten because the correlation table was full
+    /// ([`crate::correlate::PENDING_CAPACITY`]).
+    pub fn forgotten(&self) -> u64 {
+        self.correlator.forgotten()
+    }
+
+    /// The direction of a bare message (a message, a batch, or a
+    /// [`crate::bytes::Message`] skeleton), and why (`session::infer`'s
+    /// rule, against the pending requests and the revision in force).
+    pub fn infer(&self, msg: &Value) -> (Direction, Reason) {
+        infer::infer(&self.correlator, self.revision().spec(), msg)
+    }
+
+    /// Judges one message, inferring its direction when `source` does not
+    /// give it, and citing it by `source.line`.
+    pub fn judge(&mut self, source: Source, msg: &Value) -> Judged {
+        let (direction, inferred) = self.direction_of(source, msg);
+        self.line = source.line;
+        let reports = self.observe(direction, source.origin, msg);
+        self.line = None;
+        Judged {
+            direction,
+            inferred,
+            reports,
+            value: None,
+        }
+    }
+
+    /// [`Session::judge`] on bytes: the bytes path
+    /// ([`Session::observe_bytes`]); [`Judged::value`] holds the parsed
+    /// message when it was parsed.
+    pub fn judge_bytes(&mut self, source: Source, bytes: &[u8]) -> Judged {
+        self.line = source.line;
+        let judged = match crate::bytes::Message::scan(bytes, self.options.limits) {
+            Some(message) => {
+                let (direction, inferred) = self.direction_of(source, message.skeleton());
+                let reports = self.observe_message(direction, source.origin, &message);
+                let findings = reports
+                    .iter()
+                    .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
+                Judged {
+                    direction,
+                    inferred,
+                    reports,
+                    value: if findings { message.into_full() } else { None },
+                }
+            }
+            None => match input::parse(bytes, self.options.limits) {
+                Ok(value) => {
+                    let (direction, inferred) = self.direction_of(source, &value);
+                    let reports = self.observe(direction, source.origin, &value);
+                    Judged {
+                        direction,
+                        inferred,
+                        reports,
+                        value: Some(value),
+                    }
+                }
+                Err(e) => {
+                    let direction = source.direction.unwrap_or(Direction::ClientToServer);
+                    let reports = vec![self.unreadable(direction, source.origin, &e)];
+                    Judged {
+                        direction,
+                        inferred: source.direction.is_none().then_some(Reason::Default),
+                        reports,
+                        value: None,
+                    }
+                }
+            },
+        };
+        self.line = None;
+        judged
+    }
+
+    fn direction_of(&self, source: Source, msg: &Value) -> (Direction, Option<Reason>) {
+        match source.direction {
+            Some(d) => (d, None),
+            None => {
+                let (d, why) = self.infer(msg);
+                (d, Some(why))
+            }
+        }
+    }
+
+    /// Judges one message given as bytes (one JSON text). Unreadable input
+    /// gives a report with [`Report::input_error`] and the session goes on.
+    ///
+    /// Fast path ([`crate::bytes`]): one pass reads what dispatch needs,
+    /// and each planned check runs its bytes validator on the message (or
+    /// its `result`/`error`) without building a `Value`; only a check that
+    /// fails parses the message, to report the `Value` path's violations.
+    /// Batches and input the fast path refuses take the `Value` path
+    /// whole, so the reports are the same as [`Session::observe`]'s on the
+    /// parsed message.
+    pub fn observe_bytes(
+        &mut self,
+        direction: Direction,
+        origin: Origin,
+        bytes: &[u8],
+    ) -> Vec<Report> {
+        if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
+            return self.observe_message(direction, origin, &message);
+        }
+        match input::parse(bytes, self.options.limits) {
+            Ok(value) => self.observe(direction, origin, &value),
+            Err(e) => vec![self.unreadable(direction, origin, &e)],
+        }
+    }
+
+    fn unreadable(
+        &mut self,
+        direction: Direction,
+        origin: Origin,
+        e: &input::InputError,
+    ) -> Report {
+        let mut report = self.blank(direction, origin, MessageKind::Unreadable);
+        report.input_error = Some(e.to_string());
+        self.next_index += 1;
+        report
+    }
+
+    /// Judges one message already scanned by [`crate::bytes::Message::scan`]
+    /// (what [`Session::observe_bytes`] does when the scan succeeds); the
+    /// caller keeps the message, so it can reuse its skeleton and, when a
+    /// report has findings, its parsed form ([`crate::bytes::Message::full`]).
+    pub fn observe_message(
+        &mut self,
+        direction: Direction,
+        origin: Origin,
+        message: &crate::bytes::Message<'_>,
+    ) -> Vec<Report> {
+        let report = self.observe_one(direction, origin, message.skeleton(), None, Some(message));
+        self.next_index += 1;
+        vec![report]
+    }
+
+    /// Judges one message: one report, or one per element of a batch.
+    pub fn observe(&mut self, direction: Direction, origin: Origin, msg: &Value) -> Vec<Report> {
+        let reports = match msg {
+            Value::Array(elements) => self.observe_batch(direction, origin, elements),
+            _ => vec![self.observe_one(direction, origin, msg, None, None)],
+        };
+        self.next_index += 1;
+        reports
+    }
+}

@@ -1,0 +1,310 @@
+//! The conversation's protocol rules (lifecycle, capabilities, JSON-RPC):
+//! each a [`Rule`] with a stable id and the spec sentence it rests on.
+//! `docs/rules.md` lists them; [`ALL`] is that list in code (a test keeps
+//! the two in step).
+
+use crate::{
+    rule::{Rule, Severity},
+    Version,
+};
+
+/// JSON-RPC 2.0 §5: a response carries `result` or `error`, never both.
+pub const RESULT_AND_ERROR: Rule = Rule {
+    id: "jsonrpc.result-and-error",
+    severity: Severity::Error,
+    since: Version::V2024_11_05,
+    source: "https://www.jsonrpc.org/specification#response_object",
+    quote: "Either the result member or error member MUST be included, but both members MUST NOT be included.",
+};
+
+/// Lifecycle: the client sends only pings before the `initialize` result.
+pub const CLIENT_REQUEST_BEFORE_INITIALIZED: Rule = Rule {
+    id: "lifecycle.client-request-before-initialize-result",
+    severity: Severity::Warning,
+    since: Version::V2024_11_05,
+    source: "docs/2025-11-25/basic/lifecycle.mdx",
+    quote: "The client SHOULD NOT send requests other than pings before the server has responded to the initialize request.",
+};
+
+/// Lifecycle: the server sends only pings and logging before
+/// `notifications/initialized`.
+pub const SERVER_REQUEST_BEFORE_INITIALIZED: Rule = Rule {
+    id: "lifecycle.server-request-before-initialized",
+    severity: Severity::Warning,
+    since: Version::V2024_11_05,
+    source: "docs/2025-11-25/basic/lifecycle.mdx",
+    quote: "The server SHOULD NOT send requests other than pings and logging before receiving the initialized notification.",
+};
+
+/// Lifecycle: initialization happens once, first.
+pub const SECOND_INITIALIZE: Rule = Rule {
+    id: "lifecycle.second-initialize",
+    severity: Severity::Warning,
+    since: Version::V2024_11_05,
+    source: "docs/2025-11-25/basic/lifecycle.mdx",
+    quote: "The initialization phase MUST be the first interaction between client and server.",
+};
+
+/// A capability-gated request or notification, and the rule it breaks
+/// when the receiver (for notifications: the sender) did not declare it.
+#[derive(Debug)]
+pub struct Gate {
+    /// The method.
+    pub method: &'static str,
+    /// The capability path that must be declared (`["resources", "subscribe"]`).
+    pub capability: &'static [&'static str],
+    /// Whose capability: the client's (`true`) or the server's.
+    pub client: bool,
+    /// The rule.
+    pub rule: &'static Rule,
+}
+
+macro_rules! capability_rule {
+    ($name:ident, $id:literal, $since:ident, $source:literal, $quote:literal) => {
+        #[doc = concat!("`", $id, "`: ", $quote)]
+        pub const $name: Rule = Rule {
+            id: $id,
+            severity: Severity::Warning,
+            since: Version::$since,
+            source: $source,
+            quote: $quote,
+        };
+    };
+}
+
+capability_rule!(
+    SAMPLING,
+    "capability.sampling-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/client/sampling.mdx",
+    "Clients that support sampling MUST declare the sampling capability during initialization"
+);
+capability_rule!(
+    ELICITATION,
+    "capability.elicitation-undeclared",
+    V2025_06_18,
+    "docs/2025-11-25/client/elicitation.mdx",
+    "Clients that support elicitation MUST declare the elicitation capability during initialization"
+);
+capability_rule!(
+    ROOTS,
+    "capability.roots-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/client/roots.mdx",
+    "Clients that support roots MUST declare the roots capability during initialization"
+);
+capability_rule!(
+    TOOLS,
+    "capability.tools-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/server/tools.mdx",
+    "Servers that support tools MUST declare the tools capability"
+);
+capability_rule!(
+    RESOURCES,
+    "capability.resources-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/server/resources.mdx",
+    "Servers that support resources MUST declare the resources capability"
+);
+capability_rule!(
+    SUBSCRIBE,
+    "capability.resources-subscribe-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/server/resources.mdx",
+    "subscribe: whether the client can subscribe to be notified of changes to individual resources."
+);
+capability_rule!(
+    PROMPTS,
+    "capability.prompts-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/server/prompts.mdx",
+    "Servers that support prompts MUST declare the prompts capability during initialization"
+);
+capability_rule!(
+    LOGGING,
+    "capability.logging-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/server/utilities/logging.mdx",
+    "Servers that emit log message notifications MUST declare the logging capability"
+);
+capability_rule!(
+    COMPLETIONS,
+    "capability.completions-undeclared",
+    V2025_03_26,
+    "docs/2025-11-25/server/utilities/completion.mdx",
+    "Servers that support completions MUST declare the completions capability"
+);
+capability_rule!(
+    TOOLS_LIST_CHANGED,
+    "capability.tools-list-changed-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/server/tools.mdx",
+    "When the list of available tools changes, servers that declared the listChanged capability SHOULD send a notification"
+);
+capability_rule!(
+    RESOURCES_LIST_CHANGED,
+    "capability.resources-list-changed-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/server/resources.mdx",
+    "When the list of available resources changes, servers that declared the listChanged capability SHOULD send a notification"
+);
+capability_rule!(
+    PROMPTS_LIST_CHANGED,
+    "capability.prompts-list-changed-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/server/prompts.mdx",
+    "When the list of available prompts changes, servers that declared the listChanged capability SHOULD send a notification"
+);
+capability_rule!(
+    ROOTS_LIST_CHANGED,
+    "capability.roots-list-changed-undeclared",
+    V2024_11_05,
+    "docs/2025-11-25/client/roots.mdx",
+    "When roots change, clients that support listChanged MUST send a notification"
+);
+
+/// Requests and notifications gated by a capability. A request needs the
+/// receiver's capability; a `list_changed` notification the sender's.
+pub const GATES: &[Gate] = &[
+    Gate {
+        method: "sampling/createMessage",
+        capability: &["sampling"],
+        client: true,
+        rule: &SAMPLING,
+    },
+    Gate {
+        method: "elicitation/create",
+        capability: &["elicitation"],
+        client: true,
+        rule: &ELICITATION,
+    },
+    Gate {
+        method: "roots/list",
+        capability: &["roots"],
+        client: true,
+        rule: &ROOTS,
+    },
+    Gate {
+        method: "tools/list",
+        capability: &["tools"],
+        client: false,
+        rule: &TOOLS,
+    },
+    Gate {
+        method: "tools/call",
+        capability: &["tools"],
+        client: false,
+        rule: &TOOLS,
+    },
+    Gate {
+        method: "resources/list",
+        capability: &["resources"],
+        client: false,
+        rule: &RESOURCES,
+    },
+    Gate {
+        method: "resources/read",
+        capability: &["resources"],
+        client: false,
+        rule: &RESOURCES,
+    },
+    Gate {
+        method: "resources/templates/list",
+        capability: &["resources"],
+        client: false,
+        rule: &RESOURCES,
+    },
+    Gate {
+        method: "resources/subscribe",
+        capability: &["resources", "subscribe"],
+        client: false,
+        rule: &SUBSCRIBE,
+    },
+    Gate {
+        method: "resources/unsubscribe",
+        capability: &["resources", "subscribe"],
+        client: false,
+        rule: &SUBSCRIBE,
+    },
+    Gate {
+        method: "prompts/list",
+        capability: &["prompts"],
+        client: false,
+        rule: &PROMPTS,
+    },
+    Gate {
+        method: "prompts/get",
+        capability: &["prompts"],
+        client: false,
+        rule: &PROMPTS,
+    },
+    Gate {
+        method: "logging/setLevel",
+        capability: &["logging"],
+        client: false,
+        rule: &LOGGING,
+    },
+    Gate {
+        method: "notifications/message",
+        capability: &["logging"],
+        client: false,
+        rule: &LOGGING,
+    },
+    Gate {
+        method: "completion/complete",
+        capability: &["completions"],
+        client: false,
+        rule: &COMPLETIONS,
+    },
+    Gate {
+        method: "notifications/tools/list_changed",
+        capability: &["tools", "listChanged"],
+        client: false,
+        rule: &TOOLS_LIST_CHANGED,
+    },
+    Gate {
+        method: "notifications/resources/list_changed",
+        capability: &["resources", "listChanged"],
+        client: false,
+        rule: &RESOURCES_LIST_CHANGED,
+    },
+    Gate {
+        method: "notifications/prompts/list_changed",
+        capability: &["prompts", "listChanged"],
+        client: false,
+        rule: &PROMPTS_LIST_CHANGED,
+    },
+    Gate {
+        method: "notifications/roots/list_changed",
+        capability: &["roots", "listChanged"],
+        client: true,
+        rule: &ROOTS_LIST_CHANGED,
+    },
+];
+
+/// The gate of a method, if it has one.
+pub fn gate(method: &str) -> Option<&'static Gate> {
+    GATES.iter().find(|g| g.method == method)
+}
+
+/// Every conversation rule, in `docs/rules.md`'s order.
+pub const ALL: &[&Rule] = &[
+    &RESULT_AND_ERROR,
+    &CLIENT_REQUEST_BEFORE_INITIALIZED,
+    &SERVER_REQUEST_BEFORE_INITIALIZED,
+    &SECOND_INITIALIZE,
+    &SAMPLING,
+    &ELICITATION,
+    &ROOTS,
+    &TOOLS,
+    &RESOURCES,
+    &SUBSCRIBE,
+    &PROMPTS,
+    &LOGGING,
+    &COMPLETIONS,
+    &TOOLS_LIST_CHANGED,
+    &RESOURCES_LIST_CHANGED,
+    &PROMPTS_LIST_CHANGED,
+    &ROOTS_LIST_CHANGED,
+];
