@@ -30,8 +30,14 @@ pub fn render(
         /// Compiled validators: `is_valid_<def>` and `check_<def>` per definition.
         // The emitters call a definition's check as `|v| is_valid_x(v)` and
         // match on member names even when an object has one property: the
-        // uniform shapes keep the emitters small.
-        #[allow(clippy::redundant_closure, clippy::single_match)]
+        // uniform shapes keep the emitters small. A one-pattern test is a
+        // `match` rather than `matches!(v, P if …)`, which prettyplease
+        // cannot format.
+        #[allow(
+            clippy::redundant_closure,
+            clippy::single_match,
+            clippy::match_like_matches_macro
+        )]
         pub mod validate {
             #checks
         }
@@ -108,7 +114,11 @@ pub fn render_validators(
 ) -> Result<String, Error> {
     let tokens = quote! {
         /// Compiled validators: `is_valid_<def>` and `check_<def>` per definition.
-        #[allow(clippy::redundant_closure, clippy::single_match)]
+        #[allow(
+            clippy::redundant_closure,
+            clippy::single_match,
+            clippy::match_like_matches_macro
+        )]
         pub mod validate {
             #checks
         }
