@@ -83,15 +83,14 @@ fn window(at: Option<Position>, before: &[char], span: &[char], after: &[char]) 
         text.extend(before);
         start += before.len();
     }
-    let len;
-    if span.len() > SPAN {
+    let len = if span.len() > SPAN {
         text.extend(&span[..SPAN - 1]);
         text.push('…');
-        len = SPAN;
+        SPAN
     } else {
         text.extend(span);
-        len = span.len().max(1);
-    }
+        span.len().max(1)
+    };
     let room = WIDTH.saturating_sub(start + len);
     if after.len() > room {
         text.extend(&after[..room.saturating_sub(1)]);
