@@ -1,7 +1,10 @@
 //! Generates one module per enabled MCP revision into `OUT_DIR`.
 //!
-//! Inputs: `schemas/pin.toml` and `$MCPWIRE_SPEC_DIR/<revision>/schema.json`
-//! (set for this repository in `.cargo/config.toml`). Only revisions whose
+//! Inputs: the pin (`schemas/pin.toml`, carried by mcpwire-codegen) and
+//! `<spec dir>/<revision>/schema.json`, the spec dir being
+//! `$MCPWIRE_SPEC_DIR` (set for this repository in `.cargo/config.toml`) or,
+//! with feature `fetch-spec`, the download cache
+//! (`mcpwire_codegen::build::spec_dir` has the rules). Only revisions whose
 //! cargo feature is on are generated, and cargo reruns this script only when
 //! one of those inputs changes, so a second `cargo build` runs no codegen.
 //! The loop lives in `mcpwire_codegen::build::run`, shared with
@@ -21,4 +24,10 @@ fn main() {
         },
     };
     mcpwire_codegen::build::run(&root, options);
+    // The revision list every per-revision item expands from (src/lib.rs).
+    let list = std::path::Path::new(&std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"))
+        .join("revisions.rs");
+    let text = mcpwire_codegen::revisions::render_list(mcpwire_codegen::Version::ALL);
+    mcpwire_codegen::emit::write_if_changed(&list, &text)
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", list.display()));
 }

@@ -1,6 +1,7 @@
 //! Judging a whole transcript: the [`crate::transcript::Reader`] feeding
 //! one [`Session`], which infers the direction of bare messages and cites
-//! messages by line. `mcpwire check` is this loop plus output.
+//! messages by line; a record's `expect` member is applied to its reports
+//! ([`crate::expect`]). `mcpwire check` is this loop plus output.
 //!
 //! ```
 //! # #[cfg(feature = "v2025_11_25")] {
@@ -108,7 +109,7 @@ impl<R: BufRead> Iterator for Checker<R> {
                     origin: m.origin,
                     line: Some(entry.line),
                 };
-                let judged = match &m.raw {
+                let mut judged = match &m.raw {
                     Some(bytes) => self.session.judge_bytes(source, bytes),
                     None => {
                         let mut judged = self.session.judge(source, &m.value);
@@ -116,6 +117,16 @@ impl<R: BufRead> Iterator for Checker<R> {
                         judged
                     }
                 };
+                if let Some(expect) = &m.expect {
+                    judged.expectation_met = Some(expect.apply(&mut judged.reports));
+                    if judged.value.is_none()
+                        && judged.reports.iter().any(|r| !r.expected.is_empty())
+                    {
+                        judged.value = m.raw.as_deref().and_then(|b| {
+                            crate::input::parse(b, self.session.options().limits).ok()
+                        });
+                    }
+                }
                 text = m.raw;
                 Outcome::Message(judged)
             }

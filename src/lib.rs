@@ -1,6 +1,71 @@
 //! mcpwire: typed, compiled validators for the Model Context Protocol wire
 //! format.
 //!
+//! Judge MCP traffic message by message: a [`Session`] picks the most
+//! specific schema definition for each JSON-RPC message (by method, error
+//! code, or the request a result answers) and runs its compiled check.
+//!
+//! ```
+//! # #[cfg(feature = "v2025_11_25")] {
+//! use mcpwire::{Direction, Origin, Session, Version};
+//! use serde_json::json;
+//!
+//! let mut session = Session::new(Version::V2025_11_25); // or Session::auto()
+//! let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}});
+//! let reports = session.observe(Direction::ClientToServer, Origin::Implementation, &call);
+//! let finding = &reports[0].violations[0];
+//! assert_eq!(finding.definition, "CallToolRequest");
+//! assert_eq!(finding.violation.instance.as_str(), "/params"); // `name` is required
+//!
+//! // The same bytes, judged without building a `Value` first.
+//! let bytes = br#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+//! assert!(session.observe_bytes(Direction::ServerToClient, Origin::Implementation, bytes)[0].is_valid());
+//! # }
+//! ```
+//!
+//! Each revision module also has one plain function per definition, and a
+//! Rust type per definition that checks before it deserializes
+//! (`validated`) and checks a value built in Rust (`validate`):
+//!
+//! ```
+//! # #[cfg(feature = "v2025_11_25")] {
+//! use mcpwire::v2025_11_25::{types::CallToolRequest, validate};
+//! use serde_json::json;
+//!
+//! let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+//!                   "params": {"name": "echo", "arguments": {"text": "hi"}}});
+//! assert!(validate::is_valid_call_tool_request(&call));
+//!
+//! let request = CallToolRequest::validated(&call).expect("valid");
+//! assert_eq!(request.params.name, "echo");
+//! assert_eq!(request.validate(), Ok(()));
+//!
+//! let violations = CallToolRequest::validated(&json!({"jsonrpc": "2.0", "id": true,
+//!     "method": "tools/call", "params": {"name": "echo"}})).unwrap_err();
+//! assert_eq!(violations.0[0].instance.as_str(), "/id");
+//! # }
+//! ```
+//!
+//! With feature `macros`, [`fixture!`] checks a test fixture against its
+//! definition while your crate compiles (a typo in a fixture is a build
+//! error pointing at the member), and [`fixture_file!`] does the same for a
+//! JSON file:
+//!
+//! ```
+//! # #[cfg(all(feature = "macros", feature = "v2025_11_25"))] {
+//! let id = 7;
+//! let result = mcpwire::fixture!(v2025_11_25::CallToolResult, {
+//!     "content": [{ "type": "text", "text": "hi" }],
+//!     "isError": false
+//! });
+//! let request = mcpwire::fixture!(v2025_11_25::PingRequest, {
+//!     "jsonrpc": "2.0", "id": id, "method": "ping"   // `id` is checked when built
+//! });
+//! assert_eq!(request["id"], 7);
+//! # let _ = result;
+//! # }
+//! ```
+//!
 //! `build.rs` turns each pinned MCP `schema.json` into one module per
 //! revision (`v2024_11_05` … `draft`, one cargo feature each) holding:
 //! - `types`: a Rust type per schema definition (typify);
@@ -12,6 +77,11 @@
 //!   schema;
 //! - `SPEC`: all of it as a [`Spec`] for code that works across revisions.
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+// `for_each_revision!`: the revision list of schemas/pin.toml (build.rs),
+// which `Version`, the revision modules below and per-revision matches expand.
+include!(concat!(env!("OUT_DIR"), "/revisions.rs"));
 
 pub mod bytes;
 pub mod check;
@@ -19,6 +89,7 @@ pub mod correlate;
 pub mod dispatch;
 // `Display` for reports and findings (the CLI's headline lines).
 mod display;
+pub mod expect;
 pub mod head;
 pub mod input;
 pub mod message;
@@ -34,6 +105,7 @@ pub mod version;
 pub mod __private;
 
 #[cfg(feature = "macros")]
+#[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 pub use mcpwire_macros::{fixture, fixture_file};
 
 // The validators' run-time helpers live in `mcpwire-runtime` (shared with
@@ -73,9 +145,11 @@ macro_rules! revision {
     };
 }
 
-revision!("v2024_11_05", v2024_11_05, "MCP revision 2024-11-05.");
-revision!("v2025_03_26", v2025_03_26, "MCP revision 2025-03-26.");
-revision!("v2025_06_18", v2025_06_18, "MCP revision 2025-06-18.");
-revision!("v2025_11_25", v2025_11_25, "MCP revision 2025-11-25.");
-revision!("v2026_07_28", v2026_07_28, "MCP revision 2026-07-28.");
-revision!("draft", draft, "The MCP spec's working draft.");
+/// Expands `revision!` for every revision of `for_each_revision!`.
+macro_rules! revision_modules {
+    ($([$variant:ident, $module:ident, $feature:literal, $name:literal, $variant_doc:literal, $module_doc:literal]),* $(,)?) => {
+        $( revision!($feature, $module, $module_doc); )*
+    };
+}
+
+for_each_revision!(revision_modules);

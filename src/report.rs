@@ -116,6 +116,11 @@ pub struct Report {
     /// it ([`crate::session::Source::line`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
+    /// Violations the transcript record declared it expects
+    /// ([`crate::expect::Expect::apply`] moves them here from
+    /// `violations`): shown, but not failing.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub expected: Vec<Finding>,
 }
 
 impl Report {

@@ -19,7 +19,8 @@
 //! - *JSON Lines*: one JSON text per line. A line is a **record**
 //!   `{"dir": "c2s"|"s2c", "msg": <message>, "origin": "implementation"|"harness"}`
 //!   (an object with a `msg` member; `origin` defaults to `implementation`,
-//!   a missing `dir` is inferred, other members are ignored) or a **bare**
+//!   a missing `dir` is inferred; an optional `expect` declares expected
+//!   violations, [`crate::expect`]; other members are ignored) or a **bare**
 //!   JSON-RPC message (a batch, too) whose direction is inferred
 //!   ([`crate::Session::judge`], [`crate::Session::infer`]); or
 //! - a *JSON array of messages* (records or bare messages, e.g. a
@@ -61,6 +62,7 @@ use std::{
 use serde_json::{Map, Value};
 
 use crate::{
+    expect::Expect as Expected,
     input::{InputError, Limits},
     Direction, Origin,
 };
@@ -101,6 +103,9 @@ pub struct Message {
     /// them with [`crate::Session::observe_bytes`]); `None` when `value`
     /// holds the message.
     pub raw: Option<Vec<u8>>,
+    /// The record's `expect` member: the violations it declares it expects
+    /// ([`crate::expect`]); `None` for bare messages and records without it.
+    pub expect: Option<Expected>,
 }
 
 /// A place in a transcript: 1-based line and column, the column counted
@@ -802,6 +807,7 @@ fn judge_parsed(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Item {
             value,
             position: Position::default(),
             raw: None,
+            expect: None,
         }),
     }
 }
@@ -818,9 +824,16 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
     let mut msg = None;
     let mut direction = None;
     let mut origin = Origin::Implementation;
+    let mut expect = None;
     if r.peek().ok()? == b'{' {
         r.object(|r, k| {
             match k {
+                "expect" => {
+                    r.peek()?;
+                    let start = r.pos();
+                    r.skip()?;
+                    expect = Some((start, r.pos()));
+                }
                 "msg" => {
                     r.peek()?;
                     let start = r.pos();
@@ -853,6 +866,7 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
     r.finish().ok()?;
     let (direction, origin, text, at) = match msg {
         Some((start, end)) => (direction, origin, bytes.get(start..end)?, start),
+        None if expect.is_some() => return None,
         None if depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)))
             > limits.max_depth =>
         {
@@ -866,12 +880,24 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
             (None, Origin::Implementation, bytes, first)
         }
     };
+    // A malformed `expect` is worded by the parsing path.
+    let expect = match expect {
+        None => None,
+        Some((start, end)) => {
+            let v: Value = serde_json::from_slice(bytes.get(start..end)?).ok()?;
+            match v {
+                Value::Null => None,
+                v => Some(Expected::from_value(&v).ok()?),
+            }
+        }
+    };
     let item = Item::Message(Message {
         direction,
         origin,
         value: Value::Null,
         position: Position::default(),
         raw: Some(text.to_vec()),
+        expect,
     });
     Some((item, at))
 }
@@ -909,6 +935,13 @@ fn record(mut map: Map<String, Value>) -> Item {
             )))
         }
     };
+    let expect = match map.get("expect") {
+        None | Some(Value::Null) => None,
+        Some(v) => match Expected::from_value(v) {
+            Ok(e) => Some(e),
+            Err(why) => return Item::Problem(Problem::Record(why)),
+        },
+    };
     let value = map.remove("msg").unwrap_or(Value::Null);
     Item::Message(Message {
         direction,
@@ -916,6 +949,7 @@ fn record(mut map: Map<String, Value>) -> Item {
         value,
         position: Position::default(),
         raw: None,
+        expect,
     })
 }
 

@@ -580,3 +580,86 @@ fn docs_rules_md_lists_every_rule_with_its_quote() {
         }
     }
 }
+
+fn judged_lines(text: &str) -> Vec<Result<mcpwire::Judged, mcpwire::transcript::Problem>> {
+    let session = Session::try_new(Version::V2026_07_28).unwrap();
+    check_transcript(text.as_bytes(), session)
+        .map(|c| match c.unwrap().outcome {
+            Outcome::Message(j) => Ok(j),
+            Outcome::Problem(p) => Err(p),
+        })
+        .collect()
+}
+
+const ISSUE_376: &str = r#"{"jsonrpc":"2.0","id":401,"error":{"code":-32021,"message":"needs sampling","data":{"requiredCapabilities":["sampling"]}}}"#;
+
+#[test]
+fn a_record_that_expects_its_violations_does_not_fail() {
+    for expect in [
+        r#""invalid""#,
+        r#"{"violations": ["/error/data/requiredCapabilities"]}"#,
+    ] {
+        let text = format!("{{\"dir\":\"s2c\",\"expect\":{expect},\"msg\":{ISSUE_376}}}\n");
+        let got = judged_lines(&text);
+        let judged = got[0].as_ref().unwrap();
+        assert_eq!(judged.expectation_met, Some(true), "{expect}: {judged:#?}");
+        assert!(judged.is_valid(), "{expect}: {judged:#?}");
+        assert_eq!(
+            judged.reports[0].expected[0].violation.instance.as_str(),
+            "/error/data/requiredCapabilities"
+        );
+        assert!(
+            judged.value.is_some(),
+            "parsed to show the expected violations"
+        );
+    }
+}
+
+#[test]
+fn a_record_that_expects_a_violation_it_lacks_fails() {
+    let valid = r#"{"jsonrpc":"2.0","id":402,"error":{"code":-32021,"message":"needs sampling","data":{"requiredCapabilities":{"sampling":{}}}}}"#;
+    for expect in [
+        r#""invalid""#,
+        r#"{"violations": ["/error/data/requiredCapabilities"]}"#,
+    ] {
+        let text = format!("{{\"dir\":\"s2c\",\"expect\":{expect},\"msg\":{valid}}}\n");
+        let got = judged_lines(&text);
+        let judged = got[0].as_ref().unwrap();
+        assert_eq!(judged.expectation_met, Some(false));
+        assert!(!judged.is_valid());
+        assert!(judged.reports[0].violations[0]
+            .violation
+            .message
+            .starts_with("expected violation missing"));
+    }
+    // Violations elsewhere than the expected pointer still count.
+    let both = r#"{"jsonrpc":"2.0","id":"x","error":{"code":-32021,"message":7,"data":{"requiredCapabilities":["sampling"]}}}"#;
+    let text = format!(
+        "{{\"dir\":\"s2c\",\"expect\":{{\"violations\":[\"/error/data/requiredCapabilities\"]}},\"msg\":{both}}}\n"
+    );
+    let got = judged_lines(&text);
+    let judged = got[0].as_ref().unwrap();
+    assert_eq!(judged.expectation_met, Some(true));
+    assert!(
+        !judged.is_valid(),
+        "the /error/message violation is not expected"
+    );
+}
+
+#[test]
+fn a_malformed_expect_member_is_a_record_problem() {
+    for expect in [
+        r#""valid""#,
+        r#"{"violations": []}"#,
+        r#"{"violations": ["x"]}"#,
+        "3",
+    ] {
+        let text = format!("{{\"dir\":\"s2c\",\"expect\":{expect},\"msg\":{ISSUE_376}}}\n");
+        let got = judged_lines(&text);
+        let problem = got[0].as_ref().unwrap_err();
+        assert!(
+            problem.to_string().contains("\"expect\" must be"),
+            "{problem}"
+        );
+    }
+}

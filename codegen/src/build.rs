@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{emit, generate_all, load, Config, Options, Version};
+use crate::{emit, generate_all, load, Config, Error, Options, Version};
 
 /// Runs a build script: for every revision whose cargo feature is on
 /// (`CARGO_FEATURE_V2025_11_25`, …), generates its module with `options`
@@ -16,48 +16,44 @@ use crate::{emit, generate_all, load, Config, Options, Version};
 /// schema, [`generate_all`]) and writes it to `$OUT_DIR/<module>.rs` when
 /// its bytes changed.
 ///
-/// `repo_root` is the mcpwire repository (where `schemas/pin.toml` lives).
-/// The spec directory is `$MCPWIRE_SPEC_DIR` (relative paths are taken from
-/// `repo_root`), else `<repo_root>/../shared/mcp-spec`. Cargo reruns the
-/// script only when `build.rs`, the pin, the spec files of enabled
-/// revisions or `MCPWIRE_SPEC_DIR` change.
+/// `package_root` is the manifest directory of the crate whose build script
+/// runs (`mcpwire` or `mcpwire-macros`). The spec files come from
+/// [`spec_dir`]; the pin is the one this crate was built with
+/// ([`load::PIN_TOML`]). Cargo reruns the script only when `build.rs`, the
+/// spec files of enabled revisions or one of the `MCPWIRE_SPEC_*`
+/// variables change.
 ///
-/// Returns the revisions it generated. A generation failure prints a
-/// readable message (also as cargo warnings) and exits with status 1
-/// instead of panicking.
-pub fn run(repo_root: &Path, options: Options) -> Vec<Version> {
+/// Returns the revisions it generated. A failure prints a readable message
+/// (also as cargo warnings) and exits with status 1 instead of panicking.
+pub fn run(package_root: &Path, options: Options) -> Vec<Version> {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let pin_file = repo_root.join("schemas/pin.toml");
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed={}", pin_file.display());
-    println!("cargo:rerun-if-env-changed=MCPWIRE_SPEC_DIR");
-    let spec_dir = match std::env::var_os("MCPWIRE_SPEC_DIR") {
-        Some(dir) => repo_root.join(dir),
-        None => repo_root.join("../shared/mcp-spec"),
-    };
-    let cfg = Config {
-        spec_dir: spec_dir.clone(),
-        pin_file,
-    };
+    for var in SPEC_ENV {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
+    let pin_file = out.join("pin.toml");
+    emit::write_if_changed(&pin_file, load::PIN_TOML)
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", pin_file.display()));
     let enabled: Vec<Version> = Version::ALL
         .iter()
         .copied()
         .filter(|v| std::env::var_os(v.feature_env()).is_some())
         .collect();
+    let spec_dir = match spec_dir(package_root, &load::Pin::embedded(), &enabled) {
+        Ok(dir) => dir,
+        Err(err) => fail(&err),
+    };
+    let cfg = Config {
+        spec_dir: spec_dir.clone(),
+        pin_file,
+    };
     for version in &enabled {
         let file = load::schema_path(&spec_dir, *version);
         println!("cargo:rerun-if-changed={}", file.display());
     }
     let generated = match generate_all(&enabled, &cfg, options) {
         Ok(generated) => generated,
-        Err(err) => {
-            // A readable message instead of a panic backtrace.
-            eprintln!("error: mcpwire: {err}");
-            for line in err.to_string().lines() {
-                println!("cargo:warning={line}");
-            }
-            std::process::exit(1);
-        }
+        Err(err) => fail(&err),
     };
     for generated in &generated {
         let target = out.join(format!("{}.rs", generated.version.module));
@@ -65,4 +61,82 @@ pub fn run(repo_root: &Path, options: Options) -> Vec<Version> {
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
     }
     enabled
+}
+
+/// The environment variables that decide where the spec files come from.
+pub const SPEC_ENV: [&str; 4] = [
+    "MCPWIRE_SPEC_DIR",
+    "MCPWIRE_SPEC_BASE_URL",
+    "MCPWIRE_SPEC_CACHE",
+    "CARGO_NET_OFFLINE",
+];
+
+/// Where the build reads `<revision>/schema.json` from:
+/// 1. `$MCPWIRE_SPEC_DIR` when set. An absolute path is used as is (what
+///    cargo passes for `[env] MCPWIRE_SPEC_DIR = { value = "…", relative = true }`
+///    in the depending crate's `.cargo/config.toml`). A relative one is taken
+///    from the directory cargo was started in (`$PWD`, the depending crate or
+///    workspace when you run cargo there), else from `package_root`.
+/// 2. Else, with feature `fetch` (mcpwire's `fetch-spec`), the download
+///    cache, after every enabled revision's file is in it ([`crate::fetch`]).
+/// 3. Else an error saying how to provide the files.
+pub fn spec_dir(
+    package_root: &Path,
+    pin: &load::Pin,
+    enabled: &[Version],
+) -> Result<PathBuf, Error> {
+    if let Some(value) = std::env::var_os("MCPWIRE_SPEC_DIR").filter(|v| !v.is_empty()) {
+        return Ok(resolve_relative(Path::new(&value), package_root));
+    }
+    #[cfg(feature = "fetch")]
+    {
+        let fetcher = crate::fetch::Fetcher::from_env(pin)?;
+        let (dir, downloaded) = fetcher.ensure(pin, enabled)?;
+        // Build script output (shown by `cargo build -vv`), not a warning.
+        println!(
+            "mcpwire: spec files of {} revision(s) in {}: {downloaded} downloaded",
+            enabled.len(),
+            dir.display()
+        );
+        Ok(dir)
+    }
+    #[cfg(not(feature = "fetch"))]
+    {
+        let _ = enabled;
+        Err(Error::NoSpecSource {
+            upstream: pin.upstream.clone(),
+            commit: pin.commit.clone(),
+        })
+    }
+}
+
+/// A relative `MCPWIRE_SPEC_DIR`: the first of `$PWD/<dir>` and
+/// `<package_root>/<dir>` that is a directory, else the first of them (the
+/// error then names it).
+fn resolve_relative(dir: &Path, package_root: &Path) -> PathBuf {
+    if dir.is_absolute() {
+        return dir.to_path_buf();
+    }
+    let invoked = std::env::var_os("PWD")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .map(|p| p.join(dir));
+    let candidates: Vec<PathBuf> = invoked
+        .into_iter()
+        .chain([package_root.join(dir)])
+        .collect();
+    candidates
+        .iter()
+        .find(|c| c.is_dir())
+        .unwrap_or(&candidates[0])
+        .clone()
+}
+
+/// Prints a readable message instead of a panic backtrace and exits.
+fn fail(err: &Error) -> ! {
+    eprintln!("error: mcpwire: {err}");
+    for line in err.to_string().lines() {
+        println!("cargo:warning={line}");
+    }
+    std::process::exit(1);
 }

@@ -8,7 +8,8 @@
 //! mcpwire patches the JSON before generating anything.
 //!
 //! The list is data, `schemas/errata.toml` (embedded here when codegen
-//! compiles), so that the tests' reference validator applies the same
+//! compiles, through the `codegen/schemas` link that also carries the pin,
+//! so `cargo package` stores it), so that the tests' reference validator applies the same
 //! patches without depending on this crate. Each entry replaces one value
 //! at one JSON pointer. Before patching, the stage checks that the target
 //! still holds exactly the buggy value; if upstream fixed it (or moved it),
@@ -24,10 +25,7 @@ use serde_json::Value;
 use crate::{Error, Version};
 
 /// `schemas/errata.toml`, as this crate was compiled with it.
-pub const TOML: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../schemas/errata.toml"
-));
+pub const TOML: &str = include_str!("../schemas/errata.toml");
 
 /// One patch.
 #[derive(Clone, Debug)]

@@ -7,10 +7,14 @@ use std::path::PathBuf;
 pub enum Error {
     /// The spec directory does not exist.
     #[error(
-        "MCP spec directory {dir} not found.\n\
-         mcpwire does not commit the upstream schema files. Either set MCPWIRE_SPEC_DIR to a \
-         directory holding <revision>/schema.json, or check out {upstream} at commit {commit} \
-         and point MCPWIRE_SPEC_DIR at its `schema/` directory."
+        "MCP spec directory {dir} not found (MCPWIRE_SPEC_DIR).\n\
+         mcpwire is generated from the MCP schema files of {upstream} at commit {commit}, which \
+         it does not ship. Either enable mcpwire's `fetch-spec` feature (and unset \
+         MCPWIRE_SPEC_DIR) to download them once into a shared cache, or point MCPWIRE_SPEC_DIR \
+         at a directory holding <revision>/schema.json, e.g. the `schema/` directory of that \
+         commit, in your crate's .cargo/config.toml (a relative value is then taken from \
+         your crate; one exported in the shell, from the directory cargo runs in):\n  \
+         [env]\n  MCPWIRE_SPEC_DIR = {{ value = \"path/to/schema\", relative = true }}"
     )]
     SpecDirMissing {
         /// The directory looked for.
@@ -23,8 +27,10 @@ pub enum Error {
     /// One revision's file is missing.
     #[error(
         "MCP schema file {file} not found.\n\
-         Get it from {upstream} at commit {commit} (schema/{revision}/schema.json), \
-         or set MCPWIRE_SPEC_DIR to a directory that has it."
+         Put schema/{revision}/schema.json of {upstream} at commit {commit} there, point \
+         MCPWIRE_SPEC_DIR at a directory that has it, turn the cargo feature of revision \
+         {revision} off, or enable mcpwire's `fetch-spec` feature (and unset MCPWIRE_SPEC_DIR) \
+         to download it."
     )]
     SpecFileMissing {
         /// The file looked for.
@@ -40,8 +46,11 @@ pub enum Error {
     #[error(
         "MCP schema file {file} does not match the pin in schemas/pin.toml.\n  \
          pinned sha256: {expected}\n  actual sha256: {actual}\n\
-         If the new file is intended, re-pin with `cargo xtask sync-schemas --from <dir>` \
-         and review the snapshot diff; otherwise restore the file from commit {commit}."
+         This mcpwire is generated from the files of commit {commit}: restore the file from \
+         that commit (or point MCPWIRE_SPEC_DIR at a copy of it), or enable mcpwire's \
+         `fetch-spec` feature and unset MCPWIRE_SPEC_DIR. (Working on mcpwire itself and the new \
+         file is intended? Re-pin with `cargo xtask sync-schemas --from <dir>` and review the \
+         snapshot diff.)"
     )]
     PinMismatch {
         /// The file checked.
@@ -53,6 +62,27 @@ pub enum Error {
         /// Pinned commit.
         commit: String,
     },
+    /// Neither `MCPWIRE_SPEC_DIR` nor the `fetch-spec` feature says where the
+    /// spec files are.
+    #[error(
+        "mcpwire needs the MCP schema files of {upstream} at commit {commit}, and nothing says \
+         where they are.\n\
+         Either enable the `fetch-spec` feature (mcpwire = {{ version = \"…\", features = \
+         [\"fetch-spec\"] }}: downloaded once, sha256-checked, cached for every later build), \
+         or set MCPWIRE_SPEC_DIR to a directory holding <revision>/schema.json, in your \
+         crate's .cargo/config.toml so every shell and rust-analyzer sees it:\n  \
+         [env]\n  MCPWIRE_SPEC_DIR = {{ value = \"path/to/schema\", relative = true }}"
+    )]
+    NoSpecSource {
+        /// Upstream repository from the pin.
+        upstream: String,
+        /// Pinned commit.
+        commit: String,
+    },
+    /// Downloading or caching the spec files failed (feature `fetch`).
+    #[cfg(feature = "fetch")]
+    #[error(transparent)]
+    Fetch(Box<crate::fetch::FetchError>),
     /// The pin file has no entry for a revision.
     #[error("schemas/pin.toml has no sha256 for revision {0}; run `cargo xtask sync-schemas --from <dir>`")]
     NotPinned(String),
@@ -124,4 +154,11 @@ pub enum Error {
         /// syn's message.
         reason: String,
     },
+}
+
+#[cfg(feature = "fetch")]
+impl From<crate::fetch::FetchError> for Error {
+    fn from(err: crate::fetch::FetchError) -> Error {
+        Error::Fetch(Box::new(err))
+    }
 }

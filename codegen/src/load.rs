@@ -1,5 +1,12 @@
 //! The only stage that touches the disk: find the spec file of a revision,
 //! check it against `schemas/pin.toml`, parse it.
+//!
+//! The pin travels with this crate ([`PIN_TOML`]: `codegen/schemas` is a
+//! symbolic link to the repository's `schemas/`, and `cargo package` stores
+//! the linked file), so a build script of a published mcpwire checks the
+//! files against the pin of the mcpwire-codegen release it was built with.
+//! Where the files come from is decided by [`crate::build`]
+//! (`MCPWIRE_SPEC_DIR`, or the download cache of [`crate::fetch`]).
 
 use std::path::{Path, PathBuf};
 
@@ -7,6 +14,9 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::{Config, Error, Version};
+
+/// The text of `schemas/pin.toml` this crate was built with.
+pub const PIN_TOML: &str = include_str!("../schemas/pin.toml");
 
 /// `schemas/pin.toml`.
 #[derive(Clone, Debug, Deserialize, serde::Serialize)]
@@ -18,8 +28,12 @@ pub struct Pin {
     /// Path template inside the upstream repository.
     #[serde(default)]
     pub path: Option<String>,
-    /// sha256 (hex) of each revision's `schema.json`, keyed by revision name.
+    /// sha256 (hex) of each revision's `schema.json`, keyed by revision name:
+    /// the list of revisions (`codegen/build.rs` makes it [`Version::ALL`]).
     pub sha256: std::collections::BTreeMap<String, String>,
+    /// JSON Schema dialect of each revision (`draft-07`, `2020-12`).
+    #[serde(default)]
+    pub dialect: std::collections::BTreeMap<String, String>,
 }
 
 impl Pin {
@@ -33,6 +47,28 @@ impl Pin {
             file: file.to_path_buf(),
             reason: e.to_string(),
         })
+    }
+
+    /// The pin this crate was built with ([`PIN_TOML`]).
+    pub fn embedded() -> Pin {
+        toml::from_str(PIN_TOML).expect("codegen/build.rs parsed the same pin")
+    }
+
+    /// The upstream path of a revision's file: `schema/2025-11-25/schema.json`.
+    pub fn upstream_path(&self, version: Version) -> String {
+        self.path
+            .as_deref()
+            .unwrap_or("schema/{revision}/schema.json")
+            .replace("{revision}", version.name)
+    }
+
+    /// The raw file host of the upstream repository:
+    /// `github.com/o/n` → `https://raw.githubusercontent.com/o/n`.
+    pub fn raw_base_url(&self) -> String {
+        match self.upstream.strip_prefix("github.com/") {
+            Some(repo) => format!("https://raw.githubusercontent.com/{repo}"),
+            None => format!("https://{}", self.upstream),
+        }
     }
 }
 

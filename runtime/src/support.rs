@@ -343,6 +343,10 @@ pub struct Branch<'a> {
     /// The branch's collecting check (a `check_<def>_at`, or a closure for
     /// an inline branch).
     pub check: &'a Check,
+    /// The members every object valid for the branch has: one present in
+    /// the instance and required by no other branch of its kind selects
+    /// the branch for diagnostics ([`any_of`], rule 2).
+    pub required: &'static [&'static str],
 }
 
 /// The signature of a collecting check.
@@ -355,6 +359,7 @@ impl<'a> Branch<'a> {
             kinds,
             tag: None,
             check,
+            required: &[],
         }
     }
 
@@ -364,22 +369,37 @@ impl<'a> Branch<'a> {
             kinds,
             tag: Some(tag),
             check,
+            required: &[],
         }
+    }
+
+    /// The branch with the members it requires (for diagnostics only).
+    pub fn requiring(self, required: &'static [&'static str]) -> Branch<'a> {
+        Branch { required, ..self }
     }
 }
 
-/// Reports a failed `anyOf` (every branch failed), by this rule:
+/// Reports a failed `anyOf` (every branch failed), by this rule (the
+/// verdict is the caller's; this only chooses which branch explains it):
 ///
 /// 1. If the `anyOf` is discriminated ([`any_of_tagged`]; the generator finds
 ///    the discriminator:
 ///    a property whose string `const` differs per branch, e.g. `type` of
 ///    `ContentBlock`, `method` of the request unions, `mode` of
 ///    `ElicitRequestParams`) and the instance's member equals one branch's
-///    value, report that branch's violations.
-/// 2. Otherwise, among the branches whose kinds include the instance's
+///    value, report that branch's violations. If the member is a string
+///    that names no branch and every branch is tagged, report one `anyOf`
+///    violation at the member: `expected one of text, image, audio,
+///    resource_link, resource; found "video"`.
+/// 2. Otherwise, for an object: if exactly one branch of the instance's
+///    kind requires a member the object has that no other such branch
+///    requires ([`Branch::required`]; `blob` selects
+///    `BlobResourceContents` over `TextResourceContents`), report that
+///    branch's violations.
+/// 3. Otherwise, among the branches whose kinds include the instance's
 ///    (an object for object branches, …), report the one with the fewest
 ///    violations (the first on a tie).
-/// 3. If no branch accepts the instance's kind at all, report one `anyOf`
+/// 4. If no branch accepts the instance's kind at all, report one `anyOf`
 ///    violation at the `anyOf`: `expected one of: object (JSONObject),
 ///    array, string/integer/boolean; found null`.
 pub fn any_of(
@@ -409,8 +429,54 @@ pub fn any_of_tagged(
             (branch.check)(v, path, out);
             return;
         }
+        if branches.iter().all(|b| b.tag.is_some()) {
+            unknown_tag(value, path, out, schema, tag_name, branches);
+            return;
+        }
     }
     closest(v, path, out, schema, expected, branches);
+}
+
+/// Rule 1's unknown tag: one violation at the member, listing the tags.
+#[cold]
+fn unknown_tag(
+    value: &str,
+    path: &Path<'_>,
+    out: &mut Vec<Violation>,
+    schema: &'static str,
+    tag_name: &'static str,
+    branches: &[Branch<'_>],
+) {
+    let tags: Vec<&str> = branches.iter().filter_map(|b| b.tag).collect();
+    let message = format!(
+        "expected one of {}; found {}",
+        tags.join(", "),
+        show_str(value)
+    );
+    push(out, &path.key(tag_name), schema, Keyword::AnyOf, message);
+}
+
+/// Rule 2: the one branch (of the instance's kind) that a member of the
+/// object selects, by being required there and by no other such branch.
+fn selected<'b, 'a>(v: &Value, kind: u8, branches: &'b [Branch<'a>]) -> Option<&'b Branch<'a>> {
+    let obj = v.as_object()?;
+    let candidates = || branches.iter().filter(|b| b.kinds & kind != 0);
+    let mut found: Option<&Branch<'_>> = None;
+    for (i, branch) in candidates().enumerate() {
+        let selects = branch.required.iter().any(|member| {
+            obj.contains_key(*member)
+                && !candidates()
+                    .enumerate()
+                    .any(|(j, other)| j != i && other.required.contains(member))
+        });
+        if selects {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(branch);
+        }
+    }
+    found
 }
 
 /// Rules 2 and 3 of [`any_of`].
@@ -423,6 +489,10 @@ fn closest(
     branches: &[Branch<'_>],
 ) {
     let kind = kind_of(v);
+    if let Some(branch) = selected(v, kind, branches) {
+        (branch.check)(v, path, out);
+        return;
+    }
     let mut best: Option<Vec<Violation>> = None;
     for branch in branches.iter().filter(|b| b.kinds & kind != 0) {
         let mut found = Vec::new();
@@ -556,5 +626,49 @@ mod tests {
             &branches,
         );
         assert_eq!(out.len(), 2, "untagged: the closest object branch");
+    }
+
+    #[test]
+    fn any_of_names_the_tags_for_an_unknown_one() {
+        let (one, two) = (fail(1), fail(2));
+        let branches = [
+            Branch::tagged(kind::OBJECT, "text", &two),
+            Branch::tagged(kind::OBJECT, "image", &one),
+        ];
+        let mut out = Vec::new();
+        let v = json!({"type": "video"});
+        any_of_tagged(&v, &Path::Root, &mut out, "/anyOf", "x", "type", &branches);
+        assert_eq!(out.len(), 1);
+        assert_eq!(
+            out[0].message,
+            "expected one of text, image; found \"video\""
+        );
+        assert_eq!(out[0].instance.as_str(), "/type");
+        assert_eq!(out[0].keyword, Keyword::AnyOf);
+    }
+
+    #[test]
+    fn any_of_selects_the_branch_a_required_member_names() {
+        let (one, two) = (fail(1), fail(2));
+        let branches = [
+            Branch::new(kind::OBJECT, &one).requiring(&["text", "uri"]),
+            Branch::new(kind::OBJECT, &two).requiring(&["blob", "uri"]),
+        ];
+        let run = |v: Value| {
+            let mut out = Vec::new();
+            any_of(&v, &Path::Root, &mut out, "/anyOf", "x", &branches);
+            out.into_iter().map(|v| v.message).collect::<Vec<_>>()
+        };
+        assert_eq!(run(json!({"uri": "u", "blob": "!"})), ["2.0", "2.1"]);
+        assert_eq!(
+            run(json!({"uri": "u"})),
+            ["1.0"],
+            "only shared members: the closest"
+        );
+        assert_eq!(
+            run(json!({"text": "t", "blob": "b"})),
+            ["1.0"],
+            "two branches selected: the closest"
+        );
     }
 }

@@ -173,6 +173,9 @@ pub struct Judged {
     /// The message as a `Value`, when the session parsed it from bytes
     /// (a batch, or a message with findings to show); `None` otherwise.
     pub value: Option<Value>,
+    /// Whether the record's expected violations were met
+    /// ([`crate::expect::Expect::apply`]); `None` when it expected none.
+    pub expectation_met: Option<bool>,
 }
 
 impl Judged {
@@ -329,6 +332,7 @@ impl Session {
             inferred,
             reports,
             value: None,
+            expectation_met: None,
         }
     }
 
@@ -349,6 +353,7 @@ impl Session {
                     inferred,
                     reports,
                     value: if findings { message.into_full() } else { None },
+                    expectation_met: None,
                 }
             }
             None => match input::parse(bytes, self.options.limits) {
@@ -360,6 +365,7 @@ impl Session {
                         inferred,
                         reports,
                         value: Some(value),
+                        expectation_met: None,
                     }
                 }
                 Err(e) => {
@@ -370,6 +376,7 @@ impl Session {
                         inferred: source.direction.is_none().then_some(Reason::Default),
                         reports,
                         value: None,
+                        expectation_met: None,
                     }
                 }
             },

@@ -50,6 +50,7 @@ impl Session {
             warnings: Vec::new(),
             input_error: None,
             line: self.line,
+            expected: Vec::new(),
         }
     }
 

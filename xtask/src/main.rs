@@ -1,19 +1,26 @@
 //! Repository tasks. `cargo xtask sync-schemas --from DIR` re-pins the MCP
 //! schema files (`schemas/pin.toml`) from `DIR/<revision>/schema.json` and
 //! prints, per revision, what changed: definitions added, removed and
-//! changed, and the dispatch-map diff. It does not copy any file into the
-//! repository (spec files are never committed).
+//! changed, and the dispatch-map diff. A revision directory the pin does not
+//! list yet is added: pinned, given its cargo features and its dispatch
+//! snapshot (everything else derives from the pin; `wire.rs`).
+//! `cargo xtask remove-revision NAME` takes one out again. Neither copies a
+//! spec file into the repository (spec files are never committed).
 #![deny(missing_docs)]
 
 mod sync;
+mod wire;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask sync-schemas --from DIR [--dry-run]\n\
+       cargo xtask remove-revision NAME\n\
 \n\
 Re-pins schemas/pin.toml from DIR/<revision>/schema.json (commit from DIR/SOURCE\n\
 when present) and prints per revision the definitions added/removed/changed and\n\
-the dispatch-map diff against the currently pinned files in $MCPWIRE_SPEC_DIR.";
+the dispatch-map diff against the currently pinned files in $MCPWIRE_SPEC_DIR.\n\
+A DIR/<name>/schema.json the pin does not list is added as a new revision\n\
+(pin, cargo features, dispatch snapshot); remove-revision takes one out.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,6 +29,19 @@ fn main() -> ExitCode {
     let mut iter = args.iter();
     match iter.next().map(String::as_str) {
         Some("sync-schemas") => {}
+        Some("remove-revision") => {
+            let (Some(name), None) = (iter.next(), iter.next()) else {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            };
+            return match sync::remove(name) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
         _ => {
             eprintln!("{USAGE}");
             return ExitCode::from(2);

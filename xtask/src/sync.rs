@@ -3,6 +3,8 @@
 use std::{collections::BTreeSet, path::Path};
 
 use mcpwire_codegen::{dispatch, errata, load, Schema, Version};
+
+use crate::wire;
 use serde_json::Value;
 
 fn repo_root() -> std::path::PathBuf {
@@ -93,49 +95,167 @@ fn report(version: Version, old: Option<Value>, new: Value) -> Result<(), String
     Ok(())
 }
 
-/// Re-pins from `from` and reports.
+/// The revision directories of a spec directory: every `<name>/schema.json`
+/// whose name is a revision name (a date or a lowercase word), sorted.
+fn revision_dirs(from: &Path) -> Result<Vec<String>, String> {
+    let entries =
+        std::fs::read_dir(from).map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().join("schema.json").is_file())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| wire::module_name(n).is_some())
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+/// Re-pins from `from` and reports; a revision directory the pin does not
+/// list yet is added and wired in (pin, features, dispatch snapshot).
 pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
     let root = repo_root();
     let pin_file = root.join("schemas/pin.toml");
-    let mut pin = load::Pin::read(&pin_file).map_err(|e| e.to_string())?;
+    let (mut head, mut revisions) = wire::read_pin(&pin_file)?;
     let current_dir = std::env::var_os("MCPWIRE_SPEC_DIR").map(|d| root.join(d));
-    for version in Version::ALL {
-        let file = load::schema_path(from, *version);
+    let mut added = Vec::new();
+    for rev in revisions.iter_mut() {
+        let version = wire::codegen_version(rev);
+        let file = load::schema_path(from, version);
+        if !file.is_file() {
+            return Err(format!(
+                "{} has no {}/schema.json; to drop revision {} run `cargo xtask remove-revision {}`",
+                from.display(),
+                rev.name,
+                rev.name,
+                rev.name
+            ));
+        }
         let (bytes, new) = read_json(&file)?;
         let sha = load::sha256_hex(&bytes);
         let old = current_dir
             .as_ref()
-            .map(|d| load::schema_path(d, *version))
+            .map(|d| load::schema_path(d, version))
             .and_then(|f| std::fs::read(&f).ok())
-            .filter(|b| pin.sha256.get(version.name) == Some(&load::sha256_hex(b)))
+            .filter(|b| rev.sha256 == load::sha256_hex(b))
             .and_then(|b| serde_json::from_slice(&b).ok());
-        if pin.sha256.get(version.name) == Some(&sha) {
-            println!("{}: unchanged ({sha})", version.name);
+        if rev.sha256 == sha {
+            println!("{}: unchanged ({sha})", rev.name);
             continue;
         }
-        report(*version, old, new)?;
-        pin.sha256.insert(version.name.to_string(), sha);
+        report(version, old, new)?;
+        rev.sha256 = sha;
+    }
+    for name in revision_dirs(from)? {
+        if revisions.iter().any(|r| r.name == name) {
+            continue;
+        }
+        let (bytes, document) = read_json(&from.join(&name).join("schema.json"))?;
+        let dialect = wire::dialect_of(&document).ok_or_else(|| {
+            format!("{name}/schema.json: `$schema` is neither draft-07 nor 2020-12")
+        })?;
+        let rev = wire::Revision {
+            name: name.clone(),
+            sha256: load::sha256_hex(&bytes),
+            dialect: dialect.to_string(),
+        };
+        let version = wire::codegen_version(&rev);
+        let (schema, maps) = maps_of(version, document)?;
+        println!(
+            "{name}: NEW revision ({dialect}; {} definitions, {} methods, {} error codes): \
+             module and feature `{}`",
+            schema.defs().len(),
+            maps.methods.len(),
+            maps.error_codes.len(),
+            version.module
+        );
+        added.push((version, maps));
+        revisions.push(rev);
     }
     if let Some(commit) = source_commit(from) {
-        pin.commit = commit;
+        head.commit = commit;
     }
     if dry_run {
-        println!("dry run: schemas/pin.toml not written");
+        println!("dry run: nothing written");
         return Ok(());
     }
-    let header: String = std::fs::read_to_string(&pin_file)
-        .unwrap_or_default()
-        .lines()
-        .take_while(|l| l.starts_with('#'))
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let body = toml::to_string(&pin).map_err(|e| e.to_string())?;
-    std::fs::write(&pin_file, header + &body).map_err(|e| e.to_string())?;
+    write_all(&root, &head, &revisions)?;
+    for (version, maps) in &added {
+        write_snapshot(&root, version.module, maps)?;
+    }
     println!(
-        "wrote schemas/pin.toml. Build against the new files with MCPWIRE_SPEC_DIR={} (or update the mirror), \
+        "Build against the new files with MCPWIRE_SPEC_DIR={} (or update the mirror), \
          then run `cargo test`: the dispatch snapshot test shows what moved; accept with \
          `EXPECTORATE=overwrite cargo test --test dispatch_snapshot` after review.",
         from.display()
     );
+    Ok(())
+}
+
+/// `remove-revision NAME`: the reverse of adding one.
+pub fn remove(name: &str) -> Result<(), String> {
+    let root = repo_root();
+    let (head, mut revisions) = wire::read_pin(&root.join("schemas/pin.toml"))?;
+    let before = revisions.len();
+    let module =
+        wire::module_name(name).ok_or_else(|| format!("{name:?} is not a revision name"))?;
+    let known: Vec<String> = revisions
+        .iter()
+        .filter_map(wire::Revision::module)
+        .collect();
+    revisions.retain(|r| r.name != name);
+    if revisions.len() == before {
+        return Err(format!("schemas/pin.toml does not list revision {name}"));
+    }
+    write_pin_and_features(&root, &head, &revisions, &known)?;
+    let snapshot = root.join(format!("tests/snapshots/dispatch/{module}.json"));
+    if snapshot.exists() {
+        std::fs::remove_file(&snapshot)
+            .map_err(|e| format!("cannot remove {}: {e}", snapshot.display()))?;
+        println!("removed {}", snapshot.display());
+    }
+    println!(
+        "removed revision {name}. Code that names `Version::{}` or `{module}` by hand \
+         (tests, docs) must go too: `git grep {module}`.",
+        mcpwire_codegen::revisions::variant(Version {
+            name: Box::leak(name.to_string().into_boxed_str()),
+            module: "",
+            dialect: mcpwire_codegen::Dialect::Draft2020_12,
+        })
+    );
+    Ok(())
+}
+
+fn write_all(root: &Path, head: &wire::Head, revisions: &[wire::Revision]) -> Result<(), String> {
+    let known: Vec<String> = revisions
+        .iter()
+        .filter_map(wire::Revision::module)
+        .collect();
+    write_pin_and_features(root, head, revisions, &known)
+}
+
+fn write_pin_and_features(
+    root: &Path,
+    head: &wire::Head,
+    revisions: &[wire::Revision],
+    known: &[String],
+) -> Result<(), String> {
+    let pin_file = root.join("schemas/pin.toml");
+    let header = wire::header_of(&std::fs::read_to_string(&pin_file).unwrap_or_default());
+    let text = wire::render_pin(&header, head, revisions);
+    std::fs::write(&pin_file, text)
+        .map_err(|e| format!("cannot write {}: {e}", pin_file.display()))?;
+    println!("wrote {}", pin_file.display());
+    let mut sorted = revisions.to_vec();
+    sorted.sort_by(|a, b| a.name.cmp(&b.name));
+    let modules: Vec<String> = sorted.iter().filter_map(wire::Revision::module).collect();
+    wire::write_features(root, &modules, known)
+}
+
+/// `tests/snapshots/dispatch/<module>.json` of a new revision.
+fn write_snapshot(root: &Path, module: &str, maps: &dispatch::Maps) -> Result<(), String> {
+    let file = root.join(format!("tests/snapshots/dispatch/{module}.json"));
+    let json = serde_json::to_string_pretty(maps).map_err(|e| e.to_string())? + "\n";
+    std::fs::write(&file, json).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    println!("wrote {} (review it)", file.display());
     Ok(())
 }

@@ -7,9 +7,11 @@
 //!
 //! Collecting form: the boolean test first (success allocates nothing);
 //! on failure, `mcpwire::support::any_of` reports by the documented rule —
-//! the tagged branch's violations; else the closest branch of the
-//! instance's kind (fewest violations); else one `anyOf` violation listing
-//! what the branches accept (`expected one of: object (JSONObject), array,
+//! the tagged branch's violations (an unknown tag: one violation listing
+//! the tags); else the branch a required member selects
+//! ([`super::selectors`]); else the closest branch of the instance's kind
+//! (fewest violations); else one `anyOf` violation listing what the
+//! branches accept (`expected one of: object (JSONObject), array,
 //! string/integer/boolean; found null`).
 
 use proc_macro2::TokenStream;
@@ -90,13 +92,14 @@ pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
                 }
             }
         };
+        let requiring = super::selectors::requiring(branch, cx);
         match d
             .as_ref()
             .and_then(|d| d.tags.get(i))
             .and_then(Option::as_ref)
         {
-            Some(tag) => quote!(rt::Branch::tagged(#kinds, #tag, #check),),
-            None => quote!(rt::Branch::new(#kinds, #check),),
+            Some(tag) => quote!(rt::Branch::tagged(#kinds, #tag, #check) #requiring,),
+            None => quote!(rt::Branch::new(#kinds, #check) #requiring,),
         }
     });
     let call = match &d {

@@ -61,6 +61,7 @@ pub mod node;
 mod properties;
 mod ref_;
 mod required;
+mod selectors;
 mod type_;
 mod variant;
 

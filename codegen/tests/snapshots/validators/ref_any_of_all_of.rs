@@ -376,8 +376,10 @@ pub fn check_block_at(
             "object (Text), object (Image), array",
             "type",
             &[
-                rt::Branch::tagged(rt::kind::OBJECT, "text", &check_text_at),
-                rt::Branch::tagged(rt::kind::OBJECT, "image", &check_image_at),
+                rt::Branch::tagged(rt::kind::OBJECT, "text", &check_text_at)
+                    .requiring(&["text", "type"]),
+                rt::Branch::tagged(rt::kind::OBJECT, "image", &check_image_at)
+                    .requiring(&["data", "type"]),
                 rt::Branch::new(
                     rt::kind::ARRAY,
                     &|

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# wasm (bindings/wasm, npm/): builds the WebAssembly module and the npm
+# package (all six revisions, release, wasm-opt from npm's binaryen), writes
+# the parity cases with the Rust library (tests/wasm_parity.rs, reusing the
+# test build of `cargo test --workspace`), then runs the package's Node
+# tests: the API, parity with Rust, and the playground in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+start=$SECONDS
+
+node npm/scripts/build.mjs
+echo "40-wasm: build $((SECONDS - start)) s"
+
+target=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
+export MCPWIRE_PARITY_DIR="$target/tmp/wasm-parity"
+export MCPWIRE_SCREENSHOT_DIR="$target/tmp/wasm-playground"
+t=$SECONDS
+# --workspace: the feature set of `cargo test --workspace` (mcpwire-macros-ui turns on
+# mcpwire's `macros`), so its test build is reused, not rebuilt.
+cargo test --workspace --test wasm_parity -- --ignored --nocapture
+echo "40-wasm: parity cases $((SECONDS - t)) s"
+
+t=$SECONDS
+(cd npm && node --test test/)
+echo "40-wasm: node tests $((SECONDS - t)) s; total $((SECONDS - start)) s"

@@ -1,0 +1,257 @@
+//! The package's operations as plain Rust (what the `#[wasm_bindgen]`
+//! exports in the crate root call): arguments as the JavaScript side
+//! passes them (strings, JSON text), answers as JSON text.
+
+use std::fmt;
+
+use mcpwire::{bytes, input::Limits, Direction, Mode, Options, Origin, Version};
+use serde::Deserialize;
+
+/// Why a call was refused (thrown as a JS `Error` with this text).
+#[derive(Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A revision string that is not known, or not compiled in.
+    Revision(String),
+    /// A definition the revision does not have.
+    Definition(String),
+    /// The options object is not understood.
+    Options(String),
+    /// A direction or origin string that is not one of the known values.
+    Argument(String),
+    /// The message text is not one readable JSON value.
+    Input(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Revision(m)
+            | Error::Definition(m)
+            | Error::Options(m)
+            | Error::Argument(m)
+            | Error::Input(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The revisions compiled in, as a JSON array.
+pub fn revisions_json() -> String {
+    let names: Vec<&str> = Version::enabled().map(Version::as_str).collect();
+    serde_json::to_string(&names).expect("strings serialize")
+}
+
+/// A revision by name that is compiled into this build.
+pub fn revision(name: &str) -> Result<Version, Error> {
+    let version: Version = name
+        .parse()
+        .map_err(|e: mcpwire::UnknownVersion| Error::Revision(e.to_string()))?;
+    if version.spec().is_none() {
+        let enabled: Vec<&str> = Version::enabled().map(Version::as_str).collect();
+        return Err(Error::Revision(format!(
+            "revision {version} is not compiled into this build (compiled in: {})",
+            enabled.join(", ")
+        )));
+    }
+    Ok(version)
+}
+
+/// The violations of `text` against `definition`, as JSON (`[]` when valid).
+/// Valid text is judged by the bytes fast path alone.
+pub fn validate(revision_name: &str, definition: &str, text: &[u8]) -> Result<String, Error> {
+    let version = revision(revision_name)?;
+    let Some(def) = bytes::Definition::find(version, definition) else {
+        let spec = version.spec().expect("checked by revision()");
+        let names = spec.definitions.iter().map(|d| d.name);
+        let close = mcpwire::suggest::closest(definition, names);
+        let hint = match close.as_slice() {
+            [] => String::new(),
+            some => format!("; did you mean {}?", some.join(", ")),
+        };
+        return Err(Error::Definition(format!(
+            "revision {version} has no definition {definition:?}{hint}"
+        )));
+    };
+    let violations = def
+        .check(text, Limits::default())
+        .map_err(|e| Error::Input(e.to_string()))?;
+    Ok(serde_json::to_string(&violations).expect("violations serialize"))
+}
+
+/// The options object of `new Session(revision, options)`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SessionOptions {
+    /// [`Options::fallback`].
+    fallback: Option<String>,
+    /// [`Options::null_id_as_warning`].
+    null_id_as_warning: Option<bool>,
+    /// [`Limits::max_depth`].
+    max_depth: Option<usize>,
+    /// [`Limits::max_bytes`].
+    max_message_bytes: Option<usize>,
+    /// [`mcpwire::Session::set_http_protocol_version`], before the first message.
+    http_protocol_version: Option<String>,
+}
+
+/// A [`mcpwire::Session`] driven with strings.
+#[derive(Debug)]
+pub struct Session {
+    inner: mcpwire::Session,
+}
+
+impl Session {
+    /// `revision`: a revision string or `"auto"`; `options`: JSON text of
+    /// the options object.
+    pub fn new(revision_name: &str, options: &str) -> Result<Session, Error> {
+        let given: SessionOptions = if options.trim().is_empty() {
+            SessionOptions::default()
+        } else {
+            serde_json::from_str(options).map_err(|e| Error::Options(format!("options: {e}")))?
+        };
+        let mode = match revision_name {
+            "auto" => Mode::Auto,
+            name => Mode::Fixed(revision(name)?),
+        };
+        // Start from the defaults and set what was given, so fields the
+        // library adds later keep their defaults.
+        let mut options = Options::default();
+        if let Some(depth) = given.max_depth {
+            options.limits.max_depth = depth;
+        }
+        if let Some(bytes) = given.max_message_bytes {
+            options.limits.max_bytes = bytes;
+        }
+        if let Some(on) = given.null_id_as_warning {
+            options.null_id_as_warning = on;
+        }
+        match given.fallback.as_deref() {
+            Some(name) => options.fallback = revision(name)?,
+            // A build without the library's default fallback falls back to
+            // its newest revision instead of judging nothing.
+            None if options.fallback.spec().is_none() => {
+                if let Some(newest) = Version::enabled().last() {
+                    options.fallback = newest;
+                }
+            }
+            None => {}
+        }
+        let mut inner = mcpwire::Session::with_options(mode, options);
+        if let Some(header) = given.http_protocol_version {
+            inner
+                .set_http_protocol_version(&header)
+                .map_err(|e| Error::Revision(e.to_string()))?;
+        }
+        Ok(Session { inner })
+    }
+
+    /// Judges one message's text; the reports as JSON. Unreadable text
+    /// is a report with `input_error`, as in Rust.
+    pub fn observe(&mut self, direction: &str, origin: &str, text: &[u8]) -> Result<String, Error> {
+        let direction = direction_of(direction)?;
+        let origin = origin_of(origin)?;
+        let reports = self.inner.observe_bytes(direction, origin, text);
+        Ok(serde_json::to_string(&reports).expect("reports serialize"))
+    }
+
+    /// Requests never answered so far, as JSON.
+    pub fn unanswered(&self) -> String {
+        serde_json::to_string(&self.inner.unanswered()).expect("unanswered serializes")
+    }
+
+    /// The revision in force.
+    pub fn revision(&self) -> String {
+        self.inner.revision().to_string()
+    }
+
+    /// [`mcpwire::Session::set_http_protocol_version`].
+    pub fn set_http_protocol_version(&mut self, header: &str) -> Result<(), Error> {
+        self.inner
+            .set_http_protocol_version(header)
+            .map_err(|e| Error::Revision(e.to_string()))
+    }
+}
+
+/// `"c2s"` / `"s2c"` (the transcript spelling).
+pub fn direction_of(s: &str) -> Result<Direction, Error> {
+    match s {
+        "c2s" => Ok(Direction::ClientToServer),
+        "s2c" => Ok(Direction::ServerToClient),
+        other => Err(Error::Argument(format!(
+            "direction {other:?}: expected \"c2s\" (client to server) or \"s2c\" (server to client)"
+        ))),
+    }
+}
+
+/// `"implementation"` / `"harness"`.
+pub fn origin_of(s: &str) -> Result<Origin, Error> {
+    match s {
+        "implementation" => Ok(Origin::Implementation),
+        "harness" => Ok(Origin::Harness),
+        other => Err(Error::Argument(format!(
+            "origin {other:?}: expected \"implementation\" or \"harness\""
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ISSUE_376: &str = r#"{"jsonrpc":"2.0","id":401,"error":{"code":-32021,"message":"needs sampling","data":{"requiredCapabilities":["sampling"]}}}"#;
+
+    #[test]
+    #[cfg(feature = "v2026_07_28")]
+    fn session_reports_issue_376_at_its_member() {
+        let mut s = Session::new("2026-07-28", "{}").unwrap();
+        let out: serde_json::Value = serde_json::from_str(
+            &s.observe("s2c", "implementation", ISSUE_376.as_bytes())
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            out[0]["violations"][0]["instance"],
+            "/error/data/requiredCapabilities"
+        );
+        let fixed = ISSUE_376.replace(r#"["sampling"]"#, r#"{"sampling":{}}"#);
+        let out: serde_json::Value = serde_json::from_str(
+            &s.observe("s2c", "implementation", fixed.as_bytes())
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(out[0]["violations"], serde_json::json!([]));
+    }
+
+    #[test]
+    #[cfg(feature = "v2026_07_28")]
+    fn validate_suggests_close_definitions_and_refuses_bad_text() {
+        let e = validate("2026-07-28", "CallToolReslt", b"{}").unwrap_err();
+        assert!(e.to_string().contains("CallToolResult"), "{e}");
+        assert!(matches!(
+            validate("2026-07-28", "CallToolResult", b"{"),
+            Err(Error::Input(_))
+        ));
+        assert!(matches!(
+            validate("1999-01-01", "CallToolResult", b"{}"),
+            Err(Error::Revision(_))
+        ));
+    }
+
+    #[test]
+    fn options_are_checked() {
+        assert!(matches!(
+            Session::new("auto", r#"{"fallbak":"draft"}"#),
+            Err(Error::Options(_))
+        ));
+        assert!(matches!(
+            Session::new("sideways", "{}"),
+            Err(Error::Revision(_))
+        ));
+        let mut s = Session::new("auto", "").unwrap();
+        assert!(matches!(
+            s.observe("up", "harness", b"{}"),
+            Err(Error::Argument(_))
+        ));
+    }
+}

@@ -1,0 +1,137 @@
+//! mcpwire for JavaScript: the generated validators, [`mcpwire::Session`]
+//! and a harness-shaped `wireSchemaErrors`, exported with `wasm-bindgen`
+//! and wrapped by the npm package in `npm/` (its `src/core.js` owns the
+//! JavaScript-facing API; this crate owns what runs inside the module).
+//!
+//! **What crosses the boundary, and why.** Messages come in as JSON text
+//! (a JS string, copied into wasm memory by `TextEncoder.encodeInto`, or a
+//! `Uint8Array`), so every judgement runs mcpwire's bytes fast path
+//! ([`mcpwire::Session::observe_bytes`], [`mcpwire::bytes::Definition::check`]):
+//! a valid message never builds a `serde_json::Value`. A JS value is turned
+//! into that text by the package with `JSON.stringify` — the bytes it would
+//! have on the wire — rather than walked member by member across the
+//! boundary (serde-wasm-bindgen): one native call instead of one per node,
+//! and the same verdict as the text it stands for. Results go out as JSON
+//! text too (the `serde` form of [`mcpwire::Report`] and
+//! [`mcpwire::Violation`]), which the package turns into objects with one
+//! `JSON.parse`.
+//!
+//! **Host build.** The crate builds (and its tests run) on the host as
+//! well: the `#[wasm_bindgen]` layer is thin, and everything it calls is
+//! plain Rust in [`api`] and [`wire_schema`], so `cargo clippy
+//! --workspace` and `cargo test --workspace` cover it. No threads, no file
+//! system, no CLI dependencies (mcpwire with `default-features = false`);
+//! the revisions compiled in are this crate's cargo features.
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod wire_schema;
+
+use wasm_bindgen::prelude::*;
+
+fn js_error(e: api::Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// The revisions compiled into this module, as a JSON array of strings.
+#[wasm_bindgen(js_name = revisions)]
+pub fn revisions() -> String {
+    api::revisions_json()
+}
+
+/// `validate(revision, definition, text)`: the violations of one JSON
+/// text against one definition, as JSON (`[]` when valid). Throws on an
+/// unknown revision or definition, or unreadable text.
+#[wasm_bindgen(js_name = validateText)]
+pub fn validate_text(revision: &str, definition: &str, text: &[u8]) -> Result<String, JsError> {
+    api::validate(revision, definition, text).map_err(js_error)
+}
+
+/// `validate` for a JS string (copied in as UTF-8).
+#[wasm_bindgen(js_name = validateString)]
+pub fn validate_string(revision: &str, definition: &str, text: &str) -> Result<String, JsError> {
+    api::validate(revision, definition, text.as_bytes()).map_err(js_error)
+}
+
+/// The harness's `wireSchemaErrors(version, message, requestMethod?)` on
+/// one JSON text, as a JSON array of strings ([`wire_schema`]).
+#[wasm_bindgen(js_name = wireSchemaErrorsText)]
+pub fn wire_schema_errors_text(
+    version: &str,
+    text: &[u8],
+    request_method: Option<String>,
+) -> Result<String, JsError> {
+    wire_schema::errors_json(version, text, request_method.as_deref()).map_err(js_error)
+}
+
+/// `wireSchemaErrors` for a JS string.
+#[wasm_bindgen(js_name = wireSchemaErrorsString)]
+pub fn wire_schema_errors_string(
+    version: &str,
+    text: &str,
+    request_method: Option<String>,
+) -> Result<String, JsError> {
+    wire_schema::errors_json(version, text.as_bytes(), request_method.as_deref()).map_err(js_error)
+}
+
+/// One conversation ([`mcpwire::Session`]).
+#[wasm_bindgen(js_name = RawSession)]
+pub struct RawSession {
+    inner: api::Session,
+}
+
+#[wasm_bindgen(js_class = RawSession)]
+impl RawSession {
+    /// `revision`: a revision string or `"auto"`; `options`: JSON text of
+    /// the options object (`{}` for the defaults).
+    #[wasm_bindgen(constructor)]
+    pub fn new(revision: &str, options: &str) -> Result<RawSession, JsError> {
+        Ok(RawSession {
+            inner: api::Session::new(revision, options).map_err(js_error)?,
+        })
+    }
+
+    /// Judges one JSON text; the reports as JSON.
+    #[wasm_bindgen(js_name = observeText)]
+    pub fn observe_text(
+        &mut self,
+        direction: &str,
+        origin: &str,
+        text: &[u8],
+    ) -> Result<String, JsError> {
+        self.inner
+            .observe(direction, origin, text)
+            .map_err(js_error)
+    }
+
+    /// Judges one JS string.
+    #[wasm_bindgen(js_name = observeString)]
+    pub fn observe_string(
+        &mut self,
+        direction: &str,
+        origin: &str,
+        text: &str,
+    ) -> Result<String, JsError> {
+        self.inner
+            .observe(direction, origin, text.as_bytes())
+            .map_err(js_error)
+    }
+
+    /// Requests never answered so far, as JSON.
+    pub fn unanswered(&self) -> String {
+        self.inner.unanswered()
+    }
+
+    /// The revision in force for messages that say nothing themselves.
+    pub fn revision(&self) -> String {
+        self.inner.revision()
+    }
+
+    /// Records the `MCP-Protocol-Version` HTTP header of the following messages.
+    #[wasm_bindgen(js_name = setHttpProtocolVersion)]
+    pub fn set_http_protocol_version(&mut self, header: &str) -> Result<(), JsError> {
+        self.inner
+            .set_http_protocol_version(header)
+            .map_err(js_error)
+    }
+}

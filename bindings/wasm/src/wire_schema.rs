@@ -1,0 +1,245 @@
+//! `wireSchemaErrors(version, message, requestMethod?)`, shaped like the
+//! reference conformance harness's function of that name
+//! (`src/validation/wire-schema.ts` in `modelcontextprotocol/conformance`),
+//! so a harness can swap mcpwire in: a list of strings, empty when the
+//! message is valid, each `<Definition><instancePath>: <message>`, where
+//! `instancePath` is relative to the value the definition judged (a
+//! result body below `/result`, an `Error` object below `/error`), with
+//! ` (result of '<requestMethod>')` after errors found in a result body,
+//! `[i] ` before errors of batch element `i`, and at most six errors per
+//! definition followed by `... N more error(s)`.
+//!
+//! The verdict is mcpwire's ([`mcpwire::Session`] at the fixed revision,
+//! `requestMethod` standing in for the request the harness paired the
+//! response with), not ajv's. Where they differ, by design (`docs/javascript.md`
+//! lists them with examples): the envelope is always checked (the harness
+//! checks only the typed definition, which before 2025-11-25 carries no
+//! `jsonrpc`/`id`); `resultType` is a discriminator by value, and an
+//! `InputRequiredResult` is accepted only for methods whose result
+//! response admits one; error responses with the five `Error`-object codes
+//! are checked against their definitions; mcpwire's errata
+//! (`schemas/ERRATA.md`) and formats (`byte` is base64, not any string)
+//! apply; a batch outside 2025-03-26 is reported even when an element is
+//! also invalid; messages are mcpwire's wording, not ajv's.
+
+use mcpwire::{
+    input::{self, Limits},
+    spec::ErrorShape,
+    Direction, MessageKind, Origin, Report, Session, Spec, Version,
+};
+use serde_json::{json, Value};
+
+use crate::api::{self, Error};
+
+/// Errors kept per definition, as the harness does.
+pub const MAX_ERRORS: usize = 6;
+
+/// [`errors`] as a JSON array.
+pub fn errors_json(
+    version: &str,
+    text: &[u8],
+    request_method: Option<&str>,
+) -> Result<String, Error> {
+    let out = errors(api::revision(version)?, text, request_method);
+    Ok(serde_json::to_string(&out).expect("strings serialize"))
+}
+
+/// The harness-shaped errors of one message (JSON text) at `version`.
+/// Unreadable text is one error naming the input problem.
+pub fn errors(version: Version, text: &[u8], request_method: Option<&str>) -> Vec<String> {
+    let mut session = Session::new(version);
+    if let Some(method) = request_method {
+        // The request the harness paired the response with: a harness
+        // request of that method with the response's id.
+        if let Ok(msg) = input::parse(text, Limits::default()) {
+            let id = msg.get("id").filter(|id| !id.is_null());
+            if let (Some(id), true) = (id, is_result(&msg)) {
+                let request = json!({"jsonrpc": "2.0", "id": id, "method": method});
+                session.observe(Direction::ClientToServer, Origin::Harness, &request);
+            }
+        }
+    }
+    let reports = session.observe_bytes(Direction::ServerToClient, Origin::Implementation, text);
+    let spec = version.spec();
+    let mut out = Vec::new();
+    for report in &reports {
+        format_report(spec, report, request_method, &mut out);
+    }
+    out
+}
+
+/// A result response: what the harness checks against `resultDefs[requestMethod]`.
+fn is_result(msg: &Value) -> bool {
+    msg.get("method").is_none_or(|m| !m.is_string())
+        && msg.get("error").is_none_or(Value::is_null)
+        && msg.get("result").is_some()
+}
+
+fn format_report(
+    spec: Option<&Spec>,
+    report: &Report,
+    request_method: Option<&str>,
+    out: &mut Vec<String>,
+) {
+    let batch = report
+        .batch_index
+        .map(|i| format!("[{i}] "))
+        .unwrap_or_default();
+    if let Some(e) = &report.input_error {
+        out.push(format!("{batch}JSONRPCMessage: {e}"));
+        return;
+    }
+    let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
+    for f in &report.violations {
+        let pointer = f.violation.instance.as_str();
+        let relative = definition_path(spec, report, f.definition, pointer);
+        let mut error = format!("{batch}{}{relative}: {}", f.definition, f.violation.message);
+        if report.kind == MessageKind::Result && relative != pointer && report.batch_index.is_none()
+        {
+            if let Some(m) = request_method.or(report.method.as_deref()) {
+                error.push_str(&format!(" (result of '{m}')"));
+            }
+        }
+        match groups.iter_mut().find(|(d, _)| *d == f.definition) {
+            Some((_, list)) => list.push(error),
+            None => groups.push((f.definition, vec![error])),
+        }
+    }
+    for (_, list) in groups {
+        let more = list.len().saturating_sub(MAX_ERRORS);
+        out.extend(list.into_iter().take(MAX_ERRORS));
+        if more > 0 {
+            out.push(format!("{batch}... {more} more error(s)"));
+        }
+    }
+}
+
+/// The instance pointer relative to the value the definition judged (the
+/// harness's `instancePath`): results and `Error` objects are judged below
+/// `/result` and `/error`, batch elements below `/<i>`. (The CLI's
+/// `--format conformance` computes the same, in `src/bin/mcpwire/judge.rs`.)
+fn definition_path<'p>(
+    spec: Option<&Spec>,
+    report: &Report,
+    definition: &str,
+    pointer: &'p str,
+) -> &'p str {
+    let mut p = pointer;
+    if let Some(i) = report.batch_index {
+        let prefix = format!("/{i}");
+        if let Some(rest) = p.strip_prefix(prefix.as_str()) {
+            if rest.is_empty() || rest.starts_with('/') {
+                p = rest;
+            }
+        }
+    }
+    let Some(spec) = spec else { return p };
+    let envelopes = &spec.maps.envelopes;
+    let below = match report.kind {
+        MessageKind::Result => {
+            let whole_message = definition == envelopes.result
+                || definition == envelopes.message
+                || spec
+                    .maps
+                    .methods
+                    .iter()
+                    .any(|m| m.result_response == Some(definition));
+            if whole_message {
+                return p;
+            }
+            "/result"
+        }
+        MessageKind::Error => {
+            let object = envelopes.error_object == Some(definition)
+                || spec
+                    .maps
+                    .error_codes
+                    .iter()
+                    .any(|e| e.definition == definition && e.shape == ErrorShape::ErrorObject);
+            if !object {
+                return p;
+            }
+            "/error"
+        }
+        _ => return p,
+    };
+    match p.strip_prefix(below) {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
+        _ => p,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(feature = "v2026_07_28")]
+    fn issue_376_names_the_definition_and_member() {
+        let text = br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m","data":{"requiredCapabilities":["sampling"]}}}"#;
+        let errors = errors(Version::V2026_07_28, text, None);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with(
+                "MissingRequiredClientCapabilityError/error/data/requiredCapabilities: "
+            ),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    #[cfg(feature = "v2025_11_25")]
+    fn result_errors_are_relative_to_the_body_and_name_the_method() {
+        let text = br#"{"jsonrpc":"2.0","id":3,"result":{"content":"x"}}"#;
+        let errors = errors(Version::V2025_11_25, text, Some("tools/call"));
+        assert_eq!(
+            errors,
+            ["CallToolResult/content: expected array, found string (result of 'tools/call')"],
+        );
+        // Without the request method: the envelope only, as in the harness.
+        assert_eq!(errors_of(Version::V2025_11_25, text), Vec::<String>::new());
+    }
+
+    #[test]
+    #[cfg(feature = "v2025_06_18")]
+    fn envelope_is_checked_before_2025_11_25() {
+        // The harness's probe A: valid there, since PingRequest has no envelope.
+        let text = br#"{"jsonrpc":"1.0","id":null,"method":"ping"}"#;
+        let errors = errors_of(Version::V2025_06_18, text);
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.starts_with("JSONRPCRequest/jsonrpc: ")),
+            "{errors:?}"
+        );
+        assert!(
+            errors.iter().any(|e| e.starts_with("JSONRPCRequest/id: ")),
+            "{errors:?}"
+        );
+    }
+
+    #[test]
+    #[cfg(feature = "v2026_07_28")]
+    fn caps_each_definition_at_six() {
+        let items: Vec<String> = (0..9).map(|_| "1".to_string()).collect();
+        let text = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"resultType":"complete","content":[{}]}}}}"#,
+            items.join(",")
+        );
+        let errors = errors(Version::V2026_07_28, text.as_bytes(), Some("tools/call"));
+        assert_eq!(errors.len(), MAX_ERRORS + 1, "{errors:?}");
+        assert_eq!(errors[MAX_ERRORS], "... 3 more error(s)");
+    }
+
+    #[test]
+    #[cfg(feature = "v2026_07_28")]
+    fn unreadable_text_is_one_error() {
+        let errors = errors_of(Version::V2026_07_28, b"{\"jsonrpc\":");
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].starts_with("JSONRPCMessage: "), "{errors:?}");
+    }
+
+    fn errors_of(version: Version, text: &[u8]) -> Vec<String> {
+        errors(version, text, None)
+    }
+}

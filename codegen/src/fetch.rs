@@ -1,0 +1,302 @@
+//! Feature `fetch` (mcpwire's `fetch-spec`): the pinned spec files, downloaded
+//! once into a cache shared by every build on the machine, and read from
+//! that cache afterwards without the network.
+//!
+//! - What: exactly `path` (`schema/<revision>/schema.json`) of each enabled
+//!   revision, at the pinned `commit`, from the upstream repository's raw
+//!   file host (`https://raw.githubusercontent.com/<owner>/<name>`), or from
+//!   `$MCPWIRE_SPEC_BASE_URL` (a mirror laid out the same way:
+//!   `<base>/<commit>/schema/<revision>/schema.json`).
+//! - Where: `<cache>/<commit>/<revision>/schema.json`, so a cache directory
+//!   is itself a valid `MCPWIRE_SPEC_DIR`. `<cache>` is
+//!   `$MCPWIRE_SPEC_CACHE`, else `$CARGO_HOME/mcpwire/spec`, else
+//!   `~/.cargo/mcpwire/spec` (cargo's default `CARGO_HOME`).
+//! - Trust: a file is used only when its sha256 is the pinned one. A download
+//!   is hashed before it is written (to a temporary name, then renamed, so
+//!   two build scripts fetching at once never see half a file); a cached
+//!   file that no longer matches is downloaded again, and the build stops if
+//!   that fails.
+//! - Offline: a cached, matching file is never downloaded again; with
+//!   `CARGO_NET_OFFLINE=true` a missing file is an error, not a download.
+//!
+//! The client is `ureq` (blocking, rustls with webpki roots: no system TLS
+//! library, no async runtime in a build script); a response is read up to
+//! [`MAX_BYTES`], with a [`TIMEOUT`] for the whole request.
+
+// A build script fails at most once per run: the errors carry every name
+// their advice needs instead of staying small.
+#![allow(clippy::result_large_err)]
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::load::{schema_path, sha256_hex, Pin};
+use crate::Version;
+
+/// The largest file accepted (the pinned files are under 200 KiB).
+pub const MAX_BYTES: u64 = 16 << 20;
+
+/// Time limit of one download.
+pub const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Environment variable naming a mirror to download from instead of upstream.
+pub const BASE_URL_ENV: &str = "MCPWIRE_SPEC_BASE_URL";
+
+/// Environment variable naming the cache directory.
+pub const CACHE_ENV: &str = "MCPWIRE_SPEC_CACHE";
+
+/// Why the spec files could not be provided. Every message says what to do.
+#[derive(Debug, thiserror::Error)]
+pub enum FetchError {
+    /// No cache directory could be chosen.
+    #[error(
+        "mcpwire (feature fetch-spec): no cache directory: none of MCPWIRE_SPEC_CACHE, \
+         CARGO_HOME or HOME is set. Set MCPWIRE_SPEC_CACHE to a writable directory."
+    )]
+    NoCacheDir,
+    /// The download failed.
+    #[error(
+        "mcpwire (feature fetch-spec): cannot download {url}: {reason}.\n\
+         The file is cached in {cache} after one successful download. Either allow this \
+         build to reach {host}, set MCPWIRE_SPEC_BASE_URL to a mirror serving \
+         <base>/{commit}/{path}, or put the file there yourself (sha256 {sha256}), or turn \
+         fetch-spec off and set MCPWIRE_SPEC_DIR to a directory holding <revision>/schema.json."
+    )]
+    Download {
+        /// The URL tried.
+        url: String,
+        /// What went wrong.
+        reason: String,
+        /// Where the file would be cached.
+        cache: PathBuf,
+        /// The host of the base URL.
+        host: String,
+        /// Pinned commit.
+        commit: String,
+        /// The file's path inside the upstream repository.
+        path: String,
+        /// Pinned sha256.
+        sha256: String,
+    },
+    /// The server sent a different file.
+    #[error(
+        "mcpwire (feature fetch-spec): {url} does not match the pin (nothing was cached).\n  \
+         pinned sha256: {expected}\n  served sha256: {actual}\n\
+         The server does not serve the pinned file of commit {commit}. If MCPWIRE_SPEC_BASE_URL \
+         ({base}) names a mirror, update or fix the mirror, or unset the variable to download \
+         from upstream."
+    )]
+    Mismatch {
+        /// The URL downloaded.
+        url: String,
+        /// The base URL used.
+        base: String,
+        /// Pinned hash.
+        expected: String,
+        /// Hash of what was served.
+        actual: String,
+        /// Pinned commit.
+        commit: String,
+    },
+    /// A cached file does not match, and could not be downloaded again.
+    #[error(
+        "mcpwire (feature fetch-spec): cached file {file} does not match the pin \
+         (sha256 {actual}, pinned {expected}) and downloading it again failed:\n{again}\n\
+         Delete {file} (or the whole cache, {cache}) and build again with network access."
+    )]
+    CorruptCache {
+        /// The cached file.
+        file: PathBuf,
+        /// Its hash.
+        actual: String,
+        /// Pinned hash.
+        expected: String,
+        /// The cache root.
+        cache: PathBuf,
+        /// Why the new download failed.
+        again: Box<FetchError>,
+    },
+    /// Offline, and the file is not cached.
+    #[error(
+        "mcpwire (feature fetch-spec): {file} is not cached and cargo is offline \
+         (CARGO_NET_OFFLINE). Build once with network access, or set MCPWIRE_SPEC_DIR to a \
+         directory holding <revision>/schema.json from commit {commit}."
+    )]
+    Offline {
+        /// The file that would be downloaded.
+        file: PathBuf,
+        /// Pinned commit.
+        commit: String,
+    },
+    /// The pin has no entry for a revision.
+    #[error("schemas/pin.toml has no sha256 for revision {0}")]
+    NotPinned(String),
+    /// Writing the cache failed.
+    #[error(
+        "mcpwire (feature fetch-spec): cannot write the cache {file}: {source}. Set \
+         MCPWIRE_SPEC_CACHE to a writable directory."
+    )]
+    Io {
+        /// The file or directory.
+        file: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+/// Where to download from and cache to.
+#[derive(Clone, Debug)]
+pub struct Fetcher {
+    /// Base URL: `<base>/<commit>/<path>` is a file.
+    pub base_url: String,
+    /// The cache root (`<cache>/<commit>/<revision>/schema.json`).
+    pub cache: PathBuf,
+    /// Whether downloads are forbidden.
+    pub offline: bool,
+}
+
+impl Fetcher {
+    /// The fetcher a build script uses: base URL from
+    /// `$MCPWIRE_SPEC_BASE_URL` (else upstream's raw host), cache from
+    /// `$MCPWIRE_SPEC_CACHE`, `$CARGO_HOME` or `$HOME`, offline from
+    /// `$CARGO_NET_OFFLINE`.
+    pub fn from_env(pin: &Pin) -> Result<Fetcher, FetchError> {
+        let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        let base_url = var(BASE_URL_ENV)
+            .map(|v| v.to_string_lossy().into_owned())
+            .unwrap_or_else(|| pin.raw_base_url());
+        let cache = match (var(CACHE_ENV), var("CARGO_HOME"), var("HOME")) {
+            (Some(dir), _, _) => PathBuf::from(dir),
+            (None, Some(home), _) => PathBuf::from(home).join("mcpwire/spec"),
+            (None, None, Some(home)) => PathBuf::from(home).join(".cargo/mcpwire/spec"),
+            (None, None, None) => return Err(FetchError::NoCacheDir),
+        };
+        let offline = var("CARGO_NET_OFFLINE").is_some_and(|v| v == "true" || v == "1");
+        Ok(Fetcher {
+            base_url: base_url.trim_end_matches('/').to_string(),
+            cache,
+            offline,
+        })
+    }
+
+    /// The spec directory of the pinned commit inside the cache.
+    pub fn spec_dir(&self, pin: &Pin) -> PathBuf {
+        self.cache.join(&pin.commit)
+    }
+
+    /// Makes sure every revision's pinned file is in the cache, downloading
+    /// what is missing or does not match; returns the spec directory and how
+    /// many files were downloaded.
+    pub fn ensure(&self, pin: &Pin, versions: &[Version]) -> Result<(PathBuf, usize), FetchError> {
+        let dir = self.spec_dir(pin);
+        let mut downloaded = 0;
+        for version in versions {
+            downloaded += usize::from(self.ensure_one(pin, &dir, *version)?);
+        }
+        Ok((dir, downloaded))
+    }
+
+    /// `true` when it downloaded the file.
+    fn ensure_one(&self, pin: &Pin, dir: &Path, version: Version) -> Result<bool, FetchError> {
+        let expected = pin
+            .sha256
+            .get(version.name)
+            .ok_or_else(|| FetchError::NotPinned(version.name.into()))?;
+        let file = schema_path(dir, version);
+        let cached = std::fs::read(&file).ok().map(|b| sha256_hex(&b));
+        match cached {
+            Some(actual) if &actual == expected => Ok(false),
+            Some(actual) => self
+                .download(pin, version, expected, &file)
+                .map(|()| true)
+                .map_err(|again| FetchError::CorruptCache {
+                    file: file.clone(),
+                    actual,
+                    expected: expected.clone(),
+                    cache: self.cache.clone(),
+                    again: Box::new(again),
+                }),
+            None if self.offline => Err(FetchError::Offline {
+                file,
+                commit: pin.commit.clone(),
+            }),
+            None => self.download(pin, version, expected, &file).map(|()| true),
+        }
+    }
+
+    /// Downloads one file, checks it and stores it at `file`.
+    fn download(
+        &self,
+        pin: &Pin,
+        version: Version,
+        expected: &str,
+        file: &Path,
+    ) -> Result<(), FetchError> {
+        let path = pin.upstream_path(version);
+        let url = format!("{}/{}/{}", self.base_url, pin.commit, path);
+        let bytes = get(&url).map_err(|reason| FetchError::Download {
+            url: url.clone(),
+            reason,
+            cache: file.to_path_buf(),
+            host: host_of(&self.base_url),
+            commit: pin.commit.clone(),
+            path: path.clone(),
+            sha256: expected.to_string(),
+        })?;
+        let actual = sha256_hex(&bytes);
+        if actual != expected {
+            return Err(FetchError::Mismatch {
+                url,
+                base: self.base_url.clone(),
+                expected: expected.to_string(),
+                actual,
+                commit: pin.commit.clone(),
+            });
+        }
+        let parent = file.parent().expect("a cache file has a directory");
+        let io = |source| FetchError::Io {
+            file: file.to_path_buf(),
+            source,
+        };
+        std::fs::create_dir_all(parent).map_err(io)?;
+        let temporary = parent.join(format!("schema.json.{}.part", std::process::id()));
+        std::fs::write(&temporary, &bytes).map_err(io)?;
+        std::fs::rename(&temporary, file).map_err(io)
+    }
+}
+
+/// One GET, the body read up to [`MAX_BYTES`].
+fn get(url: &str) -> Result<Vec<u8>, String> {
+    let agent = ureq::Agent::new_with_config(
+        ureq::Agent::config_builder()
+            .timeout_global(Some(TIMEOUT))
+            .build(),
+    );
+    let mut response = agent.get(url).call().map_err(|e| e.to_string())?;
+    response
+        .body_mut()
+        .with_config()
+        .limit(MAX_BYTES)
+        .read_to_vec()
+        .map_err(|e| e.to_string())
+}
+
+/// `https://host:port/a/b` → `host:port`.
+fn host_of(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    rest.split('/').next().unwrap_or(rest).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_of_urls() {
+        assert_eq!(
+            host_of("https://raw.githubusercontent.com/o/n"),
+            "raw.githubusercontent.com"
+        );
+        assert_eq!(host_of("http://127.0.0.1:8080"), "127.0.0.1:8080");
+    }
+}

@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+// One-run benchmark, in one Node process, on the same messages: the
+// package's Session.observe on JSON text and on JS values, against ajv 8
+// set up as the reference conformance harness sets it up (one Ajv per
+// revision, ajv-formats, `byte` accepting any string, the schema added
+// once, one validator compiled per definition on first use, dispatch by
+// method / error code / the request's method). Prints messages/s, ratios
+// and setup times per revision as JSON lines, then a table.
+//
+// Workload per revision: the example transcripts (examples/*.jsonl; the
+// 2025-11-25 one for 2024-11-05…2025-11-25, the 2026-07-28 one for
+// 2026-07-28 and draft), every record in order, repeated for about
+// MCPWIRE_BENCH_SECONDS (default 1) per engine.
+//
+// Usage: npm run build && node bench/bench.mjs
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..', '..');
+const specDir = resolve(process.env.MCPWIRE_SPEC_DIR ?? join(repo, '..', 'shared', 'mcp-spec'));
+const seconds = Number(process.env.MCPWIRE_BENCH_SECONDS ?? 1);
+
+const t0 = performance.now();
+const mcpwire = await import('mcpwire');
+const moduleLoadMs = performance.now() - t0;
+const { Ajv } = await import('ajv');
+const { Ajv2020 } = await import('ajv/dist/2020.js');
+const addFormats = (await import('ajv-formats')).default;
+
+function transcript(name) {
+  return readFileSync(join(repo, 'examples', name), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const r = JSON.parse(l);
+      const text = JSON.stringify(r.msg);
+      return { dir: r.dir, origin: r.origin ?? 'implementation', text, value: r.msg };
+    });
+}
+const older = transcript('session-2025-11-25.jsonl');
+const newer = transcript('session-2026-07-28.jsonl');
+const workload = { '2024-11-05': older, '2025-03-26': older, '2025-06-18': older, '2025-11-25': older, '2026-07-28': newer, draft: newer };
+
+// ---- ajv, as the harness sets it up -------------------------------------
+const NON_CANONICAL = new Set(['ClientRequest', 'ClientNotification', 'ClientResult', 'ClientMessage', 'ServerRequest', 'ServerNotification', 'ServerResult', 'ServerMessage']);
+
+function ajvSpec(revision) {
+  const schema = JSON.parse(readFileSync(join(specDir, revision, 'schema.json'), 'utf8'));
+  const is2020 = String(schema.$schema ?? '').includes('2020-12');
+  const ajv = is2020 ? new Ajv2020({ strict: false, allErrors: true }) : new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addFormat('byte', true);
+  const id = `mcp://${revision}/schema.json`;
+  ajv.addSchema({ ...schema, $id: id });
+  const defsKey = '$defs' in schema ? '$defs' : 'definitions';
+  const defs = schema[defsKey];
+  const methodDefs = new Map();
+  const resultDefs = new Map();
+  const errorDefs = new Map();
+  for (const [name, def] of Object.entries(defs)) {
+    if (NON_CANONICAL.has(name)) continue;
+    const props = def.properties ?? {};
+    const m = props.method?.const;
+    if (typeof m === 'string') {
+      methodDefs.set(m, name);
+      if (name.endsWith('Request')) {
+        const r = `${name.slice(0, -7)}Result`;
+        if (r in defs) resultDefs.set(m, r);
+      }
+    }
+    for (const part of props.error?.allOf ?? []) {
+      const c = part.properties?.code?.const;
+      if (typeof c === 'number') errorDefs.set(c, name);
+    }
+  }
+  const validators = new Map();
+  const validator = (name) => {
+    let v = validators.get(name);
+    if (!v) {
+      v = ajv.compile({ $ref: `${id}#/${defsKey}/${name}` });
+      validators.set(name, v);
+    }
+    return v;
+  };
+  const first = (...names) => names.find((n) => n in defs) ?? names.at(-1);
+  const envResult = first('JSONRPCResultResponse', 'JSONRPCResponse');
+  const envError = first('JSONRPCErrorResponse', 'JSONRPCError');
+  // Dispatch as the harness does, with its two id maps for requestMethod.
+  const pending = { harness: new Map(), implementation: new Map() };
+  return function judge(origin, msg) {
+    if (typeof msg.method === 'string') {
+      if ('id' in msg) pending[origin].set(msg.id, msg.method);
+      return validator(methodDefs.get(msg.method) ?? ('id' in msg ? 'JSONRPCRequest' : 'JSONRPCNotification'))(msg);
+    }
+    if (msg.error != null) {
+      const c = msg.error.code;
+      return validator((typeof c === 'number' ? errorDefs.get(c) : undefined) ?? envError)(msg);
+    }
+    if (msg.result !== undefined) {
+      const other = pending[origin === 'harness' ? 'implementation' : 'harness'];
+      const method = other.get(msg.id);
+      other.delete(msg.id);
+      const def = msg.result?.resultType === 'input_required' && 'InputRequiredResult' in defs
+        ? 'InputRequiredResult'
+        : method !== undefined ? resultDefs.get(method) : undefined;
+      if (def && !validator(def)(msg.result)) return false;
+      return validator(envResult)(msg);
+    }
+    return false;
+  };
+}
+
+// ---- the runs -------------------------------------------------------------
+function rate(pass) {
+  let messages = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    messages += pass();
+    elapsed = performance.now() - start;
+  } while (elapsed < seconds * 1000);
+  return messages / (elapsed / 1000);
+}
+
+const rows = [];
+for (const revision of mcpwire.revisions()) {
+  const records = workload[revision];
+  // Setup: everything before the first verdict on each message.
+  let s = performance.now();
+  let session = new mcpwire.Session(revision);
+  for (const r of records) session.observe(r.dir, r.origin, r.text);
+  const mcpwireSetupMs = performance.now() - s;
+  s = performance.now();
+  let judge = ajvSpec(revision);
+  for (const r of records) judge(r.origin, JSON.parse(r.text));
+  const ajvSetupMs = performance.now() - s;
+  // The verdicts each engine gives on the workload (they differ where the
+  // designed differences apply, docs/javascript.md).
+  const check = new mcpwire.Session(revision);
+  const mcpwireInvalid = records.filter((r) => check.observe(r.dir, r.origin, r.text).some((x) => x.violations.length > 0)).length;
+  check.free();
+  const verdictJudge = ajvSpec(revision);
+  const ajvInvalid = records.filter((r) => !verdictJudge(r.origin, JSON.parse(r.text))).length;
+
+  // Steady state: one session per pass over the transcript, as a harness
+  // judges one conversation per scenario.
+  const text = rate(() => {
+    const sn = new mcpwire.Session(revision);
+    for (const r of records) sn.observe(r.dir, r.origin, r.text);
+    sn.free();
+    return records.length;
+  });
+  const values = rate(() => {
+    const sn = new mcpwire.Session(revision);
+    for (const r of records) sn.observe(r.dir, r.origin, r.value);
+    sn.free();
+    return records.length;
+  });
+  const ajvText = rate(() => {
+    for (const r of records) judge(r.origin, JSON.parse(r.text));
+    return records.length;
+  });
+  const ajvValues = rate(() => {
+    for (const r of records) judge(r.origin, r.value);
+    return records.length;
+  });
+  const row = {
+    revision,
+    messages: records.length,
+    invalid_mcpwire: mcpwireInvalid,
+    invalid_ajv: ajvInvalid,
+    mcpwire_text_per_s: Math.round(text),
+    mcpwire_values_per_s: Math.round(values),
+    ajv_parse_per_s: Math.round(ajvText),
+    ajv_values_per_s: Math.round(ajvValues),
+    ratio_text_vs_parse_ajv: +(text / ajvText).toFixed(2),
+    ratio_values_vs_ajv_values: +(values / ajvValues).toFixed(2),
+    mcpwire_setup_ms: +mcpwireSetupMs.toFixed(1),
+    ajv_setup_ms: +ajvSetupMs.toFixed(1),
+  };
+  rows.push(row);
+  console.log(JSON.stringify(row));
+  session.free();
+}
+const wasm = join(dirname(fileURLToPath(import.meta.resolve('mcpwire'))), 'wasm', 'mcpwire_wasm_bg.wasm');
+console.log(JSON.stringify({ module_load_ms: +moduleLoadMs.toFixed(1), wasm_bytes_all_revisions: statSync(wasm).size, node: process.version }));
+console.log('\nrevision    msgs/s text  msgs/s values  ajv parse+validate  ajv values  text/ajv  setup mcpwire  setup ajv');
+for (const r of rows) {
+  console.log(
+    `${r.revision.padEnd(11)} ${String(r.mcpwire_text_per_s).padStart(12)} ${String(r.mcpwire_values_per_s).padStart(14)} ` +
+    `${String(r.ajv_parse_per_s).padStart(19)} ${String(r.ajv_values_per_s).padStart(11)} ${String(r.ratio_text_vs_parse_ajv).padStart(9)} ` +
+    `${(r.mcpwire_setup_ms + ' ms').padStart(14)} ${(r.ajv_setup_ms + ' ms').padStart(10)}`
+  );
+}
+console.log(`module load (all revisions, once): ${moduleLoadMs.toFixed(1)} ms`);

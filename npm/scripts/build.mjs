@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Builds the package into npm/dist/ (never committed):
+//   1. cargo build --release --target wasm32-unknown-unknown -p mcpwire-wasm
+//   2. wasm-bindgen --target web (the CLI must be the exact version of the
+//      wasm-bindgen crate in Cargo.lock; .ci/setup/40-wasm.sh installs it)
+//   3. wasm-opt -Os from the npm package `binaryen` (a devDependency), when
+//      installed; --no-opt skips it
+//   4. src/*.js copied next to the generated glue
+//
+// Usage: node scripts/build.mjs [--features v2026_07_28,...] [--out DIR] [--no-opt]
+// (default: all six revisions, into dist/). Prints each step's time and
+// the .wasm sizes.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const pkg = resolve(here, '..');
+const repo = resolve(pkg, '..');
+
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const i = args.indexOf(name);
+  return i < 0 ? undefined : args[i + 1];
+};
+const features = flag('--features');
+const out = resolve(flag('--out') ?? join(pkg, 'dist'));
+const optimise = !args.includes('--no-opt');
+
+function run(what, cmd, argv, options = {}) {
+  const start = process.hrtime.bigint();
+  execFileSync(cmd, argv, { stdio: 'inherit', cwd: repo, ...options });
+  const s = Number(process.hrtime.bigint() - start) / 1e9;
+  console.error(`build: ${what}: ${s.toFixed(1)} s`);
+}
+
+const metadata = JSON.parse(
+  execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: repo, encoding: 'utf8' })
+);
+const target = metadata.target_directory;
+const cargoArgs = ['build', '--release', '--target', 'wasm32-unknown-unknown', '-p', 'mcpwire-wasm'];
+if (features) cargoArgs.push('--no-default-features', '--features', features);
+run(`cargo (${features ?? 'all revisions'})`, 'cargo', cargoArgs);
+
+const wasm = join(target, 'wasm32-unknown-unknown', 'release', 'mcpwire_wasm.wasm');
+const glue = join(out, 'wasm');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(glue, { recursive: true });
+run('wasm-bindgen', 'wasm-bindgen', ['--target', 'web', '--out-dir', glue, '--out-name', 'mcpwire_wasm', wasm]);
+
+const bg = join(glue, 'mcpwire_wasm_bg.wasm');
+const before = statSync(bg).size;
+const wasmOpt = join(pkg, 'node_modules', 'binaryen', 'bin', 'wasm-opt');
+if (optimise && existsSync(wasmOpt)) {
+  run('wasm-opt -Os (npm binaryen)', process.execPath, [wasmOpt, '-Os', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue', bg, '-o', bg]);
+} else if (optimise) {
+  console.error('build: wasm-opt not installed (npm ci in npm/ installs binaryen); skipped');
+}
+const after = statSync(bg).size;
+
+for (const f of readdirSync(join(pkg, 'src'))) {
+  if (f.endsWith('.js')) copyFileSync(join(pkg, 'src', f), join(out, f));
+}
+console.error(`build: ${bg}: ${after} bytes (${before} before wasm-opt)`);
+console.log(JSON.stringify({ features: features ?? 'all', wasm_bytes: after, wasm_bytes_before_opt: before }));

@@ -1,0 +1,164 @@
+// The package's API: validate, Session, wireSchemaErrors, revisions, and
+// the three ways a message comes in (JS value, JSON string, bytes).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import init, { Session, revisions, validate, wireSchemaErrors } from 'mcpwire';
+
+const ISSUE_376 = {
+  jsonrpc: '2.0',
+  id: 7,
+  error: { code: -32021, message: 'Server requires the sampling capability', data: { requiredCapabilities: ['sampling'] } },
+};
+const FIXED = { ...ISSUE_376, error: { ...ISSUE_376.error, data: { requiredCapabilities: { sampling: {} } } } };
+
+const all = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28', 'draft'];
+
+test('init resolves in Node (the module loads at import) and revisions lists all six', async () => {
+  await init();
+  assert.deepEqual(revisions(), all);
+});
+
+test('validate: the #376 shape at 2026-07-28 and its fix, as value, text and bytes', () => {
+  const def = 'MissingRequiredClientCapabilityError';
+  for (const message of [ISSUE_376, JSON.stringify(ISSUE_376), new TextEncoder().encode(JSON.stringify(ISSUE_376))]) {
+    const violations = validate('2026-07-28', def, message);
+    assert.equal(violations.length, 1, JSON.stringify(violations));
+    const [v] = violations;
+    assert.equal(v.instance, '/error/data/requiredCapabilities');
+    assert.equal(v.keyword, 'type');
+    assert.equal(v.schema, '/$defs/ClientCapabilities/type');
+    assert.match(v.message, /expected object, found array/);
+  }
+  assert.deepEqual(validate('2026-07-28', def, FIXED), []);
+  assert.deepEqual(validate('2026-07-28', def, JSON.stringify(FIXED)), []);
+});
+
+test('validate refuses unknown revisions and definitions (suggesting close names) and unreadable text', () => {
+  assert.throws(() => validate('2099-01-01', 'CallToolResult', {}), /unknown MCP revision "2099-01-01"; known revisions: 2024-11-05/);
+  assert.throws(() => validate('2025-11-25', 'CallToolReslt', {}), /no definition "CallToolReslt"; did you mean CallToolResult/);
+  assert.throws(() => validate('2025-11-25', 'CallToolResult', '{"content": ['), Error);
+  assert.throws(() => validate('2025-11-25', 'CallToolResult', undefined), TypeError);
+});
+
+test('text keeps what a JS value cannot: integers beyond 2^53 and repeated members', () => {
+  // `id` is an integer either way; a fraction is not, whatever its spelling.
+  assert.deepEqual(validate('2025-11-25', 'JSONRPCRequest', '{"jsonrpc":"2.0","id":18446744073709551616,"method":"x"}'), []);
+  assert.equal(validate('2025-11-25', 'JSONRPCRequest', '{"jsonrpc":"2.0","id":1.5,"method":"x"}')[0].instance, '/id');
+  // serde_json keeps the last of repeated members, as JSON.parse does.
+  assert.deepEqual(validate('2025-11-25', 'JSONRPCRequest', '{"jsonrpc":"2.0","id":true,"id":1,"method":"x"}'), []);
+});
+
+test('Session: auto mode follows initialize; reports carry definitions, violations and warnings', () => {
+  const s = new Session('auto');
+  assert.equal(s.revision, '2026-07-28');
+  const [req] = s.observe('c2s', 'harness', {
+    jsonrpc: '2.0', id: 0, method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+  });
+  assert.equal(req.revision, '2025-06-18');
+  assert.equal(req.kind, 'request');
+  assert.deepEqual(req.definitions, ['JSONRPCRequest', 'InitializeRequest']);
+  assert.deepEqual(req.violations, []);
+  const [res] = s.observe('s2c', 'implementation', JSON.stringify({
+    jsonrpc: '2.0', id: 0,
+    result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } },
+  }));
+  assert.equal(res.kind, 'result');
+  assert.equal(res.method, 'initialize');
+  assert.ok(res.definitions.includes('InitializeResult'), res.definitions.join());
+  assert.deepEqual(res.violations, []);
+  assert.equal(s.revision, '2025-06-18');
+
+  const [bad] = s.observe('s2c', 'implementation', { jsonrpc: '2.0', id: 99, result: {} });
+  assert.ok(bad.warnings.some((w) => w.kind === 'unknown_response'), JSON.stringify(bad.warnings));
+  s.free();
+});
+
+test('Session: the #376 error at 2026-07-28 and its fix', () => {
+  const s = new Session('2026-07-28');
+  const [r] = s.observe('s2c', 'implementation', ISSUE_376);
+  assert.deepEqual(r.violations.map((f) => [f.definition, f.instance]), [['MissingRequiredClientCapabilityError', '/error/data/requiredCapabilities']]);
+  const [ok] = s.observe('s2c', 'implementation', JSON.stringify(FIXED));
+  assert.deepEqual(ok.violations, []);
+  assert.equal(ok.index, 1);
+});
+
+test('Session: unanswered() lists pending requests; unreadable text is a report, not a throw', () => {
+  const s = new Session('2025-11-25');
+  s.observe('c2s', 'harness', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  s.observe('c2s', 'harness', { jsonrpc: '2.0', id: 2, method: 'ping' });
+  s.observe('s2c', 'implementation', { jsonrpc: '2.0', id: 2, result: {} });
+  const pending = s.unanswered();
+  assert.equal(pending.length, 1, JSON.stringify(pending));
+  assert.equal(pending[0].direction, 'c2s');
+  assert.equal(pending[0].method, 'tools/list');
+  assert.equal(pending[0].index, 0);
+  const [r] = s.observe('s2c', 'implementation', '{"jsonrpc": "2.0", "id": ');
+  assert.equal(r.kind, 'unreadable');
+  assert.match(r.input_error, /./);
+});
+
+test('Session: options and arguments are checked', () => {
+  assert.throws(() => new Session('2025-13-01'), /unknown MCP revision/);
+  assert.throws(() => new Session('auto', { fallbak: 'draft' }), /unknown field `fallbak`/);
+  const s = new Session('auto', { fallback: '2025-03-26', httpProtocolVersion: '2025-06-18' });
+  assert.equal(s.revision, '2025-06-18');
+  assert.throws(() => s.observe('up', 'harness', {}), /direction "up"/);
+  assert.throws(() => s.observe('c2s', 'tester', {}), /origin "tester"/);
+  assert.throws(() => s.setHttpProtocolVersion('1999-01-01'), /unknown MCP revision/);
+  s.setHttpProtocolVersion('2025-11-25');
+  assert.equal(s.revision, '2025-11-25');
+  const tiny = new Session('2025-11-25', { maxMessageBytes: 10 });
+  assert.match(tiny.observe('c2s', 'harness', { jsonrpc: '2.0', method: 'notifications/initialized' })[0].input_error, /10/);
+});
+
+test('Session: a 2025-03-26 batch is judged per element; elsewhere the batch itself is a violation', () => {
+  const batch = [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }];
+  const ok = new Session('2025-03-26').observe('c2s', 'implementation', batch);
+  assert.deepEqual(ok.map((r) => r.batch_index), [0, 1]);
+  assert.ok(ok.every((r) => r.violations.length === 0));
+  const bad = new Session('2025-06-18').observe('c2s', 'implementation', batch);
+  assert.equal(bad[0].batch_index, null);
+  assert.match(bad[0].violations[0].message, /batches \(arrays\) are not valid in revision 2025-06-18/);
+});
+
+test('wireSchemaErrors: the harness shape', () => {
+  assert.deepEqual(wireSchemaErrors('2026-07-28', FIXED), []);
+  const errors = wireSchemaErrors('2026-07-28', ISSUE_376);
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /^MissingRequiredClientCapabilityError\/error\/data\/requiredCapabilities: expected object, found array/);
+  // A result body, relative to /result, suffixed with the request's method.
+  assert.deepEqual(
+    wireSchemaErrors('2025-11-25', { jsonrpc: '2.0', id: 3, result: { content: 'x' } }, 'tools/call'),
+    ["CallToolResult/content: expected array, found string (result of 'tools/call')"]
+  );
+  // Without requestMethod a result gets the envelope only, as in the harness.
+  assert.deepEqual(wireSchemaErrors('2025-11-25', { jsonrpc: '2.0', id: 3, result: { content: 'x' } }), []);
+  // Batch elements are prefixed with their index.
+  const batch = wireSchemaErrors('2025-03-26', [{ jsonrpc: '2.0', id: 1, method: 'ping' }, { jsonrpc: '2.0', id: true, method: 'ping' }]);
+  assert.ok(batch.length > 0 && batch.every((e) => e.startsWith('[1] ')), JSON.stringify(batch));
+  assert.throws(() => wireSchemaErrors('1999-01-01', {}), /unknown MCP revision/);
+});
+
+test('wireSchemaErrors: where mcpwire differs from ajv by design', () => {
+  // Envelope always checked (the harness's probe A passes there at 2025-06-18).
+  const a = wireSchemaErrors('2025-06-18', { jsonrpc: '1.0', id: null, method: 'ping' });
+  assert.ok(a.some((e) => e.startsWith('JSONRPCRequest/jsonrpc: ')), JSON.stringify(a));
+  assert.ok(a.some((e) => e.startsWith('JSONRPCRequest/id: ')), JSON.stringify(a));
+  // resultType by value: tools/list cannot ask for input (probe D passes in the harness).
+  const d = wireSchemaErrors('2026-07-28', { jsonrpc: '2.0', id: 4, result: { resultType: 'input_required', requestState: 'abc' } }, 'tools/list');
+  assert.ok(d.some((e) => /cannot answer with an InputRequiredResult/.test(e)), JSON.stringify(d));
+  // Error-object codes: -32601 is checked against MethodNotFoundError too (the harness
+  // never sees the five top-level-code definitions); a finding both report is shown once,
+  // under the envelope that found it first.
+  const e = { jsonrpc: '2.0', id: 5, error: { code: -32601, message: 42 } };
+  const [r] = new Session('2026-07-28').observe('s2c', 'implementation', e);
+  assert.deepEqual(r.definitions, ['JSONRPCErrorResponse', 'MethodNotFoundError']);
+  assert.deepEqual(wireSchemaErrors('2026-07-28', e), ['JSONRPCErrorResponse/error/message: expected string, found integer']);
+  // Errata: NumberSchema minimum may be a fraction at 2025-06-18 (ajv without the erratum rejects it).
+  const elicit = {
+    jsonrpc: '2.0', id: 6, method: 'elicitation/create',
+    params: { message: 'm', requestedSchema: { type: 'object', properties: { n: { type: 'number', minimum: 0.5 } } } },
+  };
+  assert.deepEqual(wireSchemaErrors('2025-06-18', elicit), []);
+});

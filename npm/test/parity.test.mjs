@@ -1,0 +1,87 @@
+// Parity with the Rust library: the cases and the Rust answers come from
+// `cargo test --test wasm_parity -- --ignored` (tests/wasm_parity.rs), which
+// writes them to target/tmp/wasm-parity/ (or $MCPWIRE_PARITY_DIR). For
+// every case of the differential corpus sample and every example
+// transcript, the package's answers must equal the Rust library's:
+// validate() and Session.observe() on the JSON text, and on the JS value
+// JSON.parse gives for it (judged as JSON.stringify's text, whose Rust
+// answers the file carries when the text differs).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Session, revisions, validate } from 'mcpwire';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dir = process.env.MCPWIRE_PARITY_DIR ?? resolve(here, '..', '..', 'target', 'tmp', 'wasm-parity');
+const MIN_CASES = 5000;
+
+function lines(file) {
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l));
+}
+
+function answers(revision, definition, message) {
+  let violations;
+  try {
+    violations = validate(revision, definition, message);
+  } catch (e) {
+    violations = { input_error: e.message };
+  }
+  const reports = new Session(revision).observe('s2c', 'implementation', message);
+  return { violations, reports };
+}
+
+test('the parity files exist (run cargo test --test wasm_parity -- --ignored)', () => {
+  assert.ok(existsSync(join(dir, 'transcripts.jsonl')), `no parity files in ${dir}`);
+});
+
+for (const revision of revisions()) {
+  test(`corpus parity at ${revision}: validate and Session.observe equal the Rust library`, () => {
+    const file = join(dir, `${revision}.jsonl`);
+    const cases = lines(file);
+    assert.ok(cases.length >= MIN_CASES, `${file}: ${cases.length} cases, want at least ${MIN_CASES}`);
+    let valid = 0;
+    let respelled = 0;
+    let strings = 0;
+    for (const c of cases) {
+      const where = `${revision} case #${c.index} (${c.definition}): ${c.text.slice(0, 300)}`;
+      assert.deepEqual(answers(revision, c.definition, c.text), c.rust, `text path, ${where}`);
+      const bytes = new TextEncoder().encode(c.text);
+      assert.deepEqual(validate(revision, c.definition, bytes), c.rust.violations, `bytes path, ${where}`);
+      const value = JSON.parse(c.text);
+      assert.equal(JSON.stringify(value), c.js.text, `the Rust emulation of JSON.stringify, ${where}`);
+      if (typeof value === 'string') {
+        // A JS string is taken as JSON text (the API's rule), so a string
+        // instance has no value form: its text form is checked above.
+        strings += 1;
+      } else {
+        const expected = c.js.rust ?? c.rust;
+        if (c.js.rust) respelled += 1;
+        assert.deepEqual(answers(revision, c.definition, value), expected, `value path, ${where}`);
+      }
+      if (Array.isArray(c.rust.violations) && c.rust.violations.length === 0) valid += 1;
+    }
+    console.log(`parity ${revision}: ${cases.length} cases, ${valid} valid, ${respelled} respelled by JSON.stringify, ${strings} string instances (text only)`);
+  });
+}
+
+test('transcript parity: every example transcript, auto and each revision', () => {
+  const runs = lines(join(dir, 'transcripts.jsonl'));
+  const examples = readdirSync(resolve(here, '..', '..', 'examples')).filter((f) => f.endsWith('.jsonl'));
+  assert.deepEqual([...new Set(runs.map((r) => r.file))].sort(), examples.sort());
+  for (const run of runs) {
+    for (const asValue of [false, true]) {
+      const session = new Session(run.revision);
+      run.records.forEach((r, i) => {
+        const message = asValue ? JSON.parse(r.text) : r.text;
+        assert.deepEqual(
+          session.observe(r.dir, r.origin, message),
+          r.reports,
+          `${run.file} at ${run.revision}, record ${i + 1} (${asValue ? 'value' : 'text'})`
+        );
+      });
+      assert.deepEqual(session.unanswered(), run.unanswered, `${run.file} at ${run.revision}: unanswered`);
+    }
+  }
+});
