@@ -47,7 +47,8 @@ use crate::{
     Version, Violation,
 };
 
-/// One definition's bytes validator, as the generated `DEFINITIONS` lists it.
+/// One definition's bytes validator: the name and `read` of its row in
+/// `validate::DEFINITIONS` ([`DefinitionFns::read`]).
 #[derive(Clone, Copy)]
 pub struct Entry {
     /// Schema name.
