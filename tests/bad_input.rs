@@ -650,7 +650,7 @@ fn transcript() -> (Vec<u8>, Vec<(usize, String)>, usize) {
     let mut goods = 0;
     for (i, (_, bytes, message)) in bad_lines().into_iter().enumerate() {
         text.extend_from_slice(&bytes);
-        text.extend_from_slice(if i % 2 == 0 { b"\r\n" } else { b"\n" });
+        text.extend_from_slice(if i.is_multiple_of(2) { b"\r\n" } else { b"\n" });
         problems.push((line, message));
         let record = json!({"dir": "c2s", "msg": good(i as u64)});
         text.extend_from_slice(serde_json::to_string(&record).unwrap().as_bytes());

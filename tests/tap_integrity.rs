@@ -274,7 +274,7 @@ fn a_stalled_client_does_not_make_the_tap_buffer() {
         }
         got.extend_from_slice(&buf[..n]);
         reads += 1;
-        if reads % 16 == 0 {
+        if reads.is_multiple_of(16) {
             thread::sleep(Duration::from_millis(1));
         }
         if got.len() == script.len() {

@@ -86,7 +86,7 @@ fn block(rng: &mut Rng) -> Value {
 
 /// One message of the mix, with its checks.
 fn message(rng: &mut Rng, n: usize) -> (Value, Vec<(&'static str, At)>) {
-    let id = if n % 5 == 0 {
+    let id = if n.is_multiple_of(5) {
         json!(format!("req-{n}"))
     } else {
         json!(n)

@@ -403,7 +403,7 @@ impl Builder {
                         "title": gen::words(&mut self.rng, 4),
                         "score": (i as f64) / 7.0,
                         "tags": ["alpha", "beta"],
-                        "owner": {"login": gen::ident(&mut self.rng, i), "admin": i % 3 == 0}
+                        "owner": {"login": gen::ident(&mut self.rng, i), "admin": i.is_multiple_of(3)}
                     })
                 })
                 .collect();

@@ -57,7 +57,7 @@ pub fn transcript(b: &mut Builder, calls: u64) -> Vec<Frame> {
             out.push(frame(&b.error_response(json!(id), call as usize / 20)));
         } else {
             let blocks = 1 + b.rng().below(20);
-            let structured = call % 3 == 0;
+            let structured = call.is_multiple_of(3);
             out.push(frame(&b.call_tool_result(id, blocks, structured)));
         }
         id += 1;

@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 /// written out without a regex engine (as in `tests/support/oracle.rs`).
 pub fn is_byte(s: &str) -> bool {
     let b = s.as_bytes();
-    if b.len() % 4 != 0 {
+    if !b.len().is_multiple_of(4) {
         return false;
     }
     let pad = if b.ends_with(b"==") {

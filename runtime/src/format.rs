@@ -391,7 +391,7 @@ fn expression(b: &mut impl Iterator<Item = u8>) -> bool {
 /// is valid.
 pub fn is_byte(s: &str) -> bool {
     let b = s.as_bytes();
-    if b.len() % 4 != 0 {
+    if !b.len().is_multiple_of(4) {
         return false;
     }
     let data = match b {

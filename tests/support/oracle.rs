@@ -139,7 +139,7 @@ fn escape(token: &str) -> String {
 /// written out without a regex engine.
 pub fn is_byte(s: &str) -> bool {
     let b = s.as_bytes();
-    if b.len() % 4 != 0 {
+    if !b.len().is_multiple_of(4) {
         return false;
     }
     let pad = if b.ends_with(b"==") {

@@ -151,7 +151,7 @@ pub fn tap_pieces(
             stdin.write_all(&input[at..end]).unwrap();
             stdin.flush().unwrap();
             at = end;
-            if i % 64 == 0 {
+            if i.is_multiple_of(64) {
                 thread::sleep(Duration::from_millis(1));
             }
         }

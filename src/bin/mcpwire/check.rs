@@ -117,7 +117,7 @@ pub fn run(
                     p.clear();
                     sink.flush().map_err(Failure::Output)?;
                 }
-                if count % 64 == 0 {
+                if count.is_multiple_of(64) {
                     p.update(checker.bytes_read());
                 }
             }

@@ -150,7 +150,7 @@ fn main() -> ExitCode {
             {
                 break;
             }
-            if i % 16 == 0 {
+            if i.is_multiple_of(16) {
                 thread::sleep(Duration::from_millis(1));
             }
             i += 1;
