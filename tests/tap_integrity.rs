@@ -266,7 +266,7 @@ fn a_stalled_client_does_not_make_the_tap_buffer() {
     let mut stdout = tap.stdout.take().unwrap();
     let mut got = Vec::with_capacity(script.len());
     let mut buf = vec![0u8; 64 << 10];
-    let mut reads = 0;
+    let mut reads = 0u64;
     loop {
         let n = stdout.read(&mut buf).unwrap();
         if n == 0 {
