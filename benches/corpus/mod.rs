@@ -77,7 +77,7 @@ impl Corpus {
             ("call_tool_result", b.call_tool_result(3, BLOCKS, true)),
             ("read_resource_blob", b.read_resource_result(4, BLOB)),
         ];
-        for i in 0..16 {
+        for i in 0..16u64 {
             let token = if i.is_multiple_of(4) {
                 json!(1000 + i)
             } else {
@@ -85,7 +85,7 @@ impl Corpus {
             };
             valid.push(("progress", b.progress(token, i % 8 + 1, 8)));
         }
-        for i in 0..10 {
+        for i in 0..10u64 {
             let id = if i.is_multiple_of(3) {
                 json!(format!("req-{i}"))
             } else {
