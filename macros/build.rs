@@ -38,7 +38,7 @@ fn main() {
     );
     let _ = writeln!(
         table,
-        "/// The enabled revisions: module name and definitions table.\npub static ENABLED: &[(&str, &[crate::spec::DefinitionFns])] = &[{}];",
+        "/// The enabled revisions: module name and definitions table.\npub static ENABLED: &[(&str, &[::mcpwire_runtime::DefinitionFns])] = &[{}];",
         enabled
             .iter()
             .map(|v| format!("({:?}, {}::validate::DEFINITIONS)", v.module, v.module))

@@ -114,9 +114,8 @@ pub mod __private;
 pub use mcpwire_macros::{fixture, fixture_file};
 
 // The validators' run-time helpers live in `mcpwire-runtime` (shared with
-// the `mcpwire-macros` proc macro); re-exported at their historic paths.
-#[doc(hidden)]
-pub use mcpwire_runtime::support;
+// the `mcpwire-macros` proc macro); generated code reaches them there by
+// absolute path (`::mcpwire_runtime::__private`). These are the public ones.
 pub use mcpwire_runtime::{format, number, path, suggest, violation};
 
 pub use check::check_transcript;

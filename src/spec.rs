@@ -16,7 +16,7 @@ pub struct Spec {
     pub schema_sha256: &'static str,
     /// The dispatch maps.
     pub maps: &'static DispatchMaps,
-    /// Every definition's check functions, sorted by name.
+    /// Every definition's row (`Value` checks and bytes validator), sorted by name.
     pub definitions: &'static [DefinitionFns],
 }
 

@@ -6,7 +6,7 @@
 //!
 //! For every enabled revision, the oracle ([`support::oracle`]) is compiled
 //! from the revision's `schema.json` with mcpwire's errata applied
-//! (`mcpwire_codegen::errata::apply`), format assertion on, and
+//! (`schemas/errata.toml`), format assertion on, and
 //! ajv-formats' `byte` added. Seeds are the spec examples
 //! (`examples/<Definition>/*.json`, 2026-07-28 and draft only) and instances
 //! synthesized from every definition ([`support::synth`]); seeds the oracle
@@ -71,13 +71,10 @@
 //! it. (The expected panic message of `judge_flags_each_kind_of_disagreement`
 //! in the output comes from a stand-in that panics on purpose.)
 //!
-//! The errata come from `mcpwire_codegen::errata` (a dev-dependency), the
-//! one list codegen applies. Its `serde_json/preserve_order` feature unifies
-//! into this package's test builds (as jsonschema's `float_roundtrip`
-//! already does): `serde_json::Map` keeps insertion order there instead of
-//! sorting. Verdicts and pointer *sets* do not depend on member order, and
-//! `Value` equality ignores it; a test that snapshots serialized objects
-//! must not rely on the order either way.
+//! The errata come from `schemas/errata.toml`, the one list codegen
+//! applies, read by `support::spec_files` (no dependency on the codegen
+//! crate, so these tests build with the `serde_json` features mcpwire ships:
+//! `serde_json::Map` sorts its members).
 
 mod support;
 
@@ -821,6 +818,7 @@ mod harness {
             pointer: "/stand-in",
             is_valid,
             check_at,
+            read: None,
         };
         let Some(rev) = revisions()
             .into_iter()

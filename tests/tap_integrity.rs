@@ -267,7 +267,7 @@ fn a_stalled_client_does_not_make_the_tap_buffer() {
     let mut stdout = tap.stdout.take().unwrap();
     let mut got = Vec::with_capacity(script.len());
     let mut buf = vec![0u8; 64 << 10];
-    let mut reads = 0;
+    let mut reads = 0u64;
     loop {
         let n = stdout.read(&mut buf).unwrap();
         if n == 0 {
@@ -275,7 +275,7 @@ fn a_stalled_client_does_not_make_the_tap_buffer() {
         }
         got.extend_from_slice(&buf[..n]);
         reads += 1;
-        if reads % 16 == 0 {
+        if reads.is_multiple_of(16) {
             thread::sleep(Duration::from_millis(1));
         }
         if got.len() == script.len() {

@@ -7,11 +7,6 @@ use std::path::PathBuf;
 use mcpwire::{Keyword, Version};
 use serde_json::{json, Value};
 
-// The crate-root names generated code uses (`crate::support::…`), for the
-// compiled snapshots in `mod tiny`.
-#[allow(unused_imports)]
-use mcpwire::{format, number, support, Path, Violation};
-
 #[cfg(feature = "v2026_07_28")]
 mod v2026_07_28 {
     use super::*;
@@ -376,11 +371,14 @@ fn published_examples_are_valid() {
 /// emitted code, including forms no MCP schema uses (`additionalProperties:
 /// false`, float bounds, mixed enums).
 mod tiny {
-    // The snapshots name runtime helpers `crate::…`, as generated modules do.
+    // The snapshots reach the runtime by absolute path, as generated modules do.
     macro_rules! snapshot_module {
         ($name:ident, $file:literal) => {
             #[allow(dead_code, clippy::all)]
             mod $name {
+                // What the generated `validate` module opens with (the
+                // snapshots hold the definitions' functions only).
+                use ::mcpwire_runtime::__private as rt;
                 include!(concat!("../codegen/tests/snapshots/validators/", $file));
             }
         };

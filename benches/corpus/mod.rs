@@ -77,16 +77,16 @@ impl Corpus {
             ("call_tool_result", b.call_tool_result(3, BLOCKS, true)),
             ("read_resource_blob", b.read_resource_result(4, BLOB)),
         ];
-        for i in 0..16 {
-            let token = if i % 4 == 0 {
+        for i in 0..16u64 {
+            let token = if i.is_multiple_of(4) {
                 json!(1000 + i)
             } else {
                 json!(format!("progress-{i}"))
             };
             valid.push(("progress", b.progress(token, i % 8 + 1, 8)));
         }
-        for i in 0..10 {
-            let id = if i % 3 == 0 {
+        for i in 0..10u64 {
+            let id = if i.is_multiple_of(3) {
                 json!(format!("req-{i}"))
             } else {
                 json!(10 + i)

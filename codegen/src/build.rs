@@ -8,11 +8,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{emit, generate_with, load, Config, Error, Options, Version};
+use crate::{emit, generate_all, load, Config, Error, Options, Version};
 
 /// Runs a build script: for every revision whose cargo feature is on
 /// (`CARGO_FEATURE_V2025_11_25`, …), generates its module with `options`
-/// and writes it to `$OUT_DIR/<module>.rs` when its bytes changed.
+/// (an alias module where an earlier enabled revision has the same patched
+/// schema, [`generate_all`]) and writes it to `$OUT_DIR/<module>.rs` when
+/// its bytes changed.
 ///
 /// `package_root` is the manifest directory of the crate whose build script
 /// runs (`mcpwire` or `mcpwire-macros`). The spec files come from
@@ -52,11 +54,13 @@ pub fn run(package_root: &Path, options: Options) -> Vec<Version> {
     for version in &enabled {
         let file = load::schema_path(&spec_dir, *version);
         println!("cargo:rerun-if-changed={}", file.display());
-        let generated = match generate_with(*version, &cfg, options) {
-            Ok(generated) => generated,
-            Err(err) => fail(&err),
-        };
-        let target = out.join(format!("{}.rs", version.module));
+    }
+    let generated = match generate_all(&enabled, &cfg, options) {
+        Ok(generated) => generated,
+        Err(err) => fail(&err),
+    };
+    for generated in &generated {
+        let target = out.join(format!("{}.rs", generated.version.module));
         emit::write_if_changed(&target, &generated.source)
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
     }

@@ -30,13 +30,19 @@ pub fn render(
         /// Compiled validators: `is_valid_<def>` and `check_<def>` per definition.
         // The emitters call a definition's check as `|v| is_valid_x(v)` and
         // match on member names even when an object has one property: the
-        // uniform shapes keep the emitters small.
-        #[allow(clippy::redundant_closure, clippy::single_match)]
+        // uniform shapes keep the emitters small. A one-pattern test is a
+        // `match` rather than `matches!(v, P if …)`, which prettyplease
+        // cannot format.
+        #[allow(
+            clippy::redundant_closure,
+            clippy::single_match,
+            clippy::match_like_matches_macro
+        )]
         pub mod validate {
             #checks
         }
         /// Bytes validators: `read_<def>` per definition, judging a message
-        /// from its bytes without building a `Value` (`crate::bytes`).
+        /// from its bytes without building a `Value` (`mcpwire::bytes`).
         pub mod bytes {
             #bytes
         }
@@ -55,6 +61,50 @@ pub fn render(
     finish(version, sha256, tokens)
 }
 
+/// The module of a revision whose patched document is `target`'s
+/// ([`crate::generate_all`]): `types`, `validate` and `bytes` (or only
+/// `validate`, for [`crate::Stages::Validators`]) are `target`'s, re-exported;
+/// `dispatch` and `SPEC` are its own, since they name the revision.
+pub fn render_alias(
+    version: Version,
+    sha256: &str,
+    maps: &dispatch::Maps,
+    target: Version,
+    stages: crate::Stages,
+) -> Result<String, Error> {
+    let module = names::ident(target.module);
+    let doc = format!(
+        " Same patched schema as MCP {}: its modules, compiled once.",
+        target.name
+    );
+    let tokens = match stages {
+        crate::Stages::All => {
+            let dispatch = dispatch::tokens(maps);
+            let variant = names::ident(&version_variant(version));
+            quote! {
+                #[doc = #doc]
+                pub use super::#module::{bytes, types, validate};
+                /// Dispatch tables extracted from the schema.
+                pub mod dispatch {
+                    #dispatch
+                }
+                /// This revision's tables and validators, for code that works across revisions.
+                pub static SPEC: crate::spec::Spec = crate::spec::Spec {
+                    version: crate::Version::#variant,
+                    schema_sha256: #sha256,
+                    maps: &dispatch::MAPS,
+                    definitions: validate::DEFINITIONS,
+                };
+            }
+        }
+        crate::Stages::Validators => quote! {
+            #[doc = #doc]
+            pub use super::#module::validate;
+        },
+    };
+    finish(version, sha256, tokens)
+}
+
 /// The validate-only module of one revision ([`crate::Stages::Validators`]):
 /// the `@generated` header and `pub mod validate`, exactly as in [`render`].
 pub fn render_validators(
@@ -64,7 +114,11 @@ pub fn render_validators(
 ) -> Result<String, Error> {
     let tokens = quote! {
         /// Compiled validators: `is_valid_<def>` and `check_<def>` per definition.
-        #[allow(clippy::redundant_closure, clippy::single_match)]
+        #[allow(
+            clippy::redundant_closure,
+            clippy::single_match,
+            clippy::match_like_matches_macro
+        )]
         pub mod validate {
             #checks
         }

@@ -7,34 +7,44 @@
 //! the TypeScript is the normative source and real traffic follows it, so
 //! mcpwire patches the JSON before generating anything.
 //!
-//! Each entry replaces one value at one JSON pointer. Before patching, the
-//! stage checks that the target still holds exactly the buggy value; if
-//! upstream fixed it (or moved it), generation fails with
-//! [`Error::Erratum`] telling you to delete the entry. The list is mirrored
-//! in `schemas/ERRATA.md`, and a test keeps the two in sync.
+//! The list is data, `schemas/errata.toml` (embedded here when codegen
+//! compiles, through the `codegen/schemas` link that also carries the pin,
+//! so `cargo package` stores it), so that the tests' reference validator applies the same
+//! patches without depending on this crate. Each entry replaces one value
+//! at one JSON pointer. Before patching, the stage checks that the target
+//! still holds exactly the buggy value; if upstream fixed it (or moved it),
+//! generation fails with [`Error::Erratum`] telling you to delete the
+//! entry. The list is mirrored in `schemas/ERRATA.md`, and a test keeps the
+//! two in sync.
 
-use serde_json::{json, Value};
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use serde_json::Value;
 
 use crate::{Error, Version};
+
+/// `schemas/errata.toml`, as this crate was compiled with it.
+pub const TOML: &str = include_str!("../schemas/errata.toml");
 
 /// One patch.
 #[derive(Clone, Debug)]
 pub struct Erratum {
     /// Stable identifier, used in `schemas/ERRATA.md`.
-    pub id: &'static str,
+    pub id: String,
     /// Revisions the patch applies to.
-    pub revisions: &'static [&'static str],
+    pub revisions: Vec<String>,
     /// JSON pointer (into the published file) of the value replaced; the
     /// definitions container is written `{defs}` and filled in per dialect.
-    pub pointer: &'static str,
+    pub pointer: String,
     /// The buggy value the file must hold there.
-    pub before: fn() -> Value,
+    pub before: Value,
     /// The value it gets.
-    pub after: fn() -> Value,
+    pub after: Value,
     /// Why.
-    pub reason: &'static str,
+    pub reason: String,
     /// Where upstream says what is right.
-    pub reference: &'static str,
+    pub reference: String,
 }
 
 impl Erratum {
@@ -45,61 +55,70 @@ impl Erratum {
 
     /// Whether the entry applies to a revision.
     pub fn applies_to(&self, version: Version) -> bool {
-        self.revisions.contains(&version.name)
+        self.revisions.iter().any(|r| r == version.name)
     }
 }
 
-fn string_integer_boolean() -> Value {
-    json!(["string", "integer", "boolean"])
+/// The file's shape: `[[erratum]]` tables, `before`/`after` as JSON text.
+#[derive(Deserialize)]
+struct File {
+    erratum: Vec<Entry>,
 }
 
-/// Every erratum, in the order they are applied.
-pub const ALL: &[Erratum] = &[
-    Erratum {
-        id: "elicit-result-number-2025-06-18",
-        revisions: &["2025-06-18"],
-        pointer: "/{defs}/ElicitResult/properties/content/additionalProperties/type",
-        before: string_integer_boolean,
-        after: || json!(["string", "number", "boolean"]),
-        reason: "schema.ts types form values as `string | number | boolean`; the generator's \
-                 --defaultNumberType integer made `number` into `integer`, so a fractional answer \
-                 (2.5) to a NumberSchema field is wrongly rejected.",
-        reference: "modelcontextprotocol schema/2025-06-18/schema.ts (ElicitResult.content); \
-                    generator flag in scripts/generate-schemas.ts",
-    },
-    Erratum {
-        id: "elicit-result-number",
-        revisions: &["2025-11-25", "2026-07-28", "draft"],
-        pointer: "/{defs}/ElicitResult/properties/content/additionalProperties/anyOf/1/type",
-        before: string_integer_boolean,
-        after: || json!(["string", "number", "boolean"]),
-        reason: "schema.ts types form values as `string | number | boolean | string[]`; the \
-                 generator's --defaultNumberType integer made `number` into `integer`, so a \
-                 fractional answer (2.5) to a NumberSchema field is wrongly rejected.",
-        reference: "modelcontextprotocol schema/<revision>/schema.ts (ElicitResult.content); \
-                    same class as the NumberSchema fix, spec PR #3139",
-    },
-    Erratum {
-        id: "json-value-null-number",
-        revisions: &["2026-07-28", "draft"],
-        pointer: "/{defs}/JSONValue/anyOf/2/type",
-        before: string_integer_boolean,
-        after: || json!(["string", "number", "boolean", "null"]),
-        reason: "schema.ts defines JSONValue as `string | number | boolean | null | JSONObject | \
-                 JSONArray`; the generated file drops `null` (strict null checks off) and \
-                 non-integer numbers, so `{\"a\": null, \"b\": 1.5}` in capabilities' \
-                 `experimental`/`extensions` and other JSON objects is wrongly rejected.",
-        reference: "modelcontextprotocol schema/draft/schema.ts (JSONValue); precedent for \
-                    null-dropping errata: spec commit 357adac4 (Task.ttl made nullable)",
-    },
-];
+#[derive(Deserialize)]
+struct Entry {
+    id: String,
+    revisions: Vec<String>,
+    pointer: String,
+    before: String,
+    after: String,
+    reason: String,
+    reference: String,
+}
+
+/// Parses an errata file (the format of `schemas/errata.toml`).
+pub fn parse(text: &str) -> Result<Vec<Erratum>, String> {
+    let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
+    file.erratum
+        .into_iter()
+        .map(|e| {
+            let json = |field: &str, text: &str| {
+                serde_json::from_str(text)
+                    .map_err(|err| format!("erratum {}: {field}: {err}", e.id))
+            };
+            Ok(Erratum {
+                before: json("before", &e.before)?,
+                after: json("after", &e.after)?,
+                id: e.id,
+                revisions: e.revisions,
+                pointer: e.pointer,
+                reason: e.reason,
+                reference: e.reference,
+            })
+        })
+        .collect()
+}
+
+/// Every erratum of `schemas/errata.toml`, in the order they are applied.
+pub fn all() -> &'static [Erratum] {
+    static ALL: OnceLock<Vec<Erratum>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        // A test parses the file too (`errata::tests::the_file_parses`).
+        parse(TOML).unwrap_or_else(|e| panic!("schemas/errata.toml: {e}"))
+    })
+}
 
 /// Applies every erratum for `version` to `document`.
-pub fn apply(version: Version, mut document: Value) -> Result<Value, Error> {
-    for erratum in ALL.iter().filter(|e| e.applies_to(version)) {
+pub fn apply(version: Version, document: Value) -> Result<Value, Error> {
+    apply_list(all(), version, document)
+}
+
+/// Applies the errata of `list` that name `version`.
+pub fn apply_list(list: &[Erratum], version: Version, mut document: Value) -> Result<Value, Error> {
+    for erratum in list.iter().filter(|e| e.applies_to(version)) {
         let pointer = erratum.pointer_for(version);
         let fail = |reason: String| Error::Erratum {
-            id: erratum.id.into(),
+            id: erratum.id.clone(),
             revision: version.name.into(),
             pointer: pointer.clone(),
             reason,
@@ -107,11 +126,10 @@ pub fn apply(version: Version, mut document: Value) -> Result<Value, Error> {
         let target = document
             .pointer_mut(&pointer)
             .ok_or_else(|| fail("the pointer resolves to nothing".into()))?;
-        let before = (erratum.before)();
-        if *target != before {
-            return Err(fail(format!("expected {before}, found {target}")));
+        if *target != erratum.before {
+            return Err(fail(format!("expected {}, found {target}", erratum.before)));
         }
-        *target = (erratum.after)();
+        *target = erratum.after.clone();
     }
     Ok(document)
 }
@@ -119,12 +137,23 @@ pub fn apply(version: Version, mut document: Value) -> Result<Value, Error> {
 /// Whether the unpatched document still has the bug an erratum fixes (the
 /// tripwire: once this is false for a revision, delete the entry).
 pub fn still_needed(erratum: &Erratum, version: Version, raw: &Value) -> bool {
-    raw.pointer(&erratum.pointer_for(version)) == Some(&(erratum.before)())
+    raw.pointer(&erratum.pointer_for(version)) == Some(&erratum.before)
 }
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
+
+    #[test]
+    fn the_file_parses() {
+        let list = parse(TOML).unwrap();
+        assert_eq!(list.len(), 3);
+        assert!(list
+            .iter()
+            .all(|e| !e.revisions.is_empty() && e.pointer.starts_with("/{defs}/")));
+    }
 
     fn tiny(version: Version) -> Value {
         let key = version.dialect.defs_key();

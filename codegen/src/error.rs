@@ -127,7 +127,7 @@ pub enum Error {
         reason: String,
     },
     /// An erratum no longer applies (upstream fixed it, or the target moved).
-    #[error("erratum {id} for {revision} does not apply at {pointer}: {reason}. If upstream fixed the bug, delete the erratum (codegen/src/errata.rs, schemas/ERRATA.md)")]
+    #[error("erratum {id} for {revision} does not apply at {pointer}: {reason}. If upstream fixed the bug, delete the erratum (schemas/errata.toml, schemas/ERRATA.md)")]
     Erratum {
         /// Erratum identifier.
         id: String,

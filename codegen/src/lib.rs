@@ -27,6 +27,7 @@ pub mod load;
 pub mod names;
 pub mod revisions;
 pub mod schema;
+pub mod share;
 pub mod types;
 pub mod validators;
 
@@ -109,10 +110,9 @@ pub enum Stages {
     #[default]
     All,
     /// Only `pub mod validate` ([`emit::render_validators`]): what the
-    /// `mcpwire-macros` proc macro runs at compile time. Its crate root must
-    /// provide the names the validators use: `Path`, `Violation`,
-    /// `support`, `number`, `format` and `spec::DefinitionFns`
-    /// (all from `mcpwire-runtime`).
+    /// `mcpwire-macros` proc macro runs at compile time. The including
+    /// crate must depend on `mcpwire-runtime` (generated code reaches it by
+    /// absolute path) and needs nothing at its root.
     Validators,
 }
 
@@ -136,6 +136,137 @@ pub fn generate_with(version: Version, cfg: &Config, options: Options) -> Result
     generate_from_value_with(version, &loaded.sha256, loaded.document, options)
 }
 
+/// A revision to generate as an alias of another: same patched document,
+/// so the same `types`, `validate` and `bytes` ([`generate_all`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AliasOf(pub Version);
+
+/// Loads and generates several revisions at once (what `build.rs` calls):
+/// a revision whose document after errata is byte-identical to an earlier
+/// one's of the list (today `draft` and `2026-07-28`) is generated as an
+/// alias module — `pub use super::<earlier>::{types, validate, bytes};` plus
+/// its own `dispatch` and `SPEC` (they name the revision) — so its code is
+/// compiled once; and a definition whose functions are the same in several
+/// of the other revisions is emitted in the first and re-exported by the
+/// rest ([`share`]).
+pub fn generate_all(
+    versions: &[Version],
+    cfg: &Config,
+    options: Options,
+) -> Result<Vec<Generated>, Error> {
+    enum Plan {
+        Alias(Generated),
+        Own {
+            sha256: String,
+            schema: Box<Schema>,
+            maps: dispatch::Maps,
+            validate: share::Module,
+            bytes: Option<share::Module>,
+        },
+    }
+    let mut seen: Vec<(Version, Vec<u8>)> = Vec::new();
+    let mut plans = Vec::new();
+    for &version in versions {
+        let loaded = load::read(version, cfg)?;
+        let document = errata::apply(version, loaded.document)?;
+        let key = serde_json::to_vec(&document).unwrap_or_default();
+        let alias = seen
+            .iter()
+            .find(|(v, k)| v.dialect == version.dialect && *k == key)
+            .map(|(v, _)| AliasOf(*v));
+        seen.push((version, key));
+        let plan = match alias {
+            Some(target) => Plan::Alias(generate_alias(
+                version,
+                &loaded.sha256,
+                document,
+                target,
+                options,
+            )?),
+            None => {
+                let schema = Schema::new(version, document)?;
+                let maps = dispatch::extract(&schema)?;
+                let (rows, bytes) = match options.stages {
+                    Stages::All => (validators::Rows::WithBytes, Some(bytes::module(&schema)?)),
+                    Stages::Validators => (validators::Rows::ValueOnly, None),
+                };
+                Plan::Own {
+                    sha256: loaded.sha256,
+                    validate: validators::module(&schema, rows)?,
+                    bytes,
+                    schema: Box::new(schema),
+                    maps,
+                }
+            }
+        };
+        plans.push((version, plan));
+    }
+    // Definitions identical across the generated revisions (`share`).
+    let owned: Vec<share::Revision<'_>> = plans
+        .iter()
+        .filter_map(|(version, plan)| match plan {
+            Plan::Own {
+                validate, bytes, ..
+            } => Some(share::Revision {
+                version: *version,
+                validate,
+                bytes: bytes.as_ref(),
+            }),
+            Plan::Alias(_) => None,
+        })
+        .collect();
+    let mut homes = share::homes(&owned).into_iter();
+    let mut out = Vec::new();
+    for (version, plan) in plans {
+        match plan {
+            Plan::Alias(generated) => out.push(generated),
+            Plan::Own {
+                sha256,
+                schema,
+                maps,
+                validate,
+                bytes,
+            } => {
+                let taken = homes.next().unwrap_or_default();
+                let checks = share::tokens(&validate, &taken, "validate");
+                let source = match (options.stages, bytes) {
+                    (Stages::All, Some(bytes)) => {
+                        let types = types::generate_with(&schema, options.types)?;
+                        let bytes = share::tokens(&bytes, &taken, "bytes");
+                        emit::render(version, &sha256, &maps, types, checks, bytes)?
+                    }
+                    _ => emit::render_validators(version, &sha256, checks)?,
+                };
+                out.push(Generated {
+                    version,
+                    source,
+                    maps,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The module of `version` as an alias of `target`, whose patched document
+/// is the same: only the tables that name the revision are its own.
+fn generate_alias(
+    version: Version,
+    sha256: &str,
+    document: serde_json::Value,
+    target: AliasOf,
+    options: Options,
+) -> Result<Generated, Error> {
+    let schema = Schema::new(version, document)?;
+    let maps = dispatch::extract(&schema)?;
+    let source = emit::render_alias(version, sha256, &maps, target.0, options.stages)?;
+    Ok(Generated {
+        version,
+        source,
+        maps,
+    })
+}
+
 /// Runs every stage after loading on an already parsed document.
 pub fn generate_from_value(
     version: Version,
@@ -153,9 +284,23 @@ pub fn generate_from_value_with(
     options: Options,
 ) -> Result<Generated, Error> {
     let document = errata::apply(version, document)?;
+    generate_patched(version, sha256, document, options)
+}
+
+/// Every stage after the errata.
+fn generate_patched(
+    version: Version,
+    sha256: &str,
+    document: serde_json::Value,
+    options: Options,
+) -> Result<Generated, Error> {
     let schema = Schema::new(version, document)?;
     let maps = dispatch::extract(&schema)?;
-    let checks = validators::generate(&schema)?;
+    let rows = match options.stages {
+        Stages::All => validators::Rows::WithBytes,
+        Stages::Validators => validators::Rows::ValueOnly,
+    };
+    let checks = validators::generate_with(&schema, rows)?;
     let source = match options.stages {
         Stages::All => {
             let types = types::generate_with(&schema, options.types)?;

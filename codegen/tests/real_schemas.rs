@@ -25,13 +25,13 @@ fn raw(version: Version) -> serde_json::Value {
 /// file. When this fails, upstream fixed it: delete the erratum.
 #[test]
 fn every_erratum_is_still_needed() {
-    for erratum in errata::ALL {
-        for name in erratum.revisions {
+    for erratum in errata::all() {
+        for name in &erratum.revisions {
             let v = Version::by_name(name).expect("known revision");
             assert!(
                 errata::still_needed(erratum, v, &raw(v)),
                 "erratum {} no longer matches {name} at {}: upstream fixed it, delete the entry \
-                 (codegen/src/errata.rs and schemas/ERRATA.md)",
+                 (schemas/errata.toml and schemas/ERRATA.md)",
                 erratum.id,
                 erratum.pointer_for(v)
             );
@@ -48,8 +48,8 @@ fn errata_md_matches_the_code() {
     )
     .unwrap();
     let rows: Vec<&str> = md.lines().filter(|l| l.starts_with("| `")).collect();
-    assert_eq!(rows.len(), errata::ALL.len(), "one table row per erratum");
-    for erratum in errata::ALL {
+    assert_eq!(rows.len(), errata::all().len(), "one table row per erratum");
+    for erratum in errata::all() {
         let row = rows
             .iter()
             .find(|r| r.starts_with(&format!("| `{}` |", erratum.id)))
@@ -59,14 +59,14 @@ fn errata_md_matches_the_code() {
             "{}: revisions differ",
             erratum.id
         );
-        let v = Version::by_name(erratum.revisions[0]).unwrap();
+        let v = Version::by_name(&erratum.revisions[0]).unwrap();
         assert!(
             row.contains(&erratum.pointer_for(v)),
             "{}: pointer differs",
             erratum.id
         );
         assert!(
-            row.contains(&(erratum.after)().to_string()),
+            row.contains(&erratum.after.to_string()),
             "{}: patched value differs",
             erratum.id
         );
@@ -104,7 +104,25 @@ fn validators_stage_is_the_full_outputs_validate_module() {
     let start = full.find("pub mod validate {").unwrap();
     let end = full.find("/// Bytes validators").unwrap();
     let only = &a[a.find("pub mod validate {").unwrap()..];
-    assert_eq!(only.trim_end(), full[start..end].trim_end());
+    // The one difference: the full output's rows name the bytes validators.
+    assert_eq!(value_only_rows(only), value_only_rows(&full[start..end]));
+}
+
+/// `text` without line breaks and indentation, every row's bytes
+/// validator (`read: Some(…)`) written as `read: None`.
+fn value_only_rows(text: &str) -> String {
+    let flat: String = text.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let some = "read: ::std::option::Option::Some(";
+    let mut out = String::new();
+    let mut rest = flat.as_str();
+    while let Some(i) = rest.find(some) {
+        out.push_str(&rest[..i]);
+        out.push_str("read: ::std::option::Option::None");
+        let after = &rest[i + some.len()..];
+        rest = after.find(')').map_or("", |j| &after[j + 1..]);
+    }
+    out.push_str(rest);
+    out.replace("None ,", "None,")
 }
 
 /// A hash mismatch names the file, both hashes and the re-pin command.

@@ -28,23 +28,63 @@ pub fn spec_dir() -> PathBuf {
     }
 }
 
-fn codegen_version(v: mcpwire::Version) -> mcpwire_codegen::Version {
-    mcpwire_codegen::Version::by_name(v.as_str())
-        .unwrap_or_else(|| panic!("codegen does not know revision {v}"))
-}
-
-/// The key holding the definitions (`definitions` or `$defs`).
+/// The key holding the definitions (`definitions` or `$defs`): the 2020-12
+/// files have `$defs`.
 pub fn defs_key(v: mcpwire::Version) -> &'static str {
-    codegen_version(v).dialect.defs_key()
+    if raw_schema(v).get("$defs").is_some() {
+        "$defs"
+    } else {
+        "definitions"
+    }
 }
 
-/// The schema mcpwire generates from: the published file with every
-/// erratum applied.
-pub fn patched_schema(v: mcpwire::Version) -> Value {
+fn raw_schema(v: mcpwire::Version) -> Value {
     let path = spec_dir().join(v.as_str()).join("schema.json");
     let bytes =
         std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let raw = serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    mcpwire_codegen::errata::apply(codegen_version(v), raw)
-        .unwrap_or_else(|e| panic!("errata for {v}: {e}"))
+    serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// One entry of `schemas/errata.toml` (the fields applied here).
+#[derive(serde::Deserialize)]
+struct Erratum {
+    id: String,
+    revisions: Vec<String>,
+    pointer: String,
+    before: String,
+    after: String,
+}
+
+#[derive(serde::Deserialize)]
+struct Errata {
+    erratum: Vec<Erratum>,
+}
+
+/// The schema mcpwire generates from: the published file with every
+/// erratum of `schemas/errata.toml` applied, as codegen applies them.
+pub fn patched_schema(v: mcpwire::Version) -> Value {
+    let mut schema = raw_schema(v);
+    let defs = defs_key(v);
+    let path = repo_root().join("schemas/errata.toml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let errata: Errata =
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    for erratum in errata.erratum {
+        if !erratum.revisions.iter().any(|r| r == v.as_str()) {
+            continue;
+        }
+        let pointer = erratum.pointer.replace("{defs}", defs);
+        let target = schema
+            .pointer_mut(&pointer)
+            .unwrap_or_else(|| panic!("erratum {} for {v}: nothing at {pointer}", erratum.id));
+        let before: Value = serde_json::from_str(&erratum.before).expect("erratum before");
+        assert_eq!(
+            *target, before,
+            "erratum {} for {v} at {pointer}",
+            erratum.id
+        );
+        *target = serde_json::from_str(&erratum.after).expect("erratum after");
+    }
+    schema
 }

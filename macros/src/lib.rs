@@ -15,8 +15,8 @@
 //!
 //! The validators call the run-time helpers of `mcpwire-runtime`, not of
 //! `mcpwire`: `mcpwire` re-exports these macros, so depending on it here
-//! would be a cycle. The crate root below provides the names the generated
-//! code uses (`crate::Path`, `crate::support`, …).
+//! would be a cycle. Generated code reaches the runtime by absolute path
+//! (`::mcpwire_runtime::__private`), so nothing here mirrors its names.
 //!
 //! # Literal parts and holes
 //!
@@ -55,18 +55,16 @@ mod parse;
 mod suggest;
 mod target;
 
-// The names the generated validators use (`crate::Path`, `crate::support::…`).
-#[allow(unused_imports)]
-use mcpwire_runtime::{format, number, support, Path, Violation};
-
-/// `crate::spec::DefinitionFns`, as the generated `DEFINITIONS` table names it.
-mod spec {
-    pub use mcpwire_runtime::DefinitionFns;
-}
-
 /// The enabled revisions' validators (`macros/build.rs`).
-// `Definition` variants such as `ToolDefinition` (public, hence allowed, in mcpwire).
-#[allow(dead_code, clippy::enum_variant_names, rustdoc::bare_urls)]
+// `Definition` variants such as `ToolDefinition` (public, hence allowed, in
+// mcpwire); shared definitions re-exported from an earlier revision that
+// this crate does not call (`mcpwire_codegen::share`).
+#[allow(
+    dead_code,
+    unused_imports,
+    clippy::enum_variant_names,
+    rustdoc::bare_urls
+)]
 mod revisions {
     include!(concat!(env!("OUT_DIR"), "/revisions.rs"));
 }

@@ -6,8 +6,8 @@ use proc_macro2::{Ident, TokenTree};
 
 use crate::parse::Spans;
 use crate::revisions;
-use crate::spec::DefinitionFns;
 use crate::suggest::{closest, did_you_mean};
+use mcpwire_runtime::DefinitionFns;
 
 /// A resolved definition.
 pub struct Target {

@@ -1,9 +1,14 @@
-//! The table entry of one generated definition: its name, its pointer and
-//! its two check functions (what `validate::DEFINITIONS` holds).
+//! The table row of one generated definition: its name, its pointer, its
+//! two `Value` checks and its bytes validator (what `validate::DEFINITIONS`
+//! holds: one row per definition, no parallel tables).
 
 use serde_json::Value;
 
-use crate::{path::Path, violation::Violation};
+use crate::{
+    bytes::{Reader, R},
+    path::Path,
+    violation::Violation,
+};
 
 /// The generated checks of one definition.
 pub struct DefinitionFns {
@@ -15,6 +20,9 @@ pub struct DefinitionFns {
     pub is_valid: fn(&Value) -> bool,
     /// Collecting check, reporting instance pointers below `path`.
     pub check_at: fn(&Value, &Path<'_>, &mut Vec<Violation>),
+    /// Bytes validator: reads one value, `Ok` only if it is valid (`None`
+    /// where only the `Value` checks are compiled, as in `mcpwire-macros`).
+    pub read: Option<fn(&mut Reader<'_>) -> R>,
 }
 
 impl DefinitionFns {

@@ -6,11 +6,19 @@
 //! crate `mcpwire-macros`, which runs them at compile time to check
 //! fixtures. A proc-macro crate cannot depend on `mcpwire` while `mcpwire`
 //! re-exports its macros (a dependency cycle), so both depend on this crate
-//! instead. `mcpwire` re-exports every module here at the same path
-//! (`mcpwire::violation`, `mcpwire::path`, …), so users and the generated
-//! code (`crate::support::…`) see no difference.
+//! instead. `mcpwire` re-exports the public modules here at the same path
+//! (`mcpwire::violation`, `mcpwire::path`, …).
+//!
+//! Generated code reaches everything it calls by absolute path, through
+//! one hidden module: every generated module begins with
+//! `use ::mcpwire_runtime::__private as rt;` and calls `rt::type_(…)`,
+//! `rt::number::…`, `rt::bytes::Reader`, … — so a crate that includes
+//! generated code needs nothing at its root. [`__private`] is not API: it
+//! changes with the generator.
 #![deny(missing_docs)]
 
+#[doc(hidden)]
+pub mod bytes;
 pub mod definition;
 pub mod format;
 pub mod number;
@@ -23,3 +31,10 @@ pub mod violation;
 pub use definition::DefinitionFns;
 pub use path::Path;
 pub use violation::{Keyword, Pointer, Violation, Violations};
+
+/// What generated code calls (see the crate docs). Not API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::support::*;
+    pub use crate::{bytes, format, number, DefinitionFns, Path, Violation};
+}

@@ -33,6 +33,10 @@ pub mod kind {
     pub const BOOLEAN: u8 = 32;
     /// `null`.
     pub const NULL: u8 = 64;
+    /// Any number: [`INTEGER`] or [`FRACTION`].
+    pub const NUMBER: u8 = INTEGER | FRACTION;
+    /// Any value.
+    pub const ANY: u8 = 127;
 }
 
 /// The kind bit of a value (see [`kind`]).

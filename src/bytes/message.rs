@@ -22,7 +22,7 @@ use std::cell::OnceCell;
 
 use serde_json::{Map, Value};
 
-use super::{definitions, reader::Reader, reads, Entry, R};
+use super::{reads, Reader, R};
 use crate::{
     dispatch::Target,
     head::{META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, SKELETON_CLIENT_CAPABILITIES_TEXT},
@@ -124,26 +124,6 @@ fn object_marker(r: &mut Reader<'_>) -> R<Value> {
     } else {
         Value::Null
     })
-}
-
-/// The bytes validator of `definition` (an element of `version`'s
-/// `Spec::definitions`). Both tables are sorted by name over the same
-/// definitions, so its index there is tried first; the name decides.
-fn entry(version: Version, definition: &'static DefinitionFns) -> Option<&'static Entry> {
-    let table = definitions(version)?;
-    let spec = version.spec()?;
-    let offset = (definition as *const DefinitionFns as usize)
-        .checked_sub(spec.definitions.as_ptr() as usize)?;
-    let guess = table.get(offset / std::mem::size_of::<DefinitionFns>().max(1));
-    match guess {
-        Some(e) if e.name == definition.name => Some(e),
-        _ => {
-            let i = table
-                .binary_search_by(|e| e.name.cmp(definition.name))
-                .ok()?;
-            table.get(i)
-        }
-    }
 }
 
 impl<'a> Message<'a> {
@@ -251,12 +231,15 @@ impl<'a> Message<'a> {
     /// those the `Value` path reports, pointers from the message root.
     pub fn check(
         &self,
-        version: Version,
+        _version: Version,
         definition: &'static DefinitionFns,
         target: Target,
     ) -> Option<Vec<Violation>> {
         let text = self.target(target)?;
-        if entry(version, definition).is_some_and(|e| reads(e.read, text, self.limits)) {
+        if definition
+            .read
+            .is_some_and(|read| reads(read, text, self.limits))
+        {
             return Some(Vec::new());
         }
         // Scanning accepted the bytes, so the `Value` path reads them too.

@@ -1,5 +1,6 @@
 //! The upstream spec files the tests read: each revision's `schema.json`
-//! (raw, and with mcpwire's errata applied) and the spec's examples.
+//! (raw, and with mcpwire's errata, `schemas/errata.toml`, applied) and the
+//! spec's examples.
 //!
 //! The directory comes from `MCPWIRE_SPEC_DIR` (cargo sets it from
 //! `.cargo/config.toml`); a relative value resolves against this crate's
@@ -18,15 +19,14 @@ pub fn spec_dir() -> PathBuf {
     }
 }
 
-/// The codegen view of a run-time revision.
-pub fn codegen_version(v: mcpwire::Version) -> mcpwire_codegen::Version {
-    mcpwire_codegen::Version::by_name(v.as_str())
-        .unwrap_or_else(|| panic!("codegen does not know revision {v}"))
-}
-
-/// The key holding the definitions (`definitions` or `$defs`).
+/// The key holding the definitions (`definitions` or `$defs`): the 2020-12
+/// files have `$defs`.
 pub fn defs_key(v: mcpwire::Version) -> &'static str {
-    codegen_version(v).dialect.defs_key()
+    if raw_schema(v).get("$defs").is_some() {
+        "$defs"
+    } else {
+        "definitions"
+    }
 }
 
 /// The bytes of a revision's published `schema.json`.
@@ -38,7 +38,9 @@ fn schema_bytes(v: mcpwire::Version) -> Vec<u8> {
 /// The sha256 (hex) of the file the tests read, to compare with the one
 /// the generated code was built from (`Spec::schema_sha256`).
 pub fn schema_sha256(v: mcpwire::Version) -> String {
-    mcpwire_codegen::load::sha256_hex(&schema_bytes(v))
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(schema_bytes(v));
+    digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The published `schema.json` of a revision, unpatched.
@@ -47,10 +49,51 @@ pub fn raw_schema(v: mcpwire::Version) -> Value {
 }
 
 /// The schema mcpwire generates from: the published file with every
-/// erratum for the revision applied (`codegen/src/errata.rs`).
+/// erratum of `schemas/errata.toml` for the revision applied, as codegen
+/// applies them (each checked to hold its `before` value first).
 pub fn patched_schema(v: mcpwire::Version) -> Value {
-    mcpwire_codegen::errata::apply(codegen_version(v), raw_schema(v))
-        .unwrap_or_else(|e| panic!("errata for {v}: {e}"))
+    let mut schema = raw_schema(v);
+    let defs = defs_key(v);
+    for erratum in errata() {
+        if !erratum.revisions.iter().any(|r| r == v.as_str()) {
+            continue;
+        }
+        let pointer = erratum.pointer.replace("{defs}", defs);
+        let target = schema
+            .pointer_mut(&pointer)
+            .unwrap_or_else(|| panic!("erratum {} for {v}: nothing at {pointer}", erratum.id));
+        let before: Value = serde_json::from_str(&erratum.before).expect("erratum before");
+        assert_eq!(
+            *target, before,
+            "erratum {} for {v} at {pointer}",
+            erratum.id
+        );
+        *target = serde_json::from_str(&erratum.after).expect("erratum after");
+    }
+    schema
+}
+
+/// One entry of `schemas/errata.toml` (the fields the tests use).
+#[derive(serde::Deserialize)]
+struct Erratum {
+    id: String,
+    revisions: Vec<String>,
+    pointer: String,
+    before: String,
+    after: String,
+}
+
+/// `schemas/errata.toml`.
+fn errata() -> Vec<Erratum> {
+    #[derive(serde::Deserialize)]
+    struct File {
+        erratum: Vec<Erratum>,
+    }
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("schemas/errata.toml");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let file: File = toml::from_str(&text).unwrap_or_else(|e| panic!("schemas/errata.toml: {e}"));
+    file.erratum
 }
 
 /// Every definition name of a (patched) schema, in file order.

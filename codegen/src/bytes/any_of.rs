@@ -1,4 +1,4 @@
-//! `anyOf`: `crate::bytes::any_of` tries the branches on the same bytes,
+//! `anyOf`: `rt::bytes::any_of` tries the branches on the same bytes,
 //! in order, and passes at the first that reads the value. Before trying,
 //! it narrows the branches (each narrowing drops only branches that cannot
 //! pass, so the verdict is the same and usually one branch is read):
@@ -34,7 +34,7 @@ const MAX_DEPTH: usize = 8;
 /// Most distinct `required` names tracked for presence (bits of a `u64`).
 const MAX_KEYS: usize = 64;
 
-/// `crate::bytes::any_of(r, tag, keys, &[Branch { … }, …])`.
+/// `rt::bytes::any_of(r, tag, keys, &[Branch { … }, …])`.
 pub fn read(branches: &[Node], cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     let tags = discriminator::find(branches, cx);
     let required: Vec<BTreeSet<String>> = branches
@@ -53,7 +53,7 @@ pub fn read(branches: &[Node], cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     }
     let mut entries = Vec::new();
     for (i, branch) in branches.iter().enumerate() {
-        let kinds = Literal::u8_unsuffixed(kinds::kinds(branch, cx));
+        let kinds = kinds::tokens(kinds::kinds(branch, cx));
         let tag = match tags
             .as_ref()
             .and_then(|d| d.tags.get(i))
@@ -75,11 +75,11 @@ pub fn read(branches: &[Node], cx: &Ctx<'_>) -> Result<TokenStream, Error> {
             }
             None => {
                 let body = value::read(branch, cx)?;
-                quote!(&|r: &mut crate::bytes::Reader<'_>| -> crate::bytes::R { #body })
+                quote!(&|r: &mut rt::bytes::Reader<'_>| -> rt::bytes::R { #body })
             }
         };
         entries.push(quote! {
-            crate::bytes::Branch { kinds: #kinds, tag: #tag, required: #mask, read: #read },
+            rt::bytes::Branch { kinds: #kinds, tag: #tag, required: #mask, read: #read },
         });
     }
     let tag_name = match tags.as_ref().map(|d| d.property.as_str()) {
@@ -87,7 +87,7 @@ pub fn read(branches: &[Node], cx: &Ctx<'_>) -> Result<TokenStream, Error> {
         None => quote!(::std::option::Option::None),
     };
     let keys = keys.iter().map(|k| k.as_str());
-    Ok(quote!(crate::bytes::any_of(r, #tag_name, &[#(#keys),*], &[#(#entries)*])))
+    Ok(quote!(rt::bytes::any_of(r, #tag_name, &[#(#keys),*], &[#(#entries)*])))
 }
 
 /// The member names every object valid for `node` has.

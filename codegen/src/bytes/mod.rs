@@ -2,10 +2,10 @@
 //! never building a `serde_json::Value`.
 //!
 //! [`generate`] returns the contents of the generated `pub mod bytes`: for
-//! each definition `D`, `read_<d>(r: &mut crate::bytes::Reader<'_>) ->
-//! crate::bytes::R`, which reads one value at the reader and returns `Ok`
-//! only if it is a valid `D`; plus `DEFINITIONS` (sorted by name, as
-//! `validate::DEFINITIONS`), which `mcpwire::bytes` looks definitions up in.
+//! each definition `D`, `read_<d>(r: &mut rt::bytes::Reader<'_>) ->
+//! rt::bytes::R`, which reads one value at the reader and returns `Ok`
+//! only if it is a valid `D`. `validate::DEFINITIONS` names it in `D`'s row
+//! (`read`), beside the `Value` checks.
 //!
 //! The functions are the verdict-only (`is_valid`) form, compiled from the
 //! same [`Node`]s as the validators stage: `type`, `const`, `enum`,
@@ -33,7 +33,7 @@ mod value;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -52,6 +52,12 @@ pub fn read_fn(definition: &str) -> String {
 
 /// The contents of the `bytes` module.
 pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
+    let module = module(schema)?;
+    Ok(crate::share::tokens(&module, &BTreeMap::new(), "bytes"))
+}
+
+/// The `bytes` module's function per definition, for [`crate::share`].
+pub fn module(schema: &Schema) -> Result<crate::share::Module, Error> {
     let mut nodes = BTreeMap::new();
     for (name, value) in schema.defs() {
         let node = Node::parse(schema, value, &schema.def_pointer(name))?;
@@ -64,18 +70,12 @@ pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
     let mut functions = Vec::new();
     for name in schema.defs().keys() {
         if let Some(node) = nodes.get(name) {
-            functions.push(function(name, node, &cx)?);
+            functions.push((name.clone(), function(name, node, &cx)?));
         }
     }
-    let sorted: BTreeSet<&str> = schema.defs().keys().map(String::as_str).collect();
-    let entries = sorted.iter().map(|name| {
-        let read = names::ident(&read_fn(name));
-        quote!(crate::bytes::Entry { name: #name, read: #read },)
-    });
-    Ok(quote! {
-        #(#functions)*
-        /// Every definition's bytes validator, sorted by name.
-        pub static DEFINITIONS: &[crate::bytes::Entry] = &[#(#entries)*];
+    Ok(crate::share::Module {
+        functions,
+        tables: TokenStream::new(),
     })
 }
 
@@ -89,7 +89,7 @@ fn function(name: &str, node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error>
     let body = value::read(node, cx)?;
     Ok(quote! {
         #[doc = #doc]
-        pub fn #read(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
+        pub fn #read(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
             #body
         }
     })

@@ -31,7 +31,7 @@ pub fn string(node: &Node) -> TokenStream {
     }
     if let Some(format) = node.format {
         let f = ident(format.function());
-        tests.push(quote!(crate::format::#f(s)));
+        tests.push(quote!(rt::format::#f(s)));
     }
     if tests.is_empty() {
         return quote!(r.skip_string());
@@ -39,7 +39,7 @@ pub fn string(node: &Node) -> TokenStream {
     quote!({
         let s = r.string()?;
         let s: &str = &s;
-        crate::bytes::ok(#(#tests)&&*)
+        rt::bytes::ok(#(#tests)&&*)
     })
 }
 
@@ -47,8 +47,8 @@ pub fn string(node: &Node) -> TokenStream {
 pub fn number(node: &Node, kinds: u8) -> TokenStream {
     let mut tests = Vec::new();
     match (kinds & kind::INTEGER != 0, kinds & kind::FRACTION != 0) {
-        (true, false) => tests.push(quote!(crate::number::is_integer(&n))),
-        (false, true) => tests.push(quote!(!crate::number::is_integer(&n))),
+        (true, false) => tests.push(quote!(rt::number::is_integer(&n))),
+        (false, true) => tests.push(quote!(!rt::number::is_integer(&n))),
         _ => {}
     }
     if let Some(Scalar::Number(x)) = &node.const_ {
@@ -75,7 +75,7 @@ pub fn number(node: &Node, kinds: u8) -> TokenStream {
     }
     quote!({
         let n = r.number()?;
-        crate::bytes::ok(#(#tests)&&*)
+        rt::bytes::ok(#(#tests)&&*)
     })
 }
 
@@ -102,14 +102,14 @@ pub fn boolean(node: &Node) -> TokenStream {
         None => quote!(r.boolean().map(|_| ())),
         Some(values) => match (values.contains(&true), values.contains(&false)) {
             (true, true) => quote!(r.boolean().map(|_| ())),
-            (true, false) => quote!(crate::bytes::ok(r.boolean()?)),
-            (false, true) => quote!(crate::bytes::ok(!r.boolean()?)),
-            (false, false) => quote!(crate::bytes::stop()),
+            (true, false) => quote!(rt::bytes::ok(r.boolean()?)),
+            (false, true) => quote!(rt::bytes::ok(!r.boolean()?)),
+            (false, false) => quote!(rt::bytes::stop()),
         },
     }
 }
 
-/// `crate::number::<int_fn>(&n, bound)` or `<float_fn>`, by the bound's
+/// `rt::number::<int_fn>(&n, bound)` or `<float_fn>`, by the bound's
 /// kind (integral bounds as exact `i128` literals), as the validators stage
 /// spells them.
 fn call(int_fn: &str, float_fn: &str, bound: &Number) -> TokenStream {
@@ -128,14 +128,14 @@ fn call(int_fn: &str, float_fn: &str, bound: &Number) -> TokenStream {
             let f = ident(int_fn);
             let lit = Literal::u128_unsuffixed(i.unsigned_abs());
             let lit = if i < 0 { quote!(-#lit) } else { quote!(#lit) };
-            quote!(crate::number::#f(&n, #lit))
+            quote!(rt::number::#f(&n, #lit))
         }
         None => {
             let f = ident(float_fn);
             let x = bound.as_f64().unwrap_or(0.0);
             let lit = Literal::f64_unsuffixed(x.abs());
             let lit = if x < 0.0 { quote!(-#lit) } else { quote!(#lit) };
-            quote!(crate::number::#f(&n, #lit))
+            quote!(rt::number::#f(&n, #lit))
         }
     }
 }

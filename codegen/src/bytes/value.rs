@@ -1,4 +1,4 @@
-//! One schema node as an expression of type `crate::bytes::R` that reads
+//! One schema node as an expression of type `rt::bytes::R` that reads
 //! exactly one value at `r`: its own keywords in one pass (a `match` on the
 //! value's first byte), then each `allOf` part and the `anyOf` again from a
 //! mark. `$ref` is a call, which is how recursion works.
@@ -103,12 +103,12 @@ fn own(node: &Node, cx: &Ctx<'_>) -> Result<Option<TokenStream>, Error> {
         arms.push(quote!(b'n' => r.null(),));
     }
     if arms.is_empty() {
-        return Ok(Some(quote!(crate::bytes::stop())));
+        return Ok(Some(quote!(rt::bytes::stop())));
     }
     Ok(Some(quote! {
         match r.peek()? {
             #(#arms)*
-            _ => crate::bytes::stop(),
+            _ => rt::bytes::stop(),
         }
     }))
 }

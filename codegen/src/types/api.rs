@@ -49,7 +49,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
         /// What every definition type has: its schema pointer and check.
         trait SchemaDefinition: ::serde::Serialize + ::serde::de::DeserializeOwned {
             const POINTER: &'static str;
-            fn check(value: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation>;
+            fn check(value: &::serde_json::Value) -> ::std::vec::Vec<::mcpwire_runtime::Violation>;
         }
 
         /// `validated`/`validate` for one definition type.
@@ -57,7 +57,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
             ($ty:ident, $check:ident, $pointer:literal) => {
                 impl SchemaDefinition for $ty {
                     const POINTER: &'static str = $pointer;
-                    fn check(value: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+                    fn check(value: &::serde_json::Value) -> ::std::vec::Vec<::mcpwire_runtime::Violation> {
                         super::validate::$check(value)
                     }
                 }
@@ -72,13 +72,13 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
                     #[inline]
                     pub fn validated(
                         value: &::serde_json::Value,
-                    ) -> ::core::result::Result<Self, crate::Violations> {
+                    ) -> ::core::result::Result<Self, ::mcpwire_runtime::Violations> {
                         validated_as(value)
                     }
 
                     #[doc = concat!("Serializes `self` and checks it against `", $pointer, "`.")]
                     #[inline]
-                    pub fn validate(&self) -> ::core::result::Result<(), crate::Violations> {
+                    pub fn validate(&self) -> ::core::result::Result<(), ::mcpwire_runtime::Violations> {
                         validate_as(self)
                     }
                 }
@@ -89,19 +89,19 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
 
         fn validated_as<T: SchemaDefinition>(
             value: &::serde_json::Value,
-        ) -> ::core::result::Result<T, crate::Violations> {
+        ) -> ::core::result::Result<T, ::mcpwire_runtime::Violations> {
             let violations = T::check(value);
             if !violations.is_empty() {
-                return Err(crate::Violations(violations));
+                return Err(::mcpwire_runtime::Violations(violations));
             }
             <T as ::serde::Deserialize>::deserialize(value)
                 .map_err(|e| bug(T::POINTER, "cannot hold this valid value", &e))
         }
 
-        fn validate_as<T: SchemaDefinition>(this: &T) -> ::core::result::Result<(), crate::Violations> {
+        fn validate_as<T: SchemaDefinition>(this: &T) -> ::core::result::Result<(), ::mcpwire_runtime::Violations> {
             let value = ::serde_json::to_value(this)
                 .map_err(|e| bug(T::POINTER, "does not serialize", &e))?;
-            crate::Violations(T::check(&value)).into_result()
+            ::mcpwire_runtime::Violations(T::check(&value)).into_result()
         }
 
         /// A generated type disagreeing with its schema: never expected.
@@ -109,8 +109,8 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
             pointer: &'static str,
             what: &str,
             error: &::serde_json::Error,
-        ) -> crate::Violations {
-            crate::Violations(::std::vec![crate::Violation {
+        ) -> ::mcpwire_runtime::Violations {
+            ::mcpwire_runtime::Violations(::std::vec![::mcpwire_runtime::Violation {
                 instance: crate::Pointer::root(),
                 schema: pointer,
                 keyword: crate::Keyword::Type,
@@ -149,7 +149,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
 
         struct ValidatedRoundtrip;
         impl Visit for ValidatedRoundtrip {
-            type Out = ::core::result::Result<::serde_json::Value, crate::Violations>;
+            type Out = ::core::result::Result<::serde_json::Value, ::mcpwire_runtime::Violations>;
             fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out {
                 let typed = validated_as::<T>(value)?;
                 ::serde_json::to_value(&typed).map_err(|e| bug(T::POINTER, "does not serialize", &e))
@@ -176,7 +176,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
         pub fn validated_roundtrip(
             definition: &str,
             value: &::serde_json::Value,
-        ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, crate::Violations>> {
+        ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, ::mcpwire_runtime::Violations>> {
             with_type(definition, value, ValidatedRoundtrip)
         }
     }

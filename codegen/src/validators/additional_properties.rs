@@ -29,10 +29,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> (TokenStream, bool) {
         None => (TokenStream::new(), false),
         Some(Additional::False) => {
             let pointer = join(&node.pointer, "additionalProperties");
-            (
-                quote!(crate::support::additional(out, path, #pointer, k);),
-                false,
-            )
+            (quote!(rt::additional(out, path, #pointer, k);), false)
         }
         Some(Additional::Schema(schema)) => {
             let body = check_below(schema, cx, quote!(path.key(k)));

@@ -14,7 +14,7 @@
 //! branches accept (`expected one of: object (JSONObject), array,
 //! string/integer/boolean; found null`).
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::compile::{check as node_check, valid as node_valid, Ctx};
@@ -36,7 +36,7 @@ pub fn valid(branches: &[Node], cx: &Ctx<'_>) -> Cond {
     }
 }
 
-/// `match crate::support::tag(v, "type") { Str("text") => …, Missing => all, _ => untagged }`.
+/// `match rt::tag(v, "type") { Str("text") => …, Missing => all, _ => untagged }`.
 fn tagged(d: &Discriminator, conds: Vec<Cond>) -> Cond {
     let untagged = Cond::any(
         conds
@@ -48,21 +48,21 @@ fn tagged(d: &Discriminator, conds: Vec<Cond>) -> Cond {
     let arms = conds.iter().zip(&d.tags).filter_map(|(cond, tag)| {
         let tag = tag.as_ref()?;
         let cond = Cond::any([cond.clone(), untagged.clone()]).tokens();
-        Some(quote!(crate::support::Tag::Str(#tag) => #cond,))
+        Some(quote!(rt::Tag::Str(#tag) => #cond,))
     });
     let all = Cond::any(conds.iter().cloned()).tokens();
     let untagged = untagged.tokens();
     let property = &d.property;
     Cond::atom(quote! {
-        match crate::support::tag(v, #property) {
+        match rt::tag(v, #property) {
             #(#arms)*
-            crate::support::Tag::Missing => #all,
+            rt::Tag::Missing => #all,
             _ => #untagged,
         }
     })
 }
 
-/// `if !any { crate::support::any_of(…, &[Branch { kinds, tag, check }, …]) }`.
+/// `if !any { rt::any_of(…, &[Branch { kinds, tag, check }, …]) }`.
 pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
     let test = valid(branches, cx);
     if test.is_true() {
@@ -77,7 +77,7 @@ pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
         .join(", ");
     let d = discriminator::find(branches, cx);
     let entries = branches.iter().enumerate().map(|(i, branch)| {
-        let kinds = Literal::u8_unsuffixed(kinds(branch, cx));
+        let kinds = super::kinds::tokens(kinds(branch, cx));
         let check = match &branch.ref_ {
             Some(target) => {
                 let f = crate::names::ident(&crate::names::check_at_fn(target));
@@ -87,8 +87,8 @@ pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
                 let body = node_check(branch, cx);
                 quote! {
                     &|v: &::serde_json::Value,
-                      path: &crate::Path<'_>,
-                      out: &mut ::std::vec::Vec<crate::Violation>| { #body }
+                      path: &rt::Path<'_>,
+                      out: &mut ::std::vec::Vec<rt::Violation>| { #body }
                 }
             }
         };
@@ -98,16 +98,16 @@ pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
             .and_then(|d| d.tags.get(i))
             .and_then(Option::as_ref)
         {
-            Some(tag) => quote!(crate::support::Branch::tagged(#kinds, #tag, #check) #requiring,),
-            None => quote!(crate::support::Branch::new(#kinds, #check) #requiring,),
+            Some(tag) => quote!(rt::Branch::tagged(#kinds, #tag, #check) #requiring,),
+            None => quote!(rt::Branch::new(#kinds, #check) #requiring,),
         }
     });
     let call = match &d {
         Some(d) => {
             let property = &d.property;
-            quote!(crate::support::any_of_tagged(v, path, out, #pointer, #expected, #property, &[#(#entries)*]);)
+            quote!(rt::any_of_tagged(v, path, out, #pointer, #expected, #property, &[#(#entries)*]);)
         }
-        None => quote!(crate::support::any_of(v, path, out, #pointer, #expected, &[#(#entries)*]);),
+        None => quote!(rt::any_of(v, path, out, #pointer, #expected, &[#(#entries)*]);),
     };
     quote! {
         if #not {

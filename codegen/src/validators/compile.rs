@@ -3,8 +3,8 @@
 //!
 //! - [`valid`]: a boolean expression over `v: &Value` that short-circuits
 //!   and allocates nothing (the body of `is_valid_<def>`);
-//! - [`check`]: statements over `v`, `path: &crate::Path<'_>` and
-//!   `out: &mut Vec<crate::Violation>` that push every violation (the body
+//! - [`check`]: statements over `v`, `path: &rt::Path<'_>` and
+//!   `out: &mut Vec<rt::Violation>` that push every violation (the body
 //!   of `check_<def>_at`).
 //!
 //! Subschemas (`properties`, `items`, `allOf`/`anyOf` branches) are inlined

@@ -43,7 +43,7 @@ pub fn check(node: &Node) -> TokenStream {
     let expected = value.json();
     quote! {
         if #not {
-            crate::support::const_(out, path, #pointer, #expected, v);
+            rt::const_(out, path, #pointer, #expected, v);
         }
     }
 }
@@ -71,7 +71,7 @@ mod tests {
         let node = with(Scalar::Number((-32021).into()));
         assert_eq!(
             arm(&node, Variant::Number).tokens().to_string(),
-            "crate :: number :: eq_int (n , - 32021)"
+            "rt :: number :: eq_int (n , - 32021)"
         );
     }
 

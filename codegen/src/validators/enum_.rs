@@ -47,7 +47,7 @@ pub fn check(node: &Node) -> TokenStream {
         .join(", ");
     quote! {
         if #not {
-            crate::support::enum_(out, path, #pointer, #expected, v);
+            rt::enum_(out, path, #pointer, #expected, v);
         }
     }
 }

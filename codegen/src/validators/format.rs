@@ -14,7 +14,7 @@ use crate::schema::join;
 pub fn valid(node: &Node) -> Cond {
     node.format.map_or(Cond::True, |format| {
         let f = ident(format.function());
-        Cond::atom(quote!(crate::format::#f(s)))
+        Cond::atom(quote!(rt::format::#f(s)))
     })
 }
 
@@ -27,8 +27,8 @@ pub fn check(node: &Node) -> TokenStream {
     let pointer = join(&node.pointer, "format");
     let name = format.name();
     quote! {
-        if !crate::format::#f(s) {
-            crate::support::format(out, path, #pointer, #name, s);
+        if !rt::format::#f(s) {
+            rt::format(out, path, #pointer, #name, s);
         }
     }
 }
@@ -47,7 +47,7 @@ mod tests {
         };
         assert_eq!(
             valid(&node).tokens().to_string(),
-            "crate :: format :: is_uri_template (s)"
+            "rt :: format :: is_uri_template (s)"
         );
         assert!(check(&node)
             .to_string()

@@ -44,6 +44,40 @@ fn kinds_in(node: &Node, cx: &Ctx<'_>, visiting: &mut Vec<String>) -> u8 {
     k
 }
 
+/// Kind bits as generated code names them: `rt::kind::OBJECT`,
+/// `rt::kind::STRING | rt::kind::NUMBER`, `rt::kind::ANY` (the runtime's
+/// named constants, not a number).
+pub fn tokens(kinds: u8) -> proc_macro2::TokenStream {
+    use quote::quote;
+    if kinds & kind::ANY == kind::ANY {
+        return quote!(rt::kind::ANY);
+    }
+    let number = kind::INTEGER | kind::FRACTION;
+    let names = [
+        (kind::OBJECT, "OBJECT"),
+        (kind::ARRAY, "ARRAY"),
+        (kind::STRING, "STRING"),
+        (number, "NUMBER"),
+        (kind::INTEGER, "INTEGER"),
+        (kind::FRACTION, "FRACTION"),
+        (kind::BOOLEAN, "BOOLEAN"),
+        (kind::NULL, "NULL"),
+    ];
+    let mut left = kinds;
+    let mut parts = Vec::new();
+    for (bits, name) in names {
+        if left & bits == bits {
+            left &= !bits;
+            let name = crate::names::ident(name);
+            parts.push(quote!(rt::kind::#name));
+        }
+    }
+    if parts.is_empty() {
+        return quote!(0);
+    }
+    quote!(#(#parts)|*)
+}
+
 /// `object`, `string/integer/boolean`, `number`, `any value`.
 pub fn describe(kinds: u8) -> String {
     if kinds & kind::ANY == kind::ANY {

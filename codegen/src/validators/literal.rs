@@ -7,7 +7,7 @@ use quote::quote;
 use serde_json::Number;
 
 /// A schema number as a Rust expression, and whether it is an integer
-/// (`i128` literal, for `crate::number::*_int`) or not (`f64`, for
+/// (`i128` literal, for `rt::number::*_int`) or not (`f64`, for
 /// `*_float`). Integral floats (`2.0`) count as integers.
 pub fn number(n: &Number) -> (bool, TokenStream) {
     let int = n
@@ -32,11 +32,11 @@ pub fn number(n: &Number) -> (bool, TokenStream) {
     }
 }
 
-/// `crate::number::<int_fn>(n, bound)` or `<float_fn>`, by the bound's kind.
+/// `rt::number::<int_fn>(n, bound)` or `<float_fn>`, by the bound's kind.
 pub fn number_call(int_fn: &str, float_fn: &str, n: &Number) -> TokenStream {
     let (is_int, lit) = number(n);
     let f = crate::names::ident(if is_int { int_fn } else { float_fn });
-    quote!(crate::number::#f(n, #lit))
+    quote!(rt::number::#f(n, #lit))
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub fn check(node: &Node) -> TokenStream {
     let max = Literal::u64_unsuffixed(max);
     quote! {
         if a.len() > #max {
-            crate::support::max_items(out, path, #pointer, #max, a.len());
+            rt::max_items(out, path, #pointer, #max, a.len());
         }
     }
 }

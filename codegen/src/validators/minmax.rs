@@ -31,7 +31,7 @@ pub fn check(node: &Node) -> TokenStream {
         let shown = b.to_string();
         quote! {
             if !#test {
-                crate::support::minimum(out, path, #pointer, #shown, n);
+                rt::minimum(out, path, #pointer, #shown, n);
             }
         }
     });
@@ -41,7 +41,7 @@ pub fn check(node: &Node) -> TokenStream {
         let shown = b.to_string();
         quote! {
             if !#test {
-                crate::support::maximum(out, path, #pointer, #shown, n);
+                rt::maximum(out, path, #pointer, #shown, n);
             }
         }
     });
@@ -62,7 +62,7 @@ mod tests {
         };
         assert_eq!(
             valid(&node).tokens().to_string(),
-            "crate :: number :: ge_int (n , 0) && crate :: number :: le_float (n , 0.5)"
+            "rt :: number :: ge_int (n , 0) && rt :: number :: le_float (n , 0.5)"
         );
         let text = check(&node).to_string();
         assert!(text.contains("\"/$defs/X/minimum\" , \"0\""), "{text}");

@@ -13,8 +13,9 @@
 //!
 //! plus `DEFINITIONS` (sorted by name, for `Spec::definition`) and the
 //! `Definition` enum. Generated code names runtime helpers by absolute path
-//! (`crate::number`, `crate::format`, `crate::support`); no schema is walked
-//! at run time.
+//! through `use ::mcpwire_runtime::__private as rt;` (`rt::number`,
+//! `rt::format`, `rt::type_`, …), so an including crate needs nothing at
+//! its root; no schema is walked at run time.
 //!
 //! Keywords (one emitter per file, the layout of jsonschema-rs'
 //! `jsonschema-macros-core/src/codegen/keywords/`): `type`, `properties`,
@@ -76,8 +77,30 @@ use crate::{names, Error, Schema};
 use compile::Ctx;
 use node::Node;
 
-/// The contents of the `validate` module.
+/// The contents of the `validate` module, its `DEFINITIONS` rows without
+/// bytes validators (what `mcpwire-macros` compiles).
 pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
+    generate_with(schema, Rows::ValueOnly)
+}
+
+/// What a `DEFINITIONS` row names besides the `Value` checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rows {
+    /// `read: None`: no bytes stage is compiled.
+    ValueOnly,
+    /// `read: Some(super::bytes::read_<d>)`: the sibling `bytes` module's.
+    WithBytes,
+}
+
+/// The contents of the `validate` module, rows as `rows` says.
+pub fn generate_with(schema: &Schema, rows: Rows) -> Result<TokenStream, Error> {
+    let module = module(schema, rows)?;
+    Ok(crate::share::tokens(&module, &BTreeMap::new(), "validate"))
+}
+
+/// The `validate` module's functions per definition and its tables, for
+/// [`crate::share`].
+pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error> {
     check_names(schema)?;
     let mut nodes = BTreeMap::new();
     for (name, value) in schema.defs() {
@@ -91,11 +114,15 @@ pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
     let functions = schema
         .defs()
         .keys()
-        .filter_map(|name| nodes.get(name).map(|node| functions(name, node, &cx)));
-    let tables = tables(schema);
-    Ok(quote! {
-        #(#functions)*
-        #tables
+        .filter_map(|name| {
+            nodes
+                .get(name)
+                .map(|node| (name.clone(), functions(name, node, &cx)))
+        })
+        .collect();
+    Ok(crate::share::Module {
+        functions,
+        tables: tables(schema, rows),
     })
 }
 
@@ -165,16 +192,16 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> TokenStream {
             #valid_body
         }
         #[doc = #check_doc]
-        pub fn #check(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+        pub fn #check(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
             let mut out = ::std::vec::Vec::new();
-            #check_at(v, &crate::Path::Root, &mut out);
+            #check_at(v, &rt::Path::Root, &mut out);
             out
         }
         #[doc = #check_at_doc]
         pub fn #check_at(
             v: &::serde_json::Value,
-            path: &crate::Path<'_>,
-            out: &mut ::std::vec::Vec<crate::Violation>,
+            path: &rt::Path<'_>,
+            out: &mut ::std::vec::Vec<rt::Violation>,
         ) {
             #check_body
         }
@@ -183,18 +210,26 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> TokenStream {
 
 /// `DEFINITIONS` and `enum Definition`, both sorted by name so that a
 /// variant's discriminant indexes `DEFINITIONS`.
-fn tables(schema: &Schema) -> TokenStream {
+fn tables(schema: &Schema, rows: Rows) -> TokenStream {
     let sorted: BTreeSet<&str> = schema.defs().keys().map(String::as_str).collect();
     let entries = sorted.iter().map(|name| {
         let pointer = schema.def_pointer(name);
         let is_valid = names::ident(&names::is_valid_fn(name));
         let check_at = names::ident(&names::check_at_fn(name));
+        let read = match rows {
+            Rows::ValueOnly => quote!(::std::option::Option::None),
+            Rows::WithBytes => {
+                let read = names::ident(&crate::bytes::read_fn(name));
+                quote!(::std::option::Option::Some(super::bytes::#read))
+            }
+        };
         quote! {
-            crate::spec::DefinitionFns {
+            rt::DefinitionFns {
                 name: #name,
                 pointer: #pointer,
                 is_valid: #is_valid,
                 check_at: #check_at,
+                read: #read,
             },
         }
     });
@@ -203,8 +238,9 @@ fn tables(schema: &Schema) -> TokenStream {
         .iter()
         .map(|n| format!(" `{n}` (`{}`).", schema.def_pointer(n)));
     quote! {
-        /// Every definition's checks, sorted by name (`Spec::definition` binary-searches it).
-        pub static DEFINITIONS: &[crate::spec::DefinitionFns] = &[#(#entries)*];
+        /// Every definition's checks (one row each: `Value` checks and bytes
+        /// validator), sorted by name (`Spec::definition` binary-searches it).
+        pub static DEFINITIONS: &[rt::DefinitionFns] = &[#(#entries)*];
 
         /// The definitions of this revision, in name order.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -219,7 +255,7 @@ fn tables(schema: &Schema) -> TokenStream {
             /// Every definition, in name order.
             pub const ALL: &'static [Definition] = &[#(Definition::#variants),*];
 
-            fn fns(self) -> &'static crate::spec::DefinitionFns {
+            fn fns(self) -> &'static rt::DefinitionFns {
                 &DEFINITIONS[self as usize]
             }
 
@@ -242,7 +278,7 @@ fn tables(schema: &Schema) -> TokenStream {
             }
 
             /// Every violation of this definition in `v`.
-            pub fn check(self, v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+            pub fn check(self, v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
                 self.fns().check(v)
             }
         }

@@ -16,7 +16,7 @@ pub fn check(node: &Node) -> TokenStream {
         return TokenStream::new();
     }
     let pointer = join(&node.pointer, "required");
-    quote!(crate::support::required(out, path, #pointer, m, &[#(#names),*]);)
+    quote!(rt::required(out, path, #pointer, m, &[#(#names),*]);)
 }
 
 #[cfg(test)]

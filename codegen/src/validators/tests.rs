@@ -304,7 +304,7 @@ fn collecting_form_runs_the_boolean_form_first() {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains(
-            "out: &mut ::std::vec::Vec<crate::Violation>, ) { if is_valid_obj(v) { return; } crate::support::type_("
+            "out: &mut ::std::vec::Vec<rt::Violation>, ) { if is_valid_obj(v) { return; } rt::type_("
         ),
         "{text}"
     );

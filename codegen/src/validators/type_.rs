@@ -45,8 +45,8 @@ pub fn check(node: &Node) -> TokenStream {
     }
     let pointer = join(&node.pointer, "type");
     let expected = expected(node);
-    let kinds = proc_macro2::Literal::u8_unsuffixed(kinds);
-    quote!(crate::support::type_(out, path, #pointer, #expected, #kinds, v);)
+    let kinds = super::kinds::tokens(kinds);
+    quote!(rt::type_(out, path, #pointer, #expected, #kinds, v);)
 }
 
 #[cfg(test)]
@@ -85,7 +85,7 @@ mod tests {
         let integer = arm(&typed(&[Type::Integer]), Variant::Number);
         assert_eq!(
             integer.tokens().to_string(),
-            "crate :: number :: is_integer (n)"
+            "rt :: number :: is_integer (n)"
         );
         assert!(check(&Node::default()).is_empty());
     }
@@ -94,6 +94,9 @@ mod tests {
     fn reports_at_the_keyword() {
         let text = check(&typed(&[Type::Object])).to_string();
         assert!(text.contains("\"/$defs/X/type\""), "{text}");
-        assert!(text.contains("\"object\" , 1 , v"), "{text}");
+        assert!(
+            text.contains("\"object\" , rt :: kind :: OBJECT , v"),
+            "{text}"
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! them that every generated schema test is built from. Each keyword
 //! contributes a [`Cond`] per variant (what it demands of an object, of a
 //! string, …); `select` folds equal constant arms into one and emits the
-//! smallest form (`matches!`, a `match`, or a constant).
+//! smallest form (`matches!` on patterns alone, a `match`, or a
+//! constant; never a `matches!` guard, which prettyplease cannot format).
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
@@ -115,10 +116,15 @@ pub fn select(arms: [Cond; 6]) -> Cond {
     if !default {
         match (exprs.as_slice(), others.is_empty()) {
             ([], false) => return Cond::atom(quote!(matches!(v, #(#others)|*))),
+            // A `match`, not `matches!(v, P if cond)`: prettyplease formats
+            // the arms; it leaves a macro's tokens as one unreadable blob.
             ([(variant, cond)], true) => {
                 let pattern = variant.pattern(true);
                 let cond = cond.tokens();
-                return Cond::atom(quote!(matches!(v, #pattern if #cond)));
+                return Cond::atom(quote!(match v {
+                    #pattern => #cond,
+                    _ => false,
+                }));
             }
             _ => {}
         }
@@ -152,8 +158,8 @@ pub fn kinds_test(kinds: u8) -> [Cond; 6] {
             match (integer, fraction) {
                 (true, true) => Cond::True,
                 (false, false) => Cond::False,
-                (true, false) => Cond::atom(quote!(crate::number::is_integer(n))),
-                (false, true) => Cond::atom(quote!(!crate::number::is_integer(n))),
+                (true, false) => Cond::atom(quote!(rt::number::is_integer(n))),
+                (false, true) => Cond::atom(quote!(!rt::number::is_integer(n))),
             }
         }
         other => Cond::constant(kinds & other.kinds() != 0),
@@ -177,7 +183,7 @@ mod tests {
         );
         assert_eq!(
             text(select(kinds_test(kind::INTEGER))),
-            "matches ! (v , :: serde_json :: Value :: Number (n) if crate :: number :: is_integer (n))"
+            "match v { :: serde_json :: Value :: Number (n) => rt :: number :: is_integer (n) , _ => false , }"
         );
         assert_eq!(
             text(select(kinds_test(kind::ANY & !kind::NULL))),

@@ -1,5 +1,6 @@
+use ::mcpwire_runtime::__private as rt;
 /// Reads one value; `Ok` only if it is a valid `Request` (`/$defs/Request`).
-pub fn read_request(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
+pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
     match r.peek()? {
         b'{' => {
             let mut seen = 0u64;
@@ -8,7 +9,7 @@ pub fn read_request(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                     seen |= 1;
                     match r.peek()? {
                         b'"' => r.string_eq("2.0"),
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "id" => read_request_id(r),
@@ -16,7 +17,7 @@ pub fn read_request(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                     seen |= 2;
                     match r.peek()? {
                         b'"' => r.skip_string(),
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "params" => {
@@ -24,10 +25,10 @@ pub fn read_request(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                         b'{' => {
                             r.object(|r, _| match r.peek()? {
                                 b'"' => r.skip_string(),
-                                _ => crate::bytes::stop(),
+                                _ => rt::bytes::stop(),
                             })
                         }
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "level" => {
@@ -35,9 +36,9 @@ pub fn read_request(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                         b'"' => {
                             let s = r.string()?;
                             let s: &str = &s;
-                            crate::bytes::ok(matches!(s, "debug" | "info"))
+                            rt::bytes::ok(matches!(s, "debug" | "info"))
                         }
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "uri" => {
@@ -45,36 +46,35 @@ pub fn read_request(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                         b'"' => {
                             let s = r.string()?;
                             let s: &str = &s;
-                            crate::bytes::ok(crate::format::is_uri(s))
+                            rt::bytes::ok(rt::format::is_uri(s))
                         }
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "progress" => {
                     match r.peek()? {
                         b'-' | b'0'..=b'9' => {
                             let n = r.number()?;
-                            crate::bytes::ok(
-                                crate::number::ge_int(&n, 0)
-                                    && crate::number::le_float(&n, 1.5),
+                            rt::bytes::ok(
+                                rt::number::ge_int(&n, 0) && rt::number::le_float(&n, 1.5),
                             )
                         }
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "count" => {
                     match r.peek()? {
                         b'-' | b'0'..=b'9' => {
                             let n = r.number()?;
-                            crate::bytes::ok(crate::number::is_integer(&n))
+                            rt::bytes::ok(rt::number::is_integer(&n))
                         }
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "flag" => {
                     match r.peek()? {
-                        b't' | b'f' => crate::bytes::ok(r.boolean()?),
-                        _ => crate::bytes::stop(),
+                        b't' | b'f' => rt::bytes::ok(r.boolean()?),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "list" => {
@@ -84,12 +84,12 @@ pub fn read_request(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                             r.array(|r| {
                                 n += 1;
                                 if n > 3 {
-                                    return crate::bytes::stop();
+                                    return rt::bytes::stop();
                                 }
                                 read_block(r)
                             })
                         }
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "missing" => {
@@ -98,49 +98,49 @@ pub fn read_request(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                 }
                 _ => r.skip(),
             })?;
-            crate::bytes::ok(seen == 7)
+            rt::bytes::ok(seen == 7)
         }
-        _ => crate::bytes::stop(),
+        _ => rt::bytes::stop(),
     }
 }
 /// Reads one value; `Ok` only if it is a valid `RequestId` (`/$defs/RequestId`).
-pub fn read_request_id(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
+pub fn read_request_id(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
     match r.peek()? {
         b'"' => r.skip_string(),
         b'-' | b'0'..=b'9' => {
             let n = r.number()?;
-            crate::bytes::ok(crate::number::is_integer(&n))
+            rt::bytes::ok(rt::number::is_integer(&n))
         }
-        _ => crate::bytes::stop(),
+        _ => rt::bytes::stop(),
     }
 }
 /// Reads one value; `Ok` only if it is a valid `Block` (`/$defs/Block`).
-pub fn read_block(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
-    crate::bytes::any_of(
+pub fn read_block(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
+    rt::bytes::any_of(
         r,
         ::std::option::Option::Some("type"),
         &["data", "text", "type"],
         &[
-            crate::bytes::Branch {
-                kinds: 1,
+            rt::bytes::Branch {
+                kinds: rt::kind::OBJECT,
                 tag: ::std::option::Option::Some("text"),
                 required: 6,
                 read: &read_text,
             },
-            crate::bytes::Branch {
-                kinds: 1,
+            rt::bytes::Branch {
+                kinds: rt::kind::OBJECT,
                 tag: ::std::option::Option::Some("image"),
                 required: 5,
                 read: &read_image,
             },
-            crate::bytes::Branch {
-                kinds: 64,
+            rt::bytes::Branch {
+                kinds: rt::kind::NULL,
                 tag: ::std::option::Option::None,
                 required: 0,
-                read: &|r: &mut crate::bytes::Reader<'_>| -> crate::bytes::R {
+                read: &|r: &mut rt::bytes::Reader<'_>| -> rt::bytes::R {
                     match r.peek()? {
                         b'n' => r.null(),
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 },
             },
@@ -148,7 +148,7 @@ pub fn read_block(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
     )
 }
 /// Reads one value; `Ok` only if it is a valid `Text` (`/$defs/Text`).
-pub fn read_text(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
+pub fn read_text(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
     match r.peek()? {
         b'{' => {
             let mut seen = 0u64;
@@ -157,25 +157,25 @@ pub fn read_text(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                     seen |= 1;
                     match r.peek()? {
                         b'"' => r.string_eq("text"),
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 "text" => {
                     seen |= 2;
                     match r.peek()? {
                         b'"' => r.skip_string(),
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 _ => r.skip(),
             })?;
-            crate::bytes::ok(seen == 3)
+            rt::bytes::ok(seen == 3)
         }
-        _ => crate::bytes::stop(),
+        _ => rt::bytes::stop(),
     }
 }
 /// Reads one value; `Ok` only if it is a valid `Image` (`/$defs/Image`).
-pub fn read_image(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
+pub fn read_image(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
     {
         let mark = r.mark();
         match r.peek()? {
@@ -186,7 +186,7 @@ pub fn read_image(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                         seen |= 1;
                         match r.peek()? {
                             b'"' => r.string_eq("image"),
-                            _ => crate::bytes::stop(),
+                            _ => rt::bytes::stop(),
                         }
                     }
                     "data" => {
@@ -195,62 +195,35 @@ pub fn read_image(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
                             b'"' => {
                                 let s = r.string()?;
                                 let s: &str = &s;
-                                crate::bytes::ok(crate::format::is_byte(s))
+                                rt::bytes::ok(rt::format::is_byte(s))
                             }
-                            _ => crate::bytes::stop(),
+                            _ => rt::bytes::stop(),
                         }
                     }
-                    _ => crate::bytes::stop(),
+                    _ => rt::bytes::stop(),
                 })?;
-                crate::bytes::ok(seen == 3)
+                rt::bytes::ok(seen == 3)
             }
-            _ => crate::bytes::stop(),
+            _ => rt::bytes::stop(),
         }?;
         r.reset(mark);
         read_base(r)
     }
 }
 /// Reads one value; `Ok` only if it is a valid `Base` (`/$defs/Base`).
-pub fn read_base(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R {
+pub fn read_base(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
     match r.peek()? {
         b'{' => {
             r.object(|r, k| match k {
                 "_meta" => {
                     match r.peek()? {
                         b'{' => r.skip(),
-                        _ => crate::bytes::stop(),
+                        _ => rt::bytes::stop(),
                     }
                 }
                 _ => r.skip(),
             })
         }
-        _ => crate::bytes::stop(),
+        _ => rt::bytes::stop(),
     }
 }
-/// Every definition's bytes validator, sorted by name.
-pub static DEFINITIONS: &[crate::bytes::Entry] = &[
-    crate::bytes::Entry {
-        name: "Base",
-        read: read_base,
-    },
-    crate::bytes::Entry {
-        name: "Block",
-        read: read_block,
-    },
-    crate::bytes::Entry {
-        name: "Image",
-        read: read_image,
-    },
-    crate::bytes::Entry {
-        name: "Request",
-        read: read_request,
-    },
-    crate::bytes::Entry {
-        name: "RequestId",
-        read: read_request_id,
-    },
-    crate::bytes::Entry {
-        name: "Text",
-        read: read_text,
-    },
-];

@@ -1,33 +1,43 @@
 /// Whether `v` is a valid `Values` (`/$defs/Values`).
 pub fn is_valid_values(v: &::serde_json::Value) -> bool {
-    matches!(
-        v, ::serde_json::Value::Array(a) if a.len() <= 100 && a.iter().all(| v |
-        matches!(v, ::serde_json::Value::String(_)))
-    )
+    match v {
+        ::serde_json::Value::Array(a) => {
+            a.len() <= 100
+                && a.iter().all(|v| matches!(v, ::serde_json::Value::String(_)))
+        }
+        _ => false,
+    }
 }
 /// Every violation of `Values` in `v`, pointers relative to `v`.
-pub fn check_values(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+pub fn check_values(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
     let mut out = ::std::vec::Vec::new();
-    check_values_at(v, &crate::Path::Root, &mut out);
+    check_values_at(v, &rt::Path::Root, &mut out);
     out
 }
 /// Pushes every violation of `Values` in `v` (at `path`) onto `out`.
 pub fn check_values_at(
     v: &::serde_json::Value,
-    path: &crate::Path<'_>,
-    out: &mut ::std::vec::Vec<crate::Violation>,
+    path: &rt::Path<'_>,
+    out: &mut ::std::vec::Vec<rt::Violation>,
 ) {
     if is_valid_values(v) {
         return;
     }
-    crate::support::type_(out, path, "/$defs/Values/type", "array", 2, v);
+    rt::type_(out, path, "/$defs/Values/type", "array", rt::kind::ARRAY, v);
     if let ::serde_json::Value::Array(a) = v {
         if a.len() > 100 {
-            crate::support::max_items(out, path, "/$defs/Values/maxItems", 100, a.len());
+            rt::max_items(out, path, "/$defs/Values/maxItems", 100, a.len());
         }
         for (i, v) in a.iter().enumerate() {
             let path = &path.index(i);
-            crate::support::type_(out, path, "/$defs/Values/items/type", "string", 4, v);
+            rt::type_(
+                out,
+                path,
+                "/$defs/Values/items/type",
+                "string",
+                rt::kind::STRING,
+                v,
+            );
         }
     }
 }
@@ -36,19 +46,19 @@ pub fn is_valid_anything(v: &::serde_json::Value) -> bool {
     matches!(v, ::serde_json::Value::Array(_))
 }
 /// Every violation of `Anything` in `v`, pointers relative to `v`.
-pub fn check_anything(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+pub fn check_anything(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
     let mut out = ::std::vec::Vec::new();
-    check_anything_at(v, &crate::Path::Root, &mut out);
+    check_anything_at(v, &rt::Path::Root, &mut out);
     out
 }
 /// Pushes every violation of `Anything` in `v` (at `path`) onto `out`.
 pub fn check_anything_at(
     v: &::serde_json::Value,
-    path: &crate::Path<'_>,
-    out: &mut ::std::vec::Vec<crate::Violation>,
+    path: &rt::Path<'_>,
+    out: &mut ::std::vec::Vec<rt::Violation>,
 ) {
     if is_valid_anything(v) {
         return;
     }
-    crate::support::type_(out, path, "/$defs/Anything/type", "array", 2, v);
+    rt::type_(out, path, "/$defs/Anything/type", "array", rt::kind::ARRAY, v);
 }

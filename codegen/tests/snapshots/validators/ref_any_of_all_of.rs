@@ -1,54 +1,54 @@
 /// Whether `v` is a valid `JSONValue` (`/$defs/JSONValue`).
 pub fn is_valid_json_value(v: &::serde_json::Value) -> bool {
     is_valid_json_object(v)
-        || matches!(
-            v, ::serde_json::Value::Array(a) if a.iter().all(| v |
-            is_valid_json_value(v))
-        ) || !matches!(v, ::serde_json::Value::Object(_) | ::serde_json::Value::Array(_))
+        || match v {
+            ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_json_value(v)),
+            _ => false,
+        } || !matches!(v, ::serde_json::Value::Object(_) | ::serde_json::Value::Array(_))
 }
 /// Every violation of `JSONValue` in `v`, pointers relative to `v`.
-pub fn check_json_value(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+pub fn check_json_value(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
     let mut out = ::std::vec::Vec::new();
-    check_json_value_at(v, &crate::Path::Root, &mut out);
+    check_json_value_at(v, &rt::Path::Root, &mut out);
     out
 }
 /// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`.
 pub fn check_json_value_at(
     v: &::serde_json::Value,
-    path: &crate::Path<'_>,
-    out: &mut ::std::vec::Vec<crate::Violation>,
+    path: &rt::Path<'_>,
+    out: &mut ::std::vec::Vec<rt::Violation>,
 ) {
     if is_valid_json_value(v) {
         return;
     }
     if !(is_valid_json_object(v)
-        || matches!(
-            v, ::serde_json::Value::Array(a) if a.iter().all(| v |
-            is_valid_json_value(v))
-        )
+        || match v {
+            ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_json_value(v)),
+            _ => false,
+        }
         || !matches!(v, ::serde_json::Value::Object(_) | ::serde_json::Value::Array(_)))
     {
-        crate::support::any_of(
+        rt::any_of(
             v,
             path,
             out,
             "/$defs/JSONValue/anyOf",
             "object (JSONObject), array, string/number/boolean/null",
             &[
-                crate::support::Branch::new(1, &check_json_object_at),
-                crate::support::Branch::new(
-                    2,
+                rt::Branch::new(rt::kind::OBJECT, &check_json_object_at),
+                rt::Branch::new(
+                    rt::kind::ARRAY,
                     &|
                         v: &::serde_json::Value,
-                        path: &crate::Path<'_>,
-                        out: &mut ::std::vec::Vec<crate::Violation>|
+                        path: &rt::Path<'_>,
+                        out: &mut ::std::vec::Vec<rt::Violation>|
                     {
-                        crate::support::type_(
+                        rt::type_(
                             out,
                             path,
                             "/$defs/JSONValue/anyOf/1/type",
                             "array",
-                            2,
+                            rt::kind::ARRAY,
                             v,
                         );
                         if let ::serde_json::Value::Array(a) = v {
@@ -58,19 +58,21 @@ pub fn check_json_value_at(
                         }
                     },
                 ),
-                crate::support::Branch::new(
-                    124,
+                rt::Branch::new(
+                    rt::kind::STRING | rt::kind::NUMBER | rt::kind::BOOLEAN
+                        | rt::kind::NULL,
                     &|
                         v: &::serde_json::Value,
-                        path: &crate::Path<'_>,
-                        out: &mut ::std::vec::Vec<crate::Violation>|
+                        path: &rt::Path<'_>,
+                        out: &mut ::std::vec::Vec<rt::Violation>|
                     {
-                        crate::support::type_(
+                        rt::type_(
                             out,
                             path,
                             "/$defs/JSONValue/anyOf/2/type",
                             "string, number, boolean or null",
-                            124,
+                            rt::kind::STRING | rt::kind::NUMBER | rt::kind::BOOLEAN
+                                | rt::kind::NULL,
                             v,
                         );
                     },
@@ -81,26 +83,27 @@ pub fn check_json_value_at(
 }
 /// Whether `v` is a valid `JSONObject` (`/$defs/JSONObject`).
 pub fn is_valid_json_object(v: &::serde_json::Value) -> bool {
-    matches!(
-        v, ::serde_json::Value::Object(m) if m.values().all(| v | is_valid_json_value(v))
-    )
+    match v {
+        ::serde_json::Value::Object(m) => m.values().all(|v| is_valid_json_value(v)),
+        _ => false,
+    }
 }
 /// Every violation of `JSONObject` in `v`, pointers relative to `v`.
-pub fn check_json_object(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+pub fn check_json_object(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
     let mut out = ::std::vec::Vec::new();
-    check_json_object_at(v, &crate::Path::Root, &mut out);
+    check_json_object_at(v, &rt::Path::Root, &mut out);
     out
 }
 /// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`.
 pub fn check_json_object_at(
     v: &::serde_json::Value,
-    path: &crate::Path<'_>,
-    out: &mut ::std::vec::Vec<crate::Violation>,
+    path: &rt::Path<'_>,
+    out: &mut ::std::vec::Vec<rt::Violation>,
 ) {
     if is_valid_json_object(v) {
         return;
     }
-    crate::support::type_(out, path, "/$defs/JSONObject/type", "object", 1, v);
+    rt::type_(out, path, "/$defs/JSONObject/type", "object", rt::kind::OBJECT, v);
     if let ::serde_json::Value::Object(m) = v {
         for (k, v) in m {
             check_json_value_at(v, &path.key(k), out);
@@ -109,51 +112,64 @@ pub fn check_json_object_at(
 }
 /// Whether `v` is a valid `Text` (`/$defs/Text`).
 pub fn is_valid_text(v: &::serde_json::Value) -> bool {
-    matches!(
-        v, ::serde_json::Value::Object(m) if { let mut seen = 0usize; m.iter().all(| (k,
-        v) | match k.as_str() { "type" => { seen += 1; matches!(v,
-        ::serde_json::Value::String(s) if s == "text") } "text" => { seen += 1;
-        matches!(v, ::serde_json::Value::String(_)) } _ => true, }) && seen == 2 }
-    )
+    match v {
+        ::serde_json::Value::Object(m) => {
+            let mut seen = 0usize;
+            m
+                .iter()
+                .all(|(k, v)| match k.as_str() {
+                    "type" => {
+                        seen += 1;
+                        match v {
+                            ::serde_json::Value::String(s) => s == "text",
+                            _ => false,
+                        }
+                    }
+                    "text" => {
+                        seen += 1;
+                        matches!(v, ::serde_json::Value::String(_))
+                    }
+                    _ => true,
+                }) && seen == 2
+        }
+        _ => false,
+    }
 }
 /// Every violation of `Text` in `v`, pointers relative to `v`.
-pub fn check_text(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+pub fn check_text(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
     let mut out = ::std::vec::Vec::new();
-    check_text_at(v, &crate::Path::Root, &mut out);
+    check_text_at(v, &rt::Path::Root, &mut out);
     out
 }
 /// Pushes every violation of `Text` in `v` (at `path`) onto `out`.
 pub fn check_text_at(
     v: &::serde_json::Value,
-    path: &crate::Path<'_>,
-    out: &mut ::std::vec::Vec<crate::Violation>,
+    path: &rt::Path<'_>,
+    out: &mut ::std::vec::Vec<rt::Violation>,
 ) {
     if is_valid_text(v) {
         return;
     }
-    crate::support::type_(out, path, "/$defs/Text/type", "object", 1, v);
+    rt::type_(out, path, "/$defs/Text/type", "object", rt::kind::OBJECT, v);
     if let ::serde_json::Value::Object(m) = v {
-        crate::support::required(
-            out,
-            path,
-            "/$defs/Text/required",
-            m,
-            &["type", "text"],
-        );
+        rt::required(out, path, "/$defs/Text/required", m, &["type", "text"]);
         for (k, v) in m {
             match k.as_str() {
                 "type" => {
                     let path = &path.key(k);
-                    crate::support::type_(
+                    rt::type_(
                         out,
                         path,
                         "/$defs/Text/properties/type/type",
                         "string",
-                        4,
+                        rt::kind::STRING,
                         v,
                     );
-                    if !matches!(v, ::serde_json::Value::String(s) if s == "text") {
-                        crate::support::const_(
+                    if !match v {
+                        ::serde_json::Value::String(s) => s == "text",
+                        _ => false,
+                    } {
+                        rt::const_(
                             out,
                             path,
                             "/$defs/Text/properties/type/const",
@@ -164,12 +180,12 @@ pub fn check_text_at(
                 }
                 "text" => {
                     let path = &path.key(k);
-                    crate::support::type_(
+                    rt::type_(
                         out,
                         path,
                         "/$defs/Text/properties/text/type",
                         "string",
-                        4,
+                        rt::kind::STRING,
                         v,
                     );
                 }
@@ -180,52 +196,67 @@ pub fn check_text_at(
 }
 /// Whether `v` is a valid `Image` (`/$defs/Image`).
 pub fn is_valid_image(v: &::serde_json::Value) -> bool {
-    matches!(
-        v, ::serde_json::Value::Object(m) if { let mut seen = 0usize; m.iter().all(| (k,
-        v) | match k.as_str() { "type" => { seen += 1; matches!(v,
-        ::serde_json::Value::String(s) if s == "image") } "data" => { seen += 1;
-        matches!(v, ::serde_json::Value::String(s) if crate ::format::is_byte(s)) } _ =>
-        true, }) && seen == 2 }
-    )
+    match v {
+        ::serde_json::Value::Object(m) => {
+            let mut seen = 0usize;
+            m
+                .iter()
+                .all(|(k, v)| match k.as_str() {
+                    "type" => {
+                        seen += 1;
+                        match v {
+                            ::serde_json::Value::String(s) => s == "image",
+                            _ => false,
+                        }
+                    }
+                    "data" => {
+                        seen += 1;
+                        match v {
+                            ::serde_json::Value::String(s) => rt::format::is_byte(s),
+                            _ => false,
+                        }
+                    }
+                    _ => true,
+                }) && seen == 2
+        }
+        _ => false,
+    }
 }
 /// Every violation of `Image` in `v`, pointers relative to `v`.
-pub fn check_image(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+pub fn check_image(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
     let mut out = ::std::vec::Vec::new();
-    check_image_at(v, &crate::Path::Root, &mut out);
+    check_image_at(v, &rt::Path::Root, &mut out);
     out
 }
 /// Pushes every violation of `Image` in `v` (at `path`) onto `out`.
 pub fn check_image_at(
     v: &::serde_json::Value,
-    path: &crate::Path<'_>,
-    out: &mut ::std::vec::Vec<crate::Violation>,
+    path: &rt::Path<'_>,
+    out: &mut ::std::vec::Vec<rt::Violation>,
 ) {
     if is_valid_image(v) {
         return;
     }
-    crate::support::type_(out, path, "/$defs/Image/type", "object", 1, v);
+    rt::type_(out, path, "/$defs/Image/type", "object", rt::kind::OBJECT, v);
     if let ::serde_json::Value::Object(m) = v {
-        crate::support::required(
-            out,
-            path,
-            "/$defs/Image/required",
-            m,
-            &["type", "data"],
-        );
+        rt::required(out, path, "/$defs/Image/required", m, &["type", "data"]);
         for (k, v) in m {
             match k.as_str() {
                 "type" => {
                     let path = &path.key(k);
-                    crate::support::type_(
+                    rt::type_(
                         out,
                         path,
                         "/$defs/Image/properties/type/type",
                         "string",
-                        4,
+                        rt::kind::STRING,
                         v,
                     );
-                    if !matches!(v, ::serde_json::Value::String(s) if s == "image") {
-                        crate::support::const_(
+                    if !match v {
+                        ::serde_json::Value::String(s) => s == "image",
+                        _ => false,
+                    } {
+                        rt::const_(
                             out,
                             path,
                             "/$defs/Image/properties/type/const",
@@ -236,17 +267,17 @@ pub fn check_image_at(
                 }
                 "data" => {
                     let path = &path.key(k);
-                    crate::support::type_(
+                    rt::type_(
                         out,
                         path,
                         "/$defs/Image/properties/data/type",
                         "string",
-                        4,
+                        rt::kind::STRING,
                         v,
                     );
                     if let ::serde_json::Value::String(s) = v {
-                        if !crate::format::is_byte(s) {
-                            crate::support::format(
+                        if !rt::format::is_byte(s) {
+                            rt::format(
                                 out,
                                 path,
                                 "/$defs/Image/properties/data/format",
@@ -263,79 +294,81 @@ pub fn check_image_at(
 }
 /// Whether `v` is a valid `Block` (`/$defs/Block`).
 pub fn is_valid_block(v: &::serde_json::Value) -> bool {
-    match crate::support::tag(v, "type") {
-        crate::support::Tag::Str("text") => {
+    match rt::tag(v, "type") {
+        rt::Tag::Str("text") => {
             is_valid_text(v)
-                || matches!(
-                    v, ::serde_json::Value::Array(a) if a.iter().all(| v |
-                    is_valid_text(v))
-                )
+                || match v {
+                    ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_text(v)),
+                    _ => false,
+                }
         }
-        crate::support::Tag::Str("image") => {
+        rt::Tag::Str("image") => {
             is_valid_image(v)
-                || matches!(
-                    v, ::serde_json::Value::Array(a) if a.iter().all(| v |
-                    is_valid_text(v))
-                )
+                || match v {
+                    ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_text(v)),
+                    _ => false,
+                }
         }
-        crate::support::Tag::Missing => {
+        rt::Tag::Missing => {
             is_valid_text(v) || is_valid_image(v)
-                || matches!(
-                    v, ::serde_json::Value::Array(a) if a.iter().all(| v |
-                    is_valid_text(v))
-                )
+                || match v {
+                    ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_text(v)),
+                    _ => false,
+                }
         }
         _ => {
-            matches!(
-                v, ::serde_json::Value::Array(a) if a.iter().all(| v | is_valid_text(v))
-            )
+            match v {
+                ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_text(v)),
+                _ => false,
+            }
         }
     }
 }
 /// Every violation of `Block` in `v`, pointers relative to `v`.
-pub fn check_block(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+pub fn check_block(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
     let mut out = ::std::vec::Vec::new();
-    check_block_at(v, &crate::Path::Root, &mut out);
+    check_block_at(v, &rt::Path::Root, &mut out);
     out
 }
 /// Pushes every violation of `Block` in `v` (at `path`) onto `out`.
 pub fn check_block_at(
     v: &::serde_json::Value,
-    path: &crate::Path<'_>,
-    out: &mut ::std::vec::Vec<crate::Violation>,
+    path: &rt::Path<'_>,
+    out: &mut ::std::vec::Vec<rt::Violation>,
 ) {
     if is_valid_block(v) {
         return;
     }
-    if !match crate::support::tag(v, "type") {
-        crate::support::Tag::Str("text") => {
+    if !match rt::tag(v, "type") {
+        rt::Tag::Str("text") => {
             is_valid_text(v)
-                || matches!(
-                    v, ::serde_json::Value::Array(a) if a.iter().all(| v |
-                    is_valid_text(v))
-                )
+                || match v {
+                    ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_text(v)),
+                    _ => false,
+                }
         }
-        crate::support::Tag::Str("image") => {
+        rt::Tag::Str("image") => {
             is_valid_image(v)
-                || matches!(
-                    v, ::serde_json::Value::Array(a) if a.iter().all(| v |
-                    is_valid_text(v))
-                )
+                || match v {
+                    ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_text(v)),
+                    _ => false,
+                }
         }
-        crate::support::Tag::Missing => {
+        rt::Tag::Missing => {
             is_valid_text(v) || is_valid_image(v)
-                || matches!(
-                    v, ::serde_json::Value::Array(a) if a.iter().all(| v |
-                    is_valid_text(v))
-                )
+                || match v {
+                    ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_text(v)),
+                    _ => false,
+                }
         }
         _ => {
-            matches!(
-                v, ::serde_json::Value::Array(a) if a.iter().all(| v | is_valid_text(v))
-            )
+            match v {
+                ::serde_json::Value::Array(a) => a.iter().all(|v| is_valid_text(v)),
+                _ => false,
+            }
         }
     } {
-        crate::support::any_of_tagged(
+        rt::any_of_tagged(
             v,
             path,
             out,
@@ -343,23 +376,23 @@ pub fn check_block_at(
             "object (Text), object (Image), array",
             "type",
             &[
-                crate::support::Branch::tagged(1, "text", &check_text_at)
+                rt::Branch::tagged(rt::kind::OBJECT, "text", &check_text_at)
                     .requiring(&["text", "type"]),
-                crate::support::Branch::tagged(1, "image", &check_image_at)
+                rt::Branch::tagged(rt::kind::OBJECT, "image", &check_image_at)
                     .requiring(&["data", "type"]),
-                crate::support::Branch::new(
-                    2,
+                rt::Branch::new(
+                    rt::kind::ARRAY,
                     &|
                         v: &::serde_json::Value,
-                        path: &crate::Path<'_>,
-                        out: &mut ::std::vec::Vec<crate::Violation>|
+                        path: &rt::Path<'_>,
+                        out: &mut ::std::vec::Vec<rt::Violation>|
                     {
-                        crate::support::type_(
+                        rt::type_(
                             out,
                             path,
                             "/$defs/Block/anyOf/2/type",
                             "array",
-                            2,
+                            rt::kind::ARRAY,
                             v,
                         );
                         if let ::serde_json::Value::Array(a) = v {
@@ -375,41 +408,53 @@ pub fn check_block_at(
 }
 /// Whether `v` is a valid `Error` (`/$defs/Error`).
 pub fn is_valid_error(v: &::serde_json::Value) -> bool {
-    matches!(
-        v, ::serde_json::Value::Object(m) if { let mut seen = 0usize; m.iter().all(| (k,
-        v) | match k.as_str() { "code" => { seen += 1; matches!(v,
-        ::serde_json::Value::Number(n) if crate ::number::is_integer(n)) } _ => true, })
-        && seen == 1 }
-    )
+    match v {
+        ::serde_json::Value::Object(m) => {
+            let mut seen = 0usize;
+            m
+                .iter()
+                .all(|(k, v)| match k.as_str() {
+                    "code" => {
+                        seen += 1;
+                        match v {
+                            ::serde_json::Value::Number(n) => rt::number::is_integer(n),
+                            _ => false,
+                        }
+                    }
+                    _ => true,
+                }) && seen == 1
+        }
+        _ => false,
+    }
 }
 /// Every violation of `Error` in `v`, pointers relative to `v`.
-pub fn check_error(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+pub fn check_error(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
     let mut out = ::std::vec::Vec::new();
-    check_error_at(v, &crate::Path::Root, &mut out);
+    check_error_at(v, &rt::Path::Root, &mut out);
     out
 }
 /// Pushes every violation of `Error` in `v` (at `path`) onto `out`.
 pub fn check_error_at(
     v: &::serde_json::Value,
-    path: &crate::Path<'_>,
-    out: &mut ::std::vec::Vec<crate::Violation>,
+    path: &rt::Path<'_>,
+    out: &mut ::std::vec::Vec<rt::Violation>,
 ) {
     if is_valid_error(v) {
         return;
     }
-    crate::support::type_(out, path, "/$defs/Error/type", "object", 1, v);
+    rt::type_(out, path, "/$defs/Error/type", "object", rt::kind::OBJECT, v);
     if let ::serde_json::Value::Object(m) = v {
-        crate::support::required(out, path, "/$defs/Error/required", m, &["code"]);
+        rt::required(out, path, "/$defs/Error/required", m, &["code"]);
         for (k, v) in m {
             match k.as_str() {
                 "code" => {
                     let path = &path.key(k);
-                    crate::support::type_(
+                    rt::type_(
                         out,
                         path,
                         "/$defs/Error/properties/code/type",
                         "integer",
-                        8,
+                        rt::kind::INTEGER,
                         v,
                     );
                 }
@@ -420,42 +465,64 @@ pub fn check_error_at(
 }
 /// Whether `v` is a valid `Coded` (`/$defs/Coded`).
 pub fn is_valid_coded(v: &::serde_json::Value) -> bool {
-    matches!(
-        v, ::serde_json::Value::Object(m) if m.iter().all(| (k, v) | match k.as_str() {
-        "error" => is_valid_error(v) && matches!(v, ::serde_json::Value::Object(m) if m
-        .iter().all(| (k, v) | match k.as_str() { "code" => matches!(v,
-        ::serde_json::Value::Number(n) if crate ::number::is_integer(n) && crate
-        ::number::eq_int(n, - 32021)), _ => true, })), _ => true, })
-    )
+    match v {
+        ::serde_json::Value::Object(m) => {
+            m.iter()
+                .all(|(k, v)| match k.as_str() {
+                    "error" => {
+                        is_valid_error(v)
+                            && match v {
+                                ::serde_json::Value::Object(m) => {
+                                    m.iter()
+                                        .all(|(k, v)| match k.as_str() {
+                                            "code" => {
+                                                match v {
+                                                    ::serde_json::Value::Number(n) => {
+                                                        rt::number::is_integer(n) && rt::number::eq_int(n, -32021)
+                                                    }
+                                                    _ => false,
+                                                }
+                                            }
+                                            _ => true,
+                                        })
+                                }
+                                _ => false,
+                            }
+                    }
+                    _ => true,
+                })
+        }
+        _ => false,
+    }
 }
 /// Every violation of `Coded` in `v`, pointers relative to `v`.
-pub fn check_coded(v: &::serde_json::Value) -> ::std::vec::Vec<crate::Violation> {
+pub fn check_coded(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
     let mut out = ::std::vec::Vec::new();
-    check_coded_at(v, &crate::Path::Root, &mut out);
+    check_coded_at(v, &rt::Path::Root, &mut out);
     out
 }
 /// Pushes every violation of `Coded` in `v` (at `path`) onto `out`.
 pub fn check_coded_at(
     v: &::serde_json::Value,
-    path: &crate::Path<'_>,
-    out: &mut ::std::vec::Vec<crate::Violation>,
+    path: &rt::Path<'_>,
+    out: &mut ::std::vec::Vec<rt::Violation>,
 ) {
     if is_valid_coded(v) {
         return;
     }
-    crate::support::type_(out, path, "/$defs/Coded/type", "object", 1, v);
+    rt::type_(out, path, "/$defs/Coded/type", "object", rt::kind::OBJECT, v);
     if let ::serde_json::Value::Object(m) = v {
         for (k, v) in m {
             match k.as_str() {
                 "error" => {
                     let path = &path.key(k);
                     check_error_at(v, path, out);
-                    crate::support::type_(
+                    rt::type_(
                         out,
                         path,
                         "/$defs/Coded/properties/error/allOf/1/type",
                         "object",
-                        1,
+                        rt::kind::OBJECT,
                         v,
                     );
                     if let ::serde_json::Value::Object(m) = v {
@@ -463,19 +530,21 @@ pub fn check_coded_at(
                             match k.as_str() {
                                 "code" => {
                                     let path = &path.key(k);
-                                    crate::support::type_(
+                                    rt::type_(
                                         out,
                                         path,
                                         "/$defs/Coded/properties/error/allOf/1/properties/code/type",
                                         "integer",
-                                        8,
+                                        rt::kind::INTEGER,
                                         v,
                                     );
-                                    if !matches!(
-                                        v, ::serde_json::Value::Number(n) if crate
-                                        ::number::eq_int(n, - 32021)
-                                    ) {
-                                        crate::support::const_(
+                                    if !match v {
+                                        ::serde_json::Value::Number(n) => {
+                                            rt::number::eq_int(n, -32021)
+                                        }
+                                        _ => false,
+                                    } {
+                                        rt::const_(
                                             out,
                                             path,
                                             "/$defs/Coded/properties/error/allOf/1/properties/code/const",

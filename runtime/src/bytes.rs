@@ -1,9 +1,13 @@
 //! [`Reader`]: a strict, allocation-free JSON tokenizer over one message,
-//! driven by the generated `bytes` validators.
+//! driven by the generated `bytes` validators, and [`any_of`], the `anyOf`
+//! they call. It lives here, beside the validators' other helpers, because
+//! generated code reaches everything it calls through
+//! `::mcpwire_runtime::__private` (not public API: `mcpwire::bytes` is the
+//! face users see).
 //!
 //! It accepts a subset of what `serde_json` accepts, and reads every value
 //! exactly as `serde_json` would, so that a verdict reached here is the
-//! verdict of the `Value` path (`crate::input::parse` then the generated
+//! verdict of the `Value` path (`mcpwire::input::parse` then the generated
 //! `is_valid_*`):
 //!
 //! - UTF-8 is checked inside strings, the only place non-ASCII bytes can
@@ -664,6 +668,53 @@ fn hex4(b: &[u8], i: usize) -> R<u16> {
         .iter()
         .try_fold(0u16, |n, &d| hex(d).map(|h| (n << 4) | h))
         .ok_or(Stop)
+}
+
+/// One `anyOf` branch, for [`any_of`].
+pub struct Branch<'f> {
+    /// The kinds of instance the branch can accept (`crate::support::kind`).
+    pub kinds: u8,
+    /// Its discriminator value, when the `anyOf` has a discriminator.
+    pub tag: Option<&'static str>,
+    /// Bits (of the `keys` given to [`any_of`]) of the members it requires.
+    pub required: u64,
+    /// Its bytes validator.
+    pub read: &'f dyn Fn(&mut Reader<'_>) -> R,
+}
+
+/// `anyOf`: `Ok` when a branch reads the value. Branches that cannot pass
+/// are not tried: those whose kinds exclude the value's first byte; for an
+/// object, those tagged other than its `tag` member (when that names a
+/// branch) and those requiring a member (of `keys`) it lacks.
+pub fn any_of(r: &mut Reader<'_>, tag: Option<&str>, keys: &[&str], branches: &[Branch<'_>]) -> R {
+    let hint = r.kind_hint();
+    let by_kind = |b: &&Branch<'_>| b.kinds & hint != 0;
+    let mut present = u64::MAX;
+    let mut tagged: Option<&'static str> = None;
+    if hint == crate::support::kind::OBJECT
+        && (tag.is_some() || !keys.is_empty())
+        && branches.iter().filter(by_kind).nth(1).is_some()
+    {
+        let (found, keys_present) = r.survey(tag, keys);
+        if !keys.is_empty() {
+            present = keys_present;
+        }
+        tagged = found.and_then(|t| branches.iter().find_map(|b| b.tag.filter(|x| *x == t)));
+    }
+    let mark = r.mark();
+    for branch in branches.iter().filter(by_kind) {
+        if branch.required & !present != 0 {
+            continue;
+        }
+        if tagged.is_some() && branch.tag.is_some() && branch.tag != tagged {
+            continue;
+        }
+        if (branch.read)(r).is_ok() {
+            return Ok(());
+        }
+        r.reset(mark);
+    }
+    Err(Stop)
 }
 
 #[cfg(test)]
