@@ -85,7 +85,7 @@ impl Corpus {
             };
             valid.push(("progress", b.progress(token, i % 8 + 1, 8)));
         }
-        for i in 0..10u64 {
+        for i in 0..10usize {
             let id = if i.is_multiple_of(3) {
                 json!(format!("req-{i}"))
             } else {
