@@ -44,7 +44,7 @@ fn dialogue() -> String {
     let lines = [
         "#wait 1".to_string(),
         json!({"jsonrpc": "2.0", "id": 0, "result": {"protocolVersion": "2025-06-18",
-            "capabilities": {"tools": {}}, "serverInfo": {"name": "fake", "version": "0.0.1"}}})
+            "capabilities": {"tools": {}, "logging": {}}, "serverInfo": {"name": "fake", "version": "0.0.1"}}})
         .to_string(),
         "#wait 4".into(),
         json!({"jsonrpc": "2.0", "id": 1, "result": {}}).to_string(),
