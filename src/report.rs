@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{Direction, Origin, Pointer, Rule, Version, Violation};
+use crate::{spec::ErrorShape, Direction, Origin, Pointer, Rule, Spec, Version, Violation};
 
 /// The JSON-RPC shape a message was recognised as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -127,6 +127,64 @@ impl Report {
     /// No violation and readable input (warnings allowed).
     pub fn is_valid(&self) -> bool {
         self.violations.is_empty() && self.input_error.is_none()
+    }
+
+    /// The instance pointer relative to the value the definition judged (the
+    /// harness's `instancePath`): results and `Error` objects are judged below
+    /// `/result` and `/error`, batch elements below `/<i>`. `pointer` is one
+    /// of this report's instance pointers, `definition` the definition whose
+    /// check reported it (the CLI's conformance output and the npm package's
+    /// `wireSchemaErrors` both use it).
+    pub fn definition_path<'p>(
+        &self,
+        spec: Option<&Spec>,
+        definition: &str,
+        pointer: &'p str,
+    ) -> &'p str {
+        let report = self;
+        let mut p = pointer;
+        if let Some(i) = report.batch_index {
+            let prefix = format!("/{i}");
+            if let Some(rest) = p.strip_prefix(prefix.as_str()) {
+                if rest.is_empty() || rest.starts_with('/') {
+                    p = rest;
+                }
+            }
+        }
+        let Some(spec) = spec else { return p };
+        let envelopes = &spec.maps.envelopes;
+        let below = match report.kind {
+            MessageKind::Result => {
+                let whole_message = definition == envelopes.result
+                    || definition == envelopes.message
+                    || spec
+                        .maps
+                        .methods
+                        .iter()
+                        .any(|m| m.result_response == Some(definition));
+                if whole_message {
+                    return p;
+                }
+                "/result"
+            }
+            MessageKind::Error => {
+                let object =
+                    envelopes.error_object == Some(definition)
+                        || spec.maps.error_codes.iter().any(|e| {
+                            e.definition == definition && e.shape == ErrorShape::ErrorObject
+                        });
+                if object {
+                    "/error"
+                } else {
+                    return p;
+                }
+            }
+            _ => return p,
+        };
+        match p.strip_prefix(below) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
+            _ => p,
+        }
     }
 
     /// The most specific definition checked.

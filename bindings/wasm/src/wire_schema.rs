@@ -24,7 +24,6 @@
 
 use mcpwire::{
     input::{self, Limits},
-    spec::ErrorShape,
     Direction, MessageKind, Origin, Report, Session, Spec, Version,
 };
 use serde_json::{json, Value};
@@ -92,7 +91,7 @@ fn format_report(
     let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
     for f in &report.violations {
         let pointer = f.violation.instance.as_str();
-        let relative = definition_path(spec, report, f.definition, pointer);
+        let relative = report.definition_path(spec, f.definition, pointer);
         let mut error = format!("{batch}{}{relative}: {}", f.definition, f.violation.message);
         if report.kind == MessageKind::Result && relative != pointer && report.batch_index.is_none()
         {
@@ -111,61 +110,6 @@ fn format_report(
         if more > 0 {
             out.push(format!("{batch}... {more} more error(s)"));
         }
-    }
-}
-
-/// The instance pointer relative to the value the definition judged (the
-/// harness's `instancePath`): results and `Error` objects are judged below
-/// `/result` and `/error`, batch elements below `/<i>`. (The CLI's
-/// `--format conformance` computes the same, in `src/bin/mcpwire/judge.rs`.)
-fn definition_path<'p>(
-    spec: Option<&Spec>,
-    report: &Report,
-    definition: &str,
-    pointer: &'p str,
-) -> &'p str {
-    let mut p = pointer;
-    if let Some(i) = report.batch_index {
-        let prefix = format!("/{i}");
-        if let Some(rest) = p.strip_prefix(prefix.as_str()) {
-            if rest.is_empty() || rest.starts_with('/') {
-                p = rest;
-            }
-        }
-    }
-    let Some(spec) = spec else { return p };
-    let envelopes = &spec.maps.envelopes;
-    let below = match report.kind {
-        MessageKind::Result => {
-            let whole_message = definition == envelopes.result
-                || definition == envelopes.message
-                || spec
-                    .maps
-                    .methods
-                    .iter()
-                    .any(|m| m.result_response == Some(definition));
-            if whole_message {
-                return p;
-            }
-            "/result"
-        }
-        MessageKind::Error => {
-            let object = envelopes.error_object == Some(definition)
-                || spec
-                    .maps
-                    .error_codes
-                    .iter()
-                    .any(|e| e.definition == definition && e.shape == ErrorShape::ErrorObject);
-            if !object {
-                return p;
-            }
-            "/error"
-        }
-        _ => return p,
-    };
-    match p.strip_prefix(below) {
-        Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
-        _ => p,
     }
 }
 

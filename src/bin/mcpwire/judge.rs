@@ -5,8 +5,7 @@ use std::io;
 
 use mcpwire::{
     report::{MessageKind, Report},
-    spec::ErrorShape,
-    Direction, Judged, Origin, Session, Spec, WarningKind,
+    Direction, Judged, Origin, Session, WarningKind,
 };
 use serde_json::Value;
 
@@ -207,7 +206,7 @@ impl Judge {
             for f in &report.violations {
                 summary.violations += 1;
                 let pointer = f.violation.instance.as_str();
-                let relative = definition_path(spec, report, f.definition, pointer);
+                let relative = report.definition_path(spec, f.definition, pointer);
                 sink.finding(
                     &Out {
                         definition: Some(f.definition),
@@ -299,60 +298,5 @@ impl Judge {
             )?;
         }
         Ok(())
-    }
-}
-
-/// The instance pointer relative to the value the definition judged (the
-/// harness's `instancePath`): results and `Error` objects are judged below
-/// `/result` and `/error`, batch elements below `/<i>`.
-fn definition_path<'p>(
-    spec: Option<&Spec>,
-    report: &Report,
-    definition: &str,
-    pointer: &'p str,
-) -> &'p str {
-    let mut p = pointer;
-    if let Some(i) = report.batch_index {
-        let prefix = format!("/{i}");
-        if let Some(rest) = p.strip_prefix(prefix.as_str()) {
-            if rest.is_empty() || rest.starts_with('/') {
-                p = rest;
-            }
-        }
-    }
-    let Some(spec) = spec else { return p };
-    let envelopes = &spec.maps.envelopes;
-    let below = match report.kind {
-        MessageKind::Result => {
-            let whole_message = definition == envelopes.result
-                || definition == envelopes.message
-                || spec
-                    .maps
-                    .methods
-                    .iter()
-                    .any(|m| m.result_response == Some(definition));
-            if whole_message {
-                return p;
-            }
-            "/result"
-        }
-        MessageKind::Error => {
-            let object = envelopes.error_object == Some(definition)
-                || spec
-                    .maps
-                    .error_codes
-                    .iter()
-                    .any(|e| e.definition == definition && e.shape == ErrorShape::ErrorObject);
-            if object {
-                "/error"
-            } else {
-                return p;
-            }
-        }
-        _ => return p,
-    };
-    match p.strip_prefix(below) {
-        Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
-        _ => p,
     }
 }
