@@ -19,8 +19,10 @@
 //!   path shows neither valid nor invalid (`Fast::Unknown`: repeated
 //!   members, input it leaves to serde_json) falls back to the `Value`
 //!   path, so the verdict is exact;
-//! - `mcpwire_bytes_check`: the same, collecting violations (from the
-//!   `Value` path) for every message not valid;
+//! - `mcpwire_bytes_check`: the same, collecting violations: the bytes
+//!   validators, then for a message one of them stops on one parse
+//!   (`bytes::parse_text`: serde_json once, `input::parse` only if that
+//!   fails) and the generated `check_*`;
 //! - `jsonschema_is_valid` / `jsonschema_all_errors`: parse, then the
 //!   `jsonschema` crate's `is_valid` / `iter_errors`;
 //! - `jsonschema_macros_is_valid`: parse, then `jsonschema-macros`'
@@ -35,7 +37,7 @@
 //! `cargo bench --no-default-features --features v2025_11_25 --bench bytes`
 //!
 //! Instruction counts of one engine over one corpus (no criterion):
-//! `MCPWIRE_BYTES_ONLY=<function>:<valid|invalid> valgrind --tool=callgrind
+//! `MCPWIRE_BYTES_ONLY=<function>:<group> valgrind --tool=callgrind
 //! --toggle-collect='*measured*' target/release/deps/bytes-<hash>`.
 
 #[path = "bytes/corpus.rs"]
@@ -65,7 +67,9 @@ struct Resolved {
     at: At,
     def: Definition,
     jsonschema: &'static jsonschema::Validator,
-    generated: fn(&Value) -> bool,
+    /// jsonschema-macros' validator (2025-11-25 only: one macro expansion per
+    /// definition and revision is compiled into the bench).
+    generated: Option<fn(&Value) -> bool>,
 }
 
 struct Prepared<'a> {
@@ -80,7 +84,7 @@ fn target(v: &Value, at: At) -> Option<&Value> {
     }
 }
 
-fn prepare(entries: &[Entry]) -> Vec<Prepared<'_>> {
+fn prepare(version: Version, entries: &[Entry]) -> Vec<Prepared<'_>> {
     let mut names: Vec<&'static str> = entries
         .iter()
         .flat_map(|e| e.checks.iter().map(|c| c.0))
@@ -88,7 +92,7 @@ fn prepare(entries: &[Entry]) -> Vec<Prepared<'_>> {
     names.sort();
     names.dedup();
     let runtime: &'static HashMap<&'static str, jsonschema::Validator> =
-        Box::leak(Box::new(engines::runtime(&names)));
+        Box::leak(Box::new(engines::runtime(version.as_str(), &names)));
     entries
         .iter()
         .map(|entry| Prepared {
@@ -98,11 +102,17 @@ fn prepare(entries: &[Entry]) -> Vec<Prepared<'_>> {
                 .iter()
                 .map(|&(name, at)| Resolved {
                     at,
-                    def: Definition::find(Version::V2025_11_25, name)
+                    def: Definition::find(version, name)
                         .unwrap_or_else(|| panic!("no definition {name}")),
                     jsonschema: &runtime[name],
-                    generated: engines::generated(name)
-                        .unwrap_or_else(|| panic!("no generated validator for {name}")),
+                    generated: if version == Version::V2025_11_25 {
+                        Some(
+                            engines::generated(name)
+                                .unwrap_or_else(|| panic!("no generated validator for {name}")),
+                        )
+                    } else {
+                        None
+                    },
                 })
                 .collect(),
         })
@@ -161,13 +171,28 @@ fn bytes_is_valid(p: &Prepared<'_>) -> bool {
     }
 }
 
-/// Bytes → violations: the `Value` path for every message not valid.
+/// Bytes → violations: the bytes validators, and for a message one of
+/// them does not show valid, the `Value` path's violations (parsed once:
+/// `bytes::parse_text`), as `bytes::Definition::check` does.
 fn bytes_check(p: &Prepared<'_>) -> usize {
-    if fast(p) == Fast::Valid {
-        0
-    } else {
-        value_check(p)
+    let limits = Limits::default();
+    let Some(text) = bytes::text(&p.entry.bytes, limits) else {
+        return value_check(p);
+    };
+    let valid = p.checks.iter().all(|c| match c.at {
+        At::Message => bytes::reads(c.def.bytes.read, text, limits),
+        At::Result => bytes::reads_member(c.def.bytes.read, text, "result", limits),
+    });
+    if valid {
+        return 0;
     }
+    let Ok(v) = bytes::parse_text(&p.entry.bytes, text, limits) else {
+        return usize::MAX;
+    };
+    p.checks
+        .iter()
+        .map(|c| target(&v, c.at).map_or(1, |t| c.def.value.check(t).len()))
+        .sum()
 }
 
 fn jsonschema_is_valid(p: &Prepared<'_>) -> bool {
@@ -189,11 +214,11 @@ fn generated_is_valid(p: &Prepared<'_>) -> bool {
     let v: Value = serde_json::from_slice(&p.entry.bytes).expect("corpus parses");
     p.checks
         .iter()
-        .all(|c| target(&v, c.at).is_some_and(|t| (c.generated)(t)))
+        .all(|c| target(&v, c.at).is_some_and(|t| (c.generated.expect("jsonschema-macros"))(t)))
 }
 
-fn session_bytes(entries: &[Entry]) -> usize {
-    let mut s = Session::new(Version::V2025_11_25);
+fn session_bytes(version: Version, entries: &[Entry]) -> usize {
+    let mut s = Session::new(version);
     entries
         .iter()
         .map(|e| {
@@ -203,8 +228,8 @@ fn session_bytes(entries: &[Entry]) -> usize {
         .sum()
 }
 
-fn session_value(entries: &[Entry]) -> usize {
-    let mut s = Session::new(Version::V2025_11_25);
+fn session_value(version: Version, entries: &[Entry]) -> usize {
+    let mut s = Session::new(version);
     entries
         .iter()
         .map(|e| match input::parse(&e.bytes, Limits::default()) {
@@ -240,11 +265,13 @@ fn verify(name: &str, prepared: &[Prepared<'_>]) {
             v,
             expected,
             "{name} #{i}: Value path verdict {v}, built {expected}:\n{}",
-            String::from_utf8_lossy(&p.entry.bytes)
+            String::from_utf8_lossy(&p.entry.bytes[..p.entry.bytes.len().min(300)])
         );
         assert_eq!(bytes_is_valid(p), v, "{name} #{i}: bytes");
         assert_eq!(jsonschema_is_valid(p), v, "{name} #{i}: jsonschema");
-        assert_eq!(generated_is_valid(p), v, "{name} #{i}: jsonschema-macros");
+        if has_generated(p) {
+            assert_eq!(generated_is_valid(p), v, "{name} #{i}: jsonschema-macros");
+        }
         assert_eq!(bytes_check(p), value_check(p), "{name} #{i}: violations");
         match fast(p) {
             Fast::Valid => fast_valid += 1,
@@ -321,8 +348,12 @@ fn table(group: &str, bytes: usize, messages: usize) {
     }
 }
 
-fn bench(c: &mut Criterion, group_name: &str, entries: &[Entry]) -> usize {
-    let prepared = prepare(entries);
+fn has_generated(p: &Prepared<'_>) -> bool {
+    p.checks.iter().all(|c| c.generated.is_some())
+}
+
+fn bench(c: &mut Criterion, group_name: &str, version: Version, entries: &[Entry]) -> usize {
+    let prepared = prepare(version, entries);
     verify(group_name, &prepared);
     let total: usize = entries.iter().map(|e| e.bytes.len()).sum();
     let mut g = c.benchmark_group(group_name);
@@ -373,12 +404,14 @@ fn bench(c: &mut Criterion, group_name: &str, entries: &[Entry]) -> usize {
     each!("mcpwire_value_check", value_check);
     each!("jsonschema_is_valid", jsonschema_is_valid);
     each!("jsonschema_all_errors", jsonschema_all_errors);
-    each!("jsonschema_macros_is_valid", generated_is_valid);
+    if prepared.iter().all(has_generated) {
+        each!("jsonschema_macros_is_valid", generated_is_valid);
+    }
     g.bench_function("session_observe_bytes", |b| {
-        b.iter(|| black_box(session_bytes(black_box(entries))))
+        b.iter(|| black_box(session_bytes(version, black_box(entries))))
     });
     g.bench_function("session_parse_observe", |b| {
-        b.iter(|| black_box(session_value(black_box(entries))))
+        b.iter(|| black_box(session_value(version, black_box(entries))))
     });
     g.finish();
     total
@@ -388,7 +421,7 @@ fn bench(c: &mut Criterion, group_name: &str, entries: &[Entry]) -> usize {
 /// under `valgrind --tool=callgrind --toggle-collect='*measured*'`, for
 /// instruction counts that a shared, noisy machine does not disturb.
 #[inline(never)]
-fn measured(function: &str, prepared: &[Prepared<'_>]) -> usize {
+fn measured(function: &str, version: Version, prepared: &[Prepared<'_>]) -> usize {
     let mut n = 0;
     for p in prepared {
         n += match function {
@@ -402,36 +435,83 @@ fn measured(function: &str, prepared: &[Prepared<'_>]) -> usize {
             "mcpwire_bytes_is_valid" => usize::from(bytes_is_valid(p)),
             "mcpwire_bytes_check" => bytes_check(p),
             "mcpwire_value_is_valid" => usize::from(value_is_valid(p)),
+            "mcpwire_value_check" => value_check(p),
             "jsonschema_is_valid" => usize::from(jsonschema_is_valid(p)),
             "jsonschema_all_errors" => jsonschema_all_errors(p),
             "jsonschema_macros_is_valid" => usize::from(generated_is_valid(p)),
+            "session_observe_bytes" => session_bytes(version, std::slice::from_ref(p.entry)),
+            "session_parse_observe" => session_value(version, std::slice::from_ref(p.entry)),
             other => panic!("MCPWIRE_BYTES_ONLY: unknown function {other}"),
         };
     }
     n
 }
 
-fn main() {
+/// The corpora: `(group, revision, messages)`; the blob corpus once per
+/// enabled revision of the two the issue names.
+fn corpora() -> Vec<(String, Version, Vec<Entry>)> {
     let valid = corpus::build(MESSAGES, false, value_path);
     let invalid = corpus::build(MESSAGES, true, value_path);
-    // `MCPWIRE_BYTES_ONLY=<function>:<valid|invalid>`: one pass, no criterion.
+    let broken: Vec<Entry> = corpus::build(MESSAGES, true, value_path)
+        .into_iter()
+        .filter(|e| e.broken)
+        .collect();
+    let mut all = vec![
+        ("bytes_valid".to_string(), Version::V2025_11_25, valid),
+        (
+            "bytes_invalid_heavy".to_string(),
+            Version::V2025_11_25,
+            invalid,
+        ),
+        (
+            "bytes_invalid_only".to_string(),
+            Version::V2025_11_25,
+            broken,
+        ),
+    ];
+    for version in [Version::V2025_11_25, Version::V2026_07_28] {
+        if version.spec().is_some() {
+            let group = format!("bytes_blobs_{}", version.as_str().replace('-', "_"));
+            all.push((group, version, corpus::blobs(BLOBS)));
+        }
+    }
+    all
+}
+
+/// Messages in the blob corpus.
+const BLOBS: usize = 200;
+
+fn main() {
+    let corpora = corpora();
+    // `MCPWIRE_BYTES_ONLY=<function>:<group>`: one pass, no criterion.
     if let Ok(only) = std::env::var("MCPWIRE_BYTES_ONLY") {
-        let (function, which) = only.split_once(':').unwrap_or((only.as_str(), "valid"));
-        let entries = if which == "invalid" { &invalid } else { &valid };
-        let prepared = prepare(entries);
-        println!("{only}: {}", black_box(measured(function, &prepared)));
+        let (function, which) = only
+            .split_once(':')
+            .unwrap_or((only.as_str(), "bytes_valid"));
+        let (_, version, entries) = corpora
+            .iter()
+            .find(|(g, _, _)| g == which)
+            .unwrap_or_else(|| panic!("MCPWIRE_BYTES_ONLY: no group {which}"));
+        let prepared = prepare(*version, entries);
+        println!(
+            "{only}: {}",
+            black_box(measured(function, *version, &prepared))
+        );
         return;
     }
     let mut c = Criterion::default().configure_from_args();
-    let sizes = [
-        ("bytes_valid", bench(&mut c, "bytes_valid", &valid)),
-        (
-            "bytes_invalid_heavy",
-            bench(&mut c, "bytes_invalid_heavy", &invalid),
-        ),
-    ];
+    let sizes: Vec<(String, usize, usize)> = corpora
+        .iter()
+        .map(|(group, version, entries)| {
+            (
+                group.clone(),
+                bench(&mut c, group, *version, entries),
+                entries.len(),
+            )
+        })
+        .collect();
     c.final_summary();
-    for (group, total) in sizes {
-        table(group, total, MESSAGES);
+    for (group, total, messages) in sizes {
+        table(&group, total, messages);
     }
 }

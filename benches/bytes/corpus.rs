@@ -269,3 +269,28 @@ pub fn build(
         })
         .collect()
 }
+
+/// Blob results: `count` `resources/read` responses, each one
+/// `BlobResourceContents` of 1–64 KiB of base64 (what the issue's "base64
+/// blob results" are), with 2026-07-28's required `resultType`, `ttlMs`
+/// and `cacheScope`, so that the same bytes are valid in both revisions.
+pub fn blobs(count: usize) -> Vec<Entry> {
+    let mut rng = Rng::new(0x626c_6f62_7321);
+    (0..count)
+        .map(|n| {
+            let size = 1024 << rng.below(7);
+            let blob = gen::base64(&gen::bytes(&mut rng, size));
+            let value = json!({"jsonrpc": "2.0", "id": n, "result": {"resultType": "complete", "ttlMs": 60000,
+                "cacheScope": "public", "contents": [{"uri": format!("test://static/blob/{n}"),
+                              "mimeType": "application/octet-stream", "blob": blob}]}});
+            Entry {
+                bytes: serde_json::to_vec(&value).expect("a Value serializes"),
+                checks: vec![
+                    ("JSONRPCResultResponse", At::Message),
+                    ("ReadResourceResult", At::Result),
+                ],
+                broken: false,
+            }
+        })
+        .collect()
+}

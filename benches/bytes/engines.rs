@@ -1,6 +1,6 @@
-//! The peers: the `jsonschema` crate compiled at run time, and its
+//! The peers: the `jsonschema` crate compiled at run time (any revision), and its
 //! compile-time generator (`jsonschema-macros`, via jsonschema 0.60.2 — see
-//! `Cargo.toml`), one validator per definition the corpus checks. All
+//! `Cargo.toml`; 2025-11-25 only), one validator per definition the corpus checks. All
 //! assert formats (`uri`, `uri-template`, and `byte` as ajv-formats'
 //! base64), as mcpwire does.
 
@@ -23,21 +23,21 @@ pub fn is_byte(s: &str) -> bool {
             .all(|&c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/')
 }
 
-/// The 2025-11-25 `schema.json`.
-pub fn schema() -> Value {
+/// A revision's `schema.json`.
+pub fn schema(revision: &str) -> Value {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let dir = match std::env::var_os("MCPWIRE_SPEC_DIR") {
         Some(dir) => root.join(dir),
         None => root.join("../shared/mcp-spec"),
     };
-    let path = dir.join("2025-11-25/schema.json");
+    let path = dir.join(revision).join("schema.json");
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_slice(&bytes).expect("schema.json parses")
 }
 
 /// `jsonschema` validators by definition name.
-pub fn runtime(definitions: &[&'static str]) -> HashMap<&'static str, Validator> {
-    let schema = schema();
+pub fn runtime(revision: &str, definitions: &[&'static str]) -> HashMap<&'static str, Validator> {
+    let schema = schema(revision);
     let defs = &schema["$defs"];
     let options = jsonschema::options()
         .with_draft(Draft::Draft202012)

@@ -96,6 +96,22 @@ fn specials(x: u64) -> u64 {
     zero(quote) | zero(backslash) | control | (x & HIGHS)
 }
 
+/// Bytes per block of the block-at-a-time loops over long strings.
+const BLOCK: usize = 32;
+
+/// A byte that stands for itself inside a JSON string: printable ASCII but
+/// `"` and `\\`.
+#[inline]
+fn plain(c: u8) -> bool {
+    (0x20..0x80).contains(&c) && c != b'"' && c != b'\\'
+}
+
+/// A byte of the base64 alphabet (RFC 4648 §4; `=` is padding, not data).
+#[inline]
+fn base64(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'+' || c == b'/'
+}
+
 /// Checks the UTF-8 sequence whose first byte is at `i` (not ASCII) as
 /// `std::str::from_utf8` does (Unicode Table 3-7: no overlong forms, no
 /// surrogates, nothing above U+10FFFF); returns the index after it.
@@ -406,6 +422,7 @@ impl<'a> Reader<'a> {
         let mut i = start;
         let mut escaped = false;
         loop {
+            let mut words = 0;
             while let Some(chunk) = b.get(i..i + 8) {
                 let mut word = [0u8; 8];
                 word.copy_from_slice(chunk);
@@ -415,6 +432,18 @@ impl<'a> Reader<'a> {
                     break;
                 }
                 i += 8;
+                words += 1;
+                if words == 2 {
+                    // A long run of plain bytes (prose, base64): a block at a
+                    // time, branch-free per block so that it vectorizes
+                    // (short strings never get here, so they pay nothing).
+                    while let Some(block) = b.get(i..i + BLOCK) {
+                        if !block.iter().fold(true, |all, &c| all & plain(c)) {
+                            break;
+                        }
+                        i += BLOCK;
+                    }
+                }
             }
             match b.get(i) {
                 Some(b'"') => {
@@ -471,6 +500,82 @@ impl<'a> Reader<'a> {
             return ok(self.decode(token)? == expected);
         }
         ok(self.bytes().get(token.start..token.end) == Some(expected.as_bytes()))
+    }
+
+    /// Reads a string and checks `format: byte` on it
+    /// (`crate::format::is_byte`) in the same pass: an unescaped string of
+    /// base64 characters, at most two `=` and a length divisible by four is
+    /// checked as its bytes pass (a block at a time, never decoded); any
+    /// other string (escapes, other characters, a wrong length) is read and
+    /// decoded as by [`Reader::string`] and given to `is_byte`, so the
+    /// verdict is `is_byte`'s on the decoded string either way.
+    #[inline]
+    pub fn byte_string(&mut self) -> R {
+        if self.peek()? != b'"' {
+            return Err(Stop);
+        }
+        let b = self.bytes();
+        let start = self.pos + 1;
+        let mut i = start;
+        while let Some(block) = b.get(i..i + BLOCK) {
+            if !block.iter().fold(true, |all, &c| all & base64(c)) {
+                break;
+            }
+            i += BLOCK;
+        }
+        while b.get(i).is_some_and(|&c| base64(c)) {
+            i += 1;
+        }
+        let data = i;
+        while i - data < 2 && b.get(i) == Some(&b'=') {
+            i += 1;
+        }
+        if b.get(i) == Some(&b'"') && (i - start).is_multiple_of(4) {
+            self.pos = i + 1;
+            return Ok(());
+        }
+        let s = self.string()?;
+        ok(crate::format::is_byte(&s))
+    }
+
+    /// Skips one value without checking it beyond finding where it ends
+    /// (strings by their closing quote, containers by their brackets). On a
+    /// well-formed text it ends exactly where [`Reader::skip`] would; on
+    /// any other it may end anywhere, so it serves only to look ahead
+    /// ([`Reader::survey`]), never for a verdict.
+    fn skip_lax(&mut self) -> R {
+        let b = self.bytes();
+        let mut depth = 0usize;
+        loop {
+            match self.peek()? {
+                b'"' => self.pos = lax_string_end(b, self.pos + 1)?,
+                b'{' | b'[' => {
+                    depth += 1;
+                    self.pos += 1;
+                }
+                b'}' | b']' => {
+                    depth = depth.checked_sub(1).ok_or(Stop)?;
+                    self.pos += 1;
+                }
+                b',' | b':' if depth > 0 => self.pos += 1,
+                _ => {
+                    // A number or literal: up to the next delimiter.
+                    let rest = b.get(self.pos..).ok_or(Stop)?;
+                    let n = rest
+                        .iter()
+                        .position(|&c| {
+                            matches!(c, b',' | b'}' | b']' | b':' | b'"' | b'{' | b'[')
+                                || c.is_ascii_whitespace()
+                        })
+                        .unwrap_or(rest.len())
+                        .max(1);
+                    self.pos += n;
+                }
+            }
+            if depth == 0 {
+                return Ok(());
+            }
+        }
     }
 
     /// Skips a string, checking it.
@@ -583,6 +688,14 @@ impl<'a> Reader<'a> {
     /// of the first member named `tag` (when `tag` is given and that value is
     /// a string), and which of `keys` are present (bit `i` for `keys[i]`).
     /// Input it cannot read gives `(None, 0)`.
+    ///
+    /// It reads keys, not values: other members' values are passed over by
+    /// [`Reader::skip_lax`] (a long string costs a `memchr`, not a check),
+    /// which on a well-formed text ends each value where the strict reader
+    /// would. On any other text the survey may be wrong, which is harmless:
+    /// it only rules branches out, a branch still has to read the bytes
+    /// strictly to pass, and a stop on such a text is never settled as
+    /// invalid (`settle` reads strictly).
     pub fn survey(&mut self, tag: Option<&str>, keys: &[&str]) -> (Option<Cow<'a, str>>, u64) {
         let mark = self.mark();
         let mut found: Option<Cow<'a, str>> = None;
@@ -604,7 +717,7 @@ impl<'a> Reader<'a> {
                     return if present == all { Err(Stop) } else { Ok(()) };
                 }
             }
-            r.skip()?;
+            r.skip_lax()?;
             // Done early: nothing more to learn.
             if tag_done && present == all {
                 return Err(Stop);
@@ -618,6 +731,20 @@ impl<'a> Reader<'a> {
             // seen so far is exact for the members before the stop.
             Err(Stop) if tag_done && present == all => (found, present),
             Err(Stop) => (None, 0),
+        }
+    }
+}
+
+/// The index after the closing quote of the string whose contents start at
+/// `i`, found by `"` and `\\` alone (an escape skips the byte after it).
+#[inline]
+fn lax_string_end(b: &[u8], mut i: usize) -> R<usize> {
+    loop {
+        let rest = b.get(i..).ok_or(Stop)?;
+        match memchr::memchr2(b'"', b'\\', rest) {
+            Some(n) if rest[n] == b'"' => return Ok(i + n + 1),
+            Some(n) => i += n + 2,
+            None => return Err(Stop),
         }
     }
 }

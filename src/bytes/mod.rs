@@ -121,13 +121,18 @@ impl Definition {
 
     /// Every violation of `bytes` (empty when valid), as the `Value` path
     /// reports them (it is asked whenever the message is not valid).
+    ///
+    /// When the bytes validator stops, the message is parsed at once (no
+    /// [`settle`] pass: the violations need the `Value` either way), in one
+    /// pass ([`parse_text`]).
     pub fn check(&self, bytes: &[u8], limits: Limits) -> Result<Vec<Violation>, InputError> {
-        match self.fast(bytes, limits) {
-            Fast::Valid => Ok(Vec::new()),
-            Fast::Invalid | Fast::Unknown => {
-                input::parse(bytes, limits).map(|v| self.value.check(&v))
-            }
+        let Some(text) = text(bytes, limits) else {
+            return input::parse(bytes, limits).map(|v| self.value.check(&v));
+        };
+        if reads(self.bytes.read, text, limits) {
+            return Ok(Vec::new());
         }
+        parse_text(bytes, text, limits).map(|v| self.value.check(&v))
     }
 }
 
@@ -213,5 +218,106 @@ pub fn run_member(read: fn(&mut Reader<'_>) -> R, text: &[u8], name: &str, limit
     match pass {
         Ok(()) if seen => Fast::Valid,
         _ => settle(text, limits),
+    }
+}
+
+/// Runs `read` on the member `name` of the object `text` holds, at every
+/// occurrence, as [`run_member`] does: whether it is shown valid (`false`
+/// also when the text is not such an object or lacks the member), without
+/// asking [`settle`].
+#[doc(hidden)]
+pub fn reads_member(
+    read: fn(&mut Reader<'_>) -> R,
+    text: &[u8],
+    name: &str,
+    limits: Limits,
+) -> bool {
+    let mut r = Reader::new(text, limits.max_depth);
+    let mut seen = false;
+    r.object(|r, k| {
+        if k == name {
+            seen = true;
+            read(r)
+        } else {
+            r.skip()
+        }
+    })
+    .and_then(|()| r.finish())
+    .is_ok()
+        && seen
+}
+
+/// [`crate::input::parse`]`(bytes, limits)` — the same `Value` or the same
+/// error — for a message whose text ([`text`]: within the size limit, byte
+/// order mark skipped) is `text`, with one pass over it instead of three
+/// when it parses: serde_json with its own recursion limit (128 levels)
+/// first, and only if that fails, `input::parse` itself.
+///
+/// Why that is the same: a text serde_json reads into a `Value` is valid
+/// UTF-8 (it checks every string; outside strings only ASCII is JSON) and,
+/// under the recursion limit, at most 128 levels deep, so when the limit
+/// is at least that `input::parse`'s UTF-8 and depth checks pass and its
+/// parse (the same serde_json, recursion limit off) builds the same
+/// `Value`. Any failure, and a smaller depth limit, takes `input::parse`,
+/// whose error is then the answer.
+#[doc(hidden)]
+pub fn parse_text(
+    bytes: &[u8],
+    text: &[u8],
+    limits: Limits,
+) -> Result<serde_json::Value, InputError> {
+    /// serde_json's recursion limit (`serde_json::Deserializer`).
+    const SERDE_DEPTH: usize = 128;
+    if limits.max_depth >= SERDE_DEPTH {
+        let mut de = serde_json::Deserializer::from_slice(text);
+        if let Ok(v) = serde::Deserialize::deserialize(&mut de) {
+            if de.end().is_ok() {
+                return Ok(v);
+            }
+        }
+    }
+    input::parse(bytes, limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_text_is_input_parse() {
+        let deep = |n: usize| "[".repeat(n) + &"]".repeat(n);
+        let cases: Vec<Vec<u8>> = vec![
+            br#"{"a":[1,2,{"b":"c"}]}"#.to_vec(),
+            b"\xEF\xBB\xBF{}".to_vec(),
+            b"\xEF\xBB\xBF\xEF\xBB\xBF{}".to_vec(),
+            b"{\"a\":\"\xff\"}".to_vec(),
+            b"[1,\xc3\xa9]".to_vec(),
+            b"{\"a\":1e400}".to_vec(),
+            b"{} {}".to_vec(),
+            b"{\"a\":".to_vec(),
+            b"".to_vec(),
+            deep(127).into_bytes(),
+            deep(128).into_bytes(),
+            deep(129).into_bytes(),
+            deep(512).into_bytes(),
+            deep(513).into_bytes(),
+        ];
+        for bytes in &cases {
+            for limits in [
+                Limits::default(),
+                Limits::new(128, 1 << 20),
+                Limits::new(3, 1 << 20),
+            ] {
+                let Some(t) = text(bytes, limits) else {
+                    continue;
+                };
+                assert_eq!(
+                    parse_text(bytes, t, limits),
+                    input::parse(bytes, limits),
+                    "{:?} {limits:?}",
+                    String::from_utf8_lossy(&bytes[..bytes.len().min(40)])
+                );
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ use quote::quote;
 use serde_json::Number;
 
 use crate::names::ident;
-use crate::validators::node::{kind, Node, Scalar};
+use crate::validators::node::{kind, Format, Node, Scalar};
 
 /// The string arm.
 pub fn string(node: &Node) -> TokenStream {
@@ -30,6 +30,10 @@ pub fn string(node: &Node) -> TokenStream {
         tests.push(quote!(matches!(s, #(#strings)|*)));
     }
     if let Some(format) = node.format {
+        if tests.is_empty() && matches!(format, Format::Byte) {
+            // Checked as the bytes pass, no decode, no second pass.
+            return quote!(r.byte_string());
+        }
         let f = ident(format.function());
         tests.push(quote!(rt::format::#f(s)));
     }
