@@ -1017,6 +1017,62 @@ mod tests {
     }
 
     #[test]
+    fn byte_string_is_is_byte_on_the_decoded_string() {
+        let long = "QUJD".repeat(40);
+        let cases = [
+            String::new(),
+            "QQ==".into(),
+            "QUI=".into(),
+            "QUJD".into(),
+            "QUJ".into(),
+            "Q===".into(),
+            "QQ=A".into(),
+            "=QQ=".into(),
+            long.clone(),
+            format!("{long}QQ=="),
+            format!("{long}Q"),
+            format!("{long}QQ=\\u003d"),
+            format!("{}\\/A==", &long[1..]),
+            format!("{long}-_=="),
+            format!("{long} "),
+            format!("{long}\u{e9}A=="),
+        ];
+        for case in cases {
+            let text = format!("\"{case}\" ");
+            let mut fused = Reader::new(text.as_bytes(), MAX_DEPTH);
+            let mine = fused.byte_string().is_ok();
+            let mut plain = Reader::new(text.as_bytes(), MAX_DEPTH);
+            let decoded = plain.string().unwrap();
+            assert_eq!(mine, crate::format::is_byte(&decoded), "{case:?}");
+            if mine {
+                assert_eq!(fused.pos(), plain.pos(), "{case:?}");
+            }
+        }
+        assert!(Reader::new(b"\"QUJD", MAX_DEPTH).byte_string().is_err());
+        assert!(Reader::new(b"7", MAX_DEPTH).byte_string().is_err());
+    }
+
+    #[test]
+    fn lax_skip_ends_where_skip_does_on_well_formed_text() {
+        let long = "x".repeat(100);
+        for text in [
+            r#"{"a":[1,{"b":"]}"}],"c":-1.5e3}"#.to_string(),
+            r#""esc \" aped \\" "#.to_string(),
+            format!("[\"{long}\",\"{long}\\\"\"] "),
+            "true ".to_string(),
+            "-0.5,".to_string(),
+            "null]".to_string(),
+            "[ [ ] , { } ]".to_string(),
+        ] {
+            let mut strict = Reader::new(text.as_bytes(), MAX_DEPTH);
+            strict.skip().unwrap();
+            let mut lax = Reader::new(text.as_bytes(), MAX_DEPTH);
+            lax.skip_lax().unwrap();
+            assert_eq!(lax.pos(), strict.pos(), "{text}");
+        }
+    }
+
+    #[test]
     fn survey_reads_the_tag_and_keys() {
         let text = r#"{"a":[1,{"type":"x"}],"type":"text","b":null}"#;
         let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
