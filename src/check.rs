@@ -109,8 +109,16 @@ impl<R: BufRead> Iterator for Checker<R> {
                     origin: m.origin,
                     line: Some(entry.line),
                 };
+                let limits = self.session.options().limits;
                 let mut judged = match &m.raw {
-                    Some(bytes) => self.session.judge_bytes(source, bytes),
+                    // The record scan read the head: no pass of its own.
+                    Some(bytes) => match m
+                        .head
+                        .and_then(|head| crate::bytes::Message::scanned(bytes, limits, head))
+                    {
+                        Some(message) => self.session.judge_message(source, message),
+                        None => self.session.judge_bytes(source, bytes),
+                    },
                     None => {
                         let mut judged = self.session.judge(source, &m.value);
                         judged.value = Some(m.value);
