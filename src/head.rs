@@ -437,7 +437,8 @@ mod tests {
             "result":{"resultType":"task","z":{}},"result":[1],
             "error":{"code":-32602,"message":"m"}}"#;
         let (b, v) = both(text);
-        assert_eq!(b.result_span, Some((text.find("[1]}").unwrap(), text.find("[1]}").unwrap() + 3)));
+        let at = text.find(r#""result":[1]"#).unwrap() + 9;
+        assert_eq!(b.result_span, Some((at, at + 3)));
         assert_eq!(resolved(b, text), v);
         assert_eq!(v.kind(), MessageKind::Request);
         assert_eq!(v.params_protocol_version.as_deref(), Some("2025-11-25"));
