@@ -418,6 +418,11 @@ pub fn plan_result(spec: &'static Spec, head: &MessageHead, request: Option<&Pen
                         .map_or("", |d| d.pointer);
                     plan.violations.push(Finding {
                         definition: entry.result_response.unwrap_or(result),
+                        target: if entry.result_response.is_some() {
+                            Target::Message
+                        } else {
+                            Target::Result
+                        },
                         violation: Violation {
                             instance: Pointer::from_escaped("/result/resultType"),
                             schema,

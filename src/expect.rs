@@ -118,8 +118,10 @@ impl Expect {
 
 fn missing(report: &mut Report, pointer: &Pointer, what: &str) {
     let definition = report.definition().unwrap_or("JSONRPCMessage");
+    let target = report.target_of(report.revision.and_then(crate::Version::spec), definition);
     report.violations.push(Finding {
         definition,
+        target,
         violation: Violation {
             instance: pointer.clone(),
             schema: "",

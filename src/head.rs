@@ -148,6 +148,24 @@ impl MessageHead {
         MessageKind::Unknown
     }
 
+    /// The same head with every [`Json::Span`] read from `text` (the
+    /// message text the head was scanned from) into a [`Json::Value`], and
+    /// no member spans: what [`MessageHead::of_value`] gives for the
+    /// parsed message (how `tests/bytes_differential.rs` compares them).
+    pub fn with_values(&self, text: Option<&[u8]>) -> MessageHead {
+        let mut h = self.clone();
+        for j in [
+            &mut h.result_capabilities,
+            &mut h.params_capabilities,
+            &mut h.meta_client_capabilities,
+        ] {
+            *j = j.take().and_then(|j| j.value(text)).map(Json::Value);
+        }
+        h.result_span = None;
+        h.error_span = None;
+        h
+    }
+
     /// The id as a correlation key (ids by value, [`crate::correlate`]).
     pub fn id_key(&self) -> Option<IdKey> {
         IdKey::of(self.id.as_ref()?)
@@ -162,7 +180,10 @@ impl MessageHead {
         };
         head.object = true;
         head.id = obj.get("id").cloned();
-        head.method = obj.get("method").and_then(Value::as_str).map(str::to_string);
+        head.method = obj
+            .get("method")
+            .and_then(Value::as_str)
+            .map(str::to_string);
         if let Some(error) = obj.get("error") {
             head.has_error = true;
             head.error_set = !error.is_null();
@@ -412,20 +433,8 @@ mod tests {
         (bytes, value)
     }
 
-    /// The bytes head equals the `Value` head once capabilities are read
-    /// and spans dropped.
-    fn resolved(mut h: MessageHead, text: &str) -> MessageHead {
-        let t = Some(text.as_bytes());
-        for j in [
-            &mut h.result_capabilities,
-            &mut h.params_capabilities,
-            &mut h.meta_client_capabilities,
-        ] {
-            *j = j.take().and_then(|j| j.value(t)).map(Json::Value);
-        }
-        h.result_span = None;
-        h.error_span = None;
-        h
+    fn resolved(h: MessageHead, text: &str) -> MessageHead {
+        h.with_values(Some(text.as_bytes()))
     }
 
     #[test]
@@ -451,7 +460,10 @@ mod tests {
     #[test]
     fn kinds_and_non_objects() {
         for (text, kind) in [
-            (r#"{"id":null,"error":null,"result":1}"#, MessageKind::Result),
+            (
+                r#"{"id":null,"error":null,"result":1}"#,
+                MessageKind::Result,
+            ),
             (r#"{"error":{"code":1.0}}"#, MessageKind::Error),
             (r#"{"method":"x"}"#, MessageKind::Notification),
             (r#"{"method":7,"id":1}"#, MessageKind::Unknown),

@@ -403,34 +403,34 @@ impl Session {
     fn judge_parsed(&mut self, source: Source, bytes: &[u8]) -> Judged {
         self.line = source.line;
         let judged = match input::parse(bytes, self.options.limits) {
-                Ok(value) => {
-                    let (direction, inferred) = match source.direction {
-                        Some(d) => (d, None),
-                        None => {
-                            let (d, why) = self.infer(&value);
-                            (d, Some(why))
-                        }
-                    };
-                    let reports = self.observe(direction, source.origin, &value);
-                    Judged {
-                        direction,
-                        inferred,
-                        reports,
-                        value: Some(value),
-                        expectation_met: None,
+            Ok(value) => {
+                let (direction, inferred) = match source.direction {
+                    Some(d) => (d, None),
+                    None => {
+                        let (d, why) = self.infer(&value);
+                        (d, Some(why))
                     }
+                };
+                let reports = self.observe(direction, source.origin, &value);
+                Judged {
+                    direction,
+                    inferred,
+                    reports,
+                    value: Some(value),
+                    expectation_met: None,
                 }
-                Err(e) => {
-                    let direction = source.direction.unwrap_or(Direction::ClientToServer);
-                    let reports = vec![self.unreadable(direction, source.origin, &e)];
-                    Judged {
-                        direction,
-                        inferred: source.direction.is_none().then_some(Reason::Default),
-                        reports,
-                        value: None,
-                        expectation_met: None,
-                    }
+            }
+            Err(e) => {
+                let direction = source.direction.unwrap_or(Direction::ClientToServer);
+                let reports = vec![self.unreadable(direction, source.origin, &e)];
+                Judged {
+                    direction,
+                    inferred: source.direction.is_none().then_some(Reason::Default),
+                    reports,
+                    value: None,
+                    expectation_met: None,
                 }
+            }
         };
         self.line = None;
         judged

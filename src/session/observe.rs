@@ -93,6 +93,7 @@ impl Session {
             head.definitions.push(envelope);
             head.violations.push(Finding {
                 definition: envelope,
+                target: Target::Message,
                 violation: Violation {
                     instance: Pointer::root(),
                     schema: spec.and_then(|s| s.definition(envelope)).map_or("", |d| d.pointer),
@@ -254,6 +255,7 @@ impl Session {
             report.definitions.push("JSONRPCMessage");
             report.violations.push(Finding {
                 definition: "JSONRPCMessage",
+                target: Target::Message,
                 violation: Violation {
                     instance: Pointer::root(),
                     schema: "",
@@ -684,6 +686,7 @@ fn run(spec: &'static crate::Spec, body: Body<'_, '_>, plan: Plan, report: &mut 
             if !duplicate {
                 report.violations.push(Finding {
                     definition: check.definition,
+                    target: check.target,
                     violation,
                 });
             }

@@ -183,7 +183,6 @@ impl Judge {
             if let Some(v) = revision {
                 sink.revision(v);
             }
-            let spec = revision.and_then(|v| v.spec());
             let base = Out {
                 file,
                 line,
@@ -206,7 +205,7 @@ impl Judge {
             for f in &report.violations {
                 summary.violations += 1;
                 let pointer = f.violation.instance.as_str();
-                let relative = report.definition_path(spec, f.definition, pointer);
+                let relative = report.path_in_target(f);
                 sink.finding(
                     &Out {
                         definition: Some(f.definition),
