@@ -172,7 +172,7 @@ impl Judge {
         } = *at;
         let findings = reports
             .iter()
-            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
+            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty() || !r.expected.is_empty());
         let value = if findings { value() } else { None };
         summary.messages += 1;
         if reports.iter().all(Report::is_valid) {
@@ -214,6 +214,24 @@ impl Judge {
                         keyword: f.violation.keyword.as_str(),
                         message: &f.violation.message,
                         definition_path: relative,
+                        ..base
+                    },
+                    value,
+                )?;
+            }
+            // Expected violations (`"expect"` records): shown by the
+            // text format, never failing.
+            for f in &report.expected {
+                summary.expected += 1;
+                sink.finding(
+                    &Out {
+                        severity: Severity::Expected,
+                        definition: Some(f.definition),
+                        pointer: f.violation.instance.as_str(),
+                        schema_pointer: Some(f.violation.schema),
+                        keyword: f.violation.keyword.as_str(),
+                        message: &f.violation.message,
+                        definition_path: report.path_in_target(f),
                         ..base
                     },
                     value,
