@@ -47,13 +47,24 @@
 //! 2026-07-28's per-request client capabilities and `server/discover`, and
 //! decide task augmentation and the capability rules ([`rules`]).
 //!
+//! **One observe path.** Every message is judged from its
+//! [`MessageHead`] ([`crate::head`]): built once from bytes
+//! ([`crate::bytes::Message::scan`], or by the caller's own strict pass,
+//! [`crate::bytes::Message::scanned`] and [`Session::judge_message`]) or
+//! from a `Value` ([`MessageHead::of_value`]). Revision choice,
+//! correlation, direction inference, capabilities, the conversation rules
+//! and dispatch read only the head; the planned checks then run on the
+//! bytes or on the `Value`.
+//!
 //! **Cost.** On the bytes path ([`Session::observe_bytes`],
-//! [`Session::judge_bytes`]) a valid message costs one strict scan
-//! ([`crate::bytes::Message`]) plus one strict pass per planned check; from
-//! 2025-11-25 on the envelope's check is skipped when the typed check,
-//! which implies it, passes ([`implied`]), so a valid request or
-//! notification costs two passes in all. A `Value` is parsed only when a
-//! check fails (to report the `Value` path's violations).
+//! [`Session::judge_bytes`]) a valid message costs one strict scan (the
+//! head) plus one strict pass per planned check; from 2025-11-25 on the
+//! envelope's check is skipped when the typed check, which implies it,
+//! passes ([`implied`]), so a valid request or notification costs two
+//! passes in all — and one fewer in `mcpwire check`, whose transcript
+//! reader reads the head in its record scan ([`crate::check_transcript`]).
+//! A `Value` is parsed only when a check fails (to report the `Value`
+//! path's violations).
 //!
 //! **Lines.** [`Session::judge`] takes the message's 1-based line in its
 //! transcript ([`Source::line`]); findings about other messages cite them
