@@ -125,7 +125,7 @@ impl<R: BufRead> Iterator for Checker<R> {
                     // The record scan read the head: no pass of its own.
                     Some(bytes) => match m
                         .head
-                        .and_then(|head| crate::bytes::Message::scanned(bytes, limits, head))
+                        .and_then(|head| crate::bytes::Message::scanned(bytes, limits, *head))
                     {
                         Some(message) => self.session.judge_message(source, message),
                         None => self.session.judge_bytes(source, bytes),

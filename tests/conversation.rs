@@ -824,7 +824,11 @@ fn findings_keep_the_target_they_were_judged_on() {
         one(&mut session, Direction::ClientToServer, request.clone());
         let report = if bytes {
             session
-                .observe_bytes(Direction::ServerToClient, Origin::Implementation, result.as_bytes())
+                .observe_bytes(
+                    Direction::ServerToClient,
+                    Origin::Implementation,
+                    result.as_bytes(),
+                )
                 .remove(0)
         } else {
             one(&mut session, Direction::ServerToClient, parsed(result))

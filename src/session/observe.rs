@@ -241,15 +241,16 @@ impl Session {
                 self.record_request(direction, head, revision, &mut report);
             }
         }
-        if matches!(kind, MessageKind::Result | MessageKind::Error) {
-            if head.has_result && head.has_error {
-                report.warnings.push(rule_warning(
-                    &rules::RESULT_AND_ERROR,
-                    "",
-                    "the response has both \"result\" and \"error\"; JSON-RPC 2.0 allows exactly one"
-                        .into(),
-                ));
-            }
+        if matches!(kind, MessageKind::Result | MessageKind::Error)
+            && head.has_result
+            && head.has_error
+        {
+            report.warnings.push(rule_warning(
+                &rules::RESULT_AND_ERROR,
+                "",
+                "the response has both \"result\" and \"error\"; JSON-RPC 2.0 allows exactly one"
+                    .into(),
+            ));
         }
         let Some(spec) = revision.spec() else {
             report.definitions.push("JSONRPCMessage");
@@ -446,14 +447,13 @@ impl Session {
         }
         match &head.meta_client_capabilities {
             None => {}
-            Some(Json::Value(caps)) => {
-                if caps.is_object() {
-                    if self.capabilities.client.as_ref() != Some(caps) {
-                        self.capabilities.client = Some(caps.clone());
-                    }
-                    self.client_capabilities_text = None;
+            Some(Json::Value(caps)) if caps.is_object() => {
+                if self.capabilities.client.as_ref() != Some(caps) {
+                    self.capabilities.client = Some(caps.clone());
                 }
+                self.client_capabilities_text = None;
             }
+            Some(Json::Value(_)) => {}
             Some(span) => {
                 // Bytes: parse only what changed.
                 let text = span.text(body.text()).unwrap_or_default();

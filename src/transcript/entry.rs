@@ -49,7 +49,7 @@ pub struct Message {
     /// judging it needs no pass of its own
     /// ([`crate::bytes::Message::scanned`]); `None` for a batch or when
     /// `raw` is `None`.
-    pub head: Option<crate::head::MessageHead>,
+    pub head: Option<Box<crate::head::MessageHead>>,
 }
 
 /// A place in a transcript: 1-based line and column, the column counted

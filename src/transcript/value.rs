@@ -286,7 +286,13 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
     }
     r.finish().ok()?;
     let (direction, origin, text, at, head) = match msg {
-        Some((start, end, head)) => (direction, origin, bytes.get(start..end)?, start, head),
+        Some((start, end, head)) => (
+            direction,
+            origin,
+            bytes.get(start..end)?,
+            start,
+            head.map(Box::new),
+        ),
         None if expect.is_some() => return None,
         None if depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)))
             > limits.max_depth =>
@@ -298,7 +304,13 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
                 .iter()
                 .position(|b| !b.is_ascii_whitespace())
                 .unwrap_or(0);
-            (None, Origin::Implementation, bytes, first, bare)
+            (
+                None,
+                Origin::Implementation,
+                bytes,
+                first,
+                bare.map(Box::new),
+            )
         }
     };
     // A malformed `expect` is worded by the parsing path.
