@@ -118,15 +118,30 @@ impl Expect {
 
 fn missing(report: &mut Report, pointer: &Pointer, what: &str) {
     let definition = report.definition().unwrap_or("JSONRPCMessage");
-    report.violations.push(Finding {
+    report
+        .violations
+        .push(missing_violation(definition, pointer, "the record", what));
+}
+
+/// The violation that stands for an expectation nothing met (keyword
+/// `dispatch`): "expected violation missing: `<who>` expects `<what>`, and
+/// none was found". Transcript records (`who`: "the record") and
+/// [`crate::testing::Guard`] ("the test") word it the same way.
+pub fn missing_violation(
+    definition: &'static str,
+    pointer: &Pointer,
+    who: &str,
+    what: &str,
+) -> Finding {
+    Finding {
         definition,
         violation: Violation {
             instance: pointer.clone(),
             schema: "",
             keyword: Keyword::Dispatch,
             message: format!(
-                "expected violation missing: the record expects {what}, and none was found"
+                "expected violation missing: {who} expects {what}, and none was found"
             ),
         },
-    });
+    }
 }

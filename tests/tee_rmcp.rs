@@ -162,7 +162,7 @@ async fn a_string_is_error_fails_the_guard_naming_the_pointer() {
         .verdict()
         .expect_err("the guard fails");
     assert!(text.contains("violation[type]: /result/isError:"), "{text}");
-    assert!(text.contains("result of tools/call"), "{text}");
+    assert!(text.contains("result of 'tools/call'"), "{text}");
     assert!(text.contains("definition CallToolResult"), "{text}");
     // Declared expected, the same run passes.
     let mut guard = Guard::new(&findings);
@@ -215,7 +215,8 @@ async fn a_line_rmcp_drops_is_reported() {
     let text = Guard::new(&findings)
         .verdict()
         .expect_err("the guard fails");
-    assert!(text.contains("violation[input]: invalid JSON"), "{text}");
+    assert!(text.contains("<server>:1: unreadable · s2c"), "{text}");
+    assert!(text.contains(": unreadable: invalid JSON"), "{text}");
     let mut guard = Guard::new(&findings);
     guard.expect(Expected::unreadable());
     guard.assert_clean();
