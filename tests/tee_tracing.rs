@@ -80,6 +80,9 @@ async fn findings_are_tracing_events() {
     assert!(text.contains("direction=\"s2c\""), "{text}");
 }
 
+// The gate is a std mutex held across the copy's awaits on purpose: only
+// the judge thread's tracing writer waits for it, never a task.
+#[allow(clippy::await_holding_lock)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_judge_held_up_never_stalls_the_copy_and_counts_what_it_skipped() {
     subscribe();
