@@ -63,4 +63,12 @@ pub struct Http {
     pub session_id: Option<String>,
     /// The SSE event's `id`, for a message in an event.
     pub event_id: Option<String>,
+    /// The exchange's number: the n-th request the proxy saw (the n-th
+    /// entry of a HAR, by start time), from 1.
+    pub exchange: Option<u64>,
+    /// The request's target (path and query).
+    pub target: Option<String>,
+    /// The conversation (MCP session) the exchange was routed to
+    /// ([`crate::http::Router`]), for a step the pipeline routed.
+    pub conversation: Option<u64>,
 }

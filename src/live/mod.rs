@@ -69,13 +69,17 @@
 //! the CLI's threads, tokio, or any other runtime.
 
 mod context;
+mod judging;
 mod lines;
 mod pipeline;
+mod replay;
 mod rules;
 
 pub use context::{Context, Http};
+pub use judging::MAX_CONVERSATIONS;
 pub use lines::LineSplitter;
 pub use pipeline::{
     Config, Consumer, Finished, Judged, Pending, Pipeline, Submitted, Submitter, Totals,
 };
+pub use replay::Replay;
 pub use rules::STDIO_NEWLINE_DELIMITED;
