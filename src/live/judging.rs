@@ -142,10 +142,8 @@ impl Judging {
                 meta.method = head.method.clone();
                 meta.target = head.target.clone();
                 meta.session_id = head.headers.get("mcp-session-id").map(str::to_string);
-                meta.protocol_version = head
-                    .headers
-                    .get("mcp-protocol-version")
-                    .map(str::to_string);
+                meta.protocol_version =
+                    head.headers.get("mcp-protocol-version").map(str::to_string);
             }
             Step::Response { head, .. } => {
                 meta.status = Some(head.status);

@@ -433,7 +433,6 @@ impl<C: Consumer + Send + 'static> Pipeline<C> {
             judge: Some(judge),
         }
     }
-
 }
 
 impl<C: Consumer> Pipeline<C> {

@@ -76,13 +76,7 @@ impl<T: Target> HttpFindings<T> {
 }
 
 fn exchange_line(context: &Context) -> usize {
-    line(
-        context
-            .http
-            .as_ref()
-            .and_then(|h| h.exchange)
-            .unwrap_or(0),
-    )
+    line(context.http.as_ref().and_then(|h| h.exchange).unwrap_or(0))
 }
 
 fn line(exchange: u64) -> usize {
@@ -94,8 +88,7 @@ impl<T: Target> Consumer for HttpFindings<T> {
         self.guard(|file, sink, summary| {
             let line = exchange_line(m.context);
             let direction = m.context.direction;
-            if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable)
-            {
+            if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable) {
                 return Judge::unreadable_at(
                     m.revision,
                     file,
