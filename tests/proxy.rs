@@ -628,7 +628,12 @@ fn https_upstream_with_a_private_ca() {
     proxy.stop();
     assert_eq!(server.received().len(), before, "no request got through");
     let text = std::fs::read_to_string(&report).unwrap();
-    assert_eq!(findings(&text), [(1, "transport".to_string())], "{text}");
+    assert_eq!(
+        findings(&text),
+        [(1, "transport".to_string()), (1, "unanswered".to_string())],
+        "the failure, and the initialize it left unanswered\n{text}"
+    );
+    assert!(text.contains("UnknownIssuer"), "{text}");
     let stderr = stderr.lock().unwrap().clone();
     assert!(
         stderr.to_lowercase().contains("certificate"),
