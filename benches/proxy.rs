@@ -12,10 +12,10 @@
 //!    after SIGTERM drains the queue), against the client reading the same
 //!    stream direct. Then a burst of 200,000 (more than the queue holds):
 //!    how fast the client gets it through the proxy (forwarding never
-//!    waits for the judge) and how many steps went unjudged.
-//! 2b. **The judge alone, one core**: the same events as HTTP steps
-//!    through `mcpwire::live::Replay` (the judge thread's code: routing,
-//!    HTTP rules, the session) on this thread: events judged per second.
+//!    waits for the judge) and how many steps went unjudged; and **the
+//!    judge alone, one core**: the same events as HTTP steps through
+//!    `mcpwire::live::Replay` (the judge thread's code: routing, HTTP
+//!    rules, the session) on this thread, events judged per second.
 //! 3. **1,000 idle SSE streams**: the proxy's RSS (`/proc/PID/status`
 //!    VmRSS) before and with 1,000 concurrent GET streams held open.
 //!

@@ -559,7 +559,8 @@ fn https_upstream_with_a_private_ca() {
         .unwrap();
     let s = ("mcp-session-id", "T");
     let pv = ("mcp-protocol-version", "2025-11-25");
-    let exchanges: Vec<(&str, Vec<(&str, &str)>, String)> = vec![
+    type Headers<'a> = Vec<(&'a str, &'a str)>;
+    let exchanges: Vec<(&str, Headers, String)> = vec![
         ("init", vec![ACCEPT, JSON], init_request("2025-11-25")),
         (
             "initialized",
