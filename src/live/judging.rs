@@ -26,6 +26,9 @@ use crate::{
 /// and forgotten, so memory stays bounded.
 pub const MAX_CONVERSATIONS: usize = crate::http::router::MAX_CONVERSATIONS;
 
+/// Open exchanges remembered at most (for their messages' metadata).
+const MAX_OPEN_EXCHANGES: usize = 65_536;
+
 /// One session and where its requests were sent.
 struct Conversation {
     session: Session,
@@ -135,6 +138,13 @@ impl Judging {
         let http = self.http.get_or_insert_with(Box::default);
         let exchange = step.exchange();
         let conversation = route(&mut http.router, step);
+        if http.exchanges.len() >= MAX_OPEN_EXCHANGES && !http.exchanges.contains_key(&exchange) {
+            // Ends that never came (not judged, over budget): forget the
+            // oldest exchange.
+            if let Some(&oldest) = http.exchanges.keys().min() {
+                http.exchanges.remove(&oldest);
+            }
+        }
         let meta = http.exchanges.entry(exchange).or_default();
         meta.conversation = conversation;
         match step {
