@@ -86,7 +86,37 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
+/// The judge's code on this thread over `steps` (`events` of them SSE
+/// events).
+fn judge_alone(steps: Vec<mcpwire::http::Step>, events: usize) {
+    let n = steps.len();
+    let mut judged = 0u64;
+    let mut count = |_: &mcpwire::live::Judged<'_>| judged += 1;
+    let t = Instant::now();
+    let mut replay = mcpwire::live::Replay::new(mcpwire::live::Config::default());
+    for step in steps {
+        replay.step(step, &mut count);
+    }
+    replay.finish(&mut count);
+    let alone = t.elapsed();
+    println!("The judge alone (live::Replay, one thread): {n} steps");
+    println!(
+        "  {judged} messages judged in {:>8.1} ms ({:>9.0} events/s)",
+        alone.as_secs_f64() * 1e3,
+        events as f64 / alone.as_secs_f64()
+    );
+}
+
 fn main() {
+    // `MCPWIRE_BENCH_JUDGE_ONLY=N`: only the judge alone, over N events
+    // (for `valgrind --tool=callgrind`: instructions per event).
+    if let Some(n) = std::env::var("MCPWIRE_BENCH_JUDGE_ONLY")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        judge_alone(judge_steps(&stream_body(n)), n);
+        return;
+    }
     let quick = std::env::var_os("MCPWIRE_BENCH_QUICK").is_some();
     let (posts, events, burst, idle) = if quick {
         (300, 20_000, 40_000, 100)
@@ -245,22 +275,7 @@ fn main() {
     );
 
     // 2b. The judge alone.
-    let n = steps.len();
-    let mut judged = 0u64;
-    let mut count = |_: &mcpwire::live::Judged<'_>| judged += 1;
-    let t = Instant::now();
-    let mut replay = mcpwire::live::Replay::new(mcpwire::live::Config::default());
-    for step in steps {
-        replay.step(step, &mut count);
-    }
-    replay.finish(&mut count);
-    let alone = t.elapsed();
-    println!("The judge alone (live::Replay, one thread): {n} steps");
-    println!(
-        "  {judged} messages judged in {:>8.1} ms ({:>9.0} events/s)",
-        alone.as_secs_f64() * 1e3,
-        events as f64 / alone.as_secs_f64()
-    );
+    judge_alone(steps, events);
 
     // 3. Idle streams.
     let report = dir.path().join("idle.jsonl");
