@@ -26,6 +26,10 @@ use crate::{
 /// and forgotten, so memory stays bounded.
 pub const MAX_CONVERSATIONS: usize = crate::http::router::MAX_CONVERSATIONS;
 
+/// Unanswered requests of finished conversations kept at most (the
+/// newest).
+const MAX_RETIRED: usize = 65_536;
+
 /// Open exchanges remembered at most (for their messages' metadata).
 const MAX_OPEN_EXCHANGES: usize = 65_536;
 
@@ -173,6 +177,8 @@ impl Judging {
                 if let Some((_, old)) = http.conversations.pop_first() {
                     let c = old.conversation;
                     http.retired.extend(c.requests.unanswered(&c.session));
+                    let over = http.retired.len().saturating_sub(MAX_RETIRED);
+                    http.retired.drain(..over);
                 }
             }
             http.conversations.insert(
