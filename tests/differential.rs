@@ -565,6 +565,24 @@ differential_test!(differential_2025_11_25, "v2025_11_25", Version::V2025_11_25)
 differential_test!(differential_2026_07_28, "v2026_07_28", Version::V2026_07_28);
 differential_test!(differential_draft, "draft", Version::Draft);
 
+/// Every enabled revision without a named test above (one that `cargo xtask
+/// sync-schemas` added after these lines were written) is compared too, so
+/// a new revision is covered without editing this file.
+#[test]
+fn differential_other_revisions() {
+    const NAMED: [Version; 6] = [
+        Version::V2024_11_05,
+        Version::V2025_03_26,
+        Version::V2025_06_18,
+        Version::V2025_11_25,
+        Version::V2026_07_28,
+        Version::Draft,
+    ];
+    for version in Version::enabled().filter(|v| !NAMED.contains(v)) {
+        differential(version);
+    }
+}
+
 /// A revision's `types::roundtrip` / `types::validated_roundtrip`.
 type Roundtrip = fn(&str, &Value) -> Option<Result<Value, String>>;
 type ValidatedRoundtrip = fn(&str, &Value) -> Option<Result<Value, mcpwire::Violations>>;
