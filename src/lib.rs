@@ -90,6 +90,7 @@ pub mod dispatch;
 pub mod http;
 // `Display` for reports and findings (the CLI's headline lines).
 mod display;
+pub mod excerpt;
 pub mod expect;
 pub mod head;
 pub mod input;

@@ -162,8 +162,24 @@ async fn a_string_is_error_fails_the_guard_naming_the_pointer() {
         .verdict()
         .expect_err("the guard fails");
     assert!(text.contains("violation[type]: /result/isError:"), "{text}");
-    assert!(text.contains("result of tools/call"), "{text}");
+    assert!(text.contains("result of 'tools/call'"), "{text}");
     assert!(text.contains("definition CallToolResult"), "{text}");
+    // The offending value in the wire's bytes, marked (crate::excerpt).
+    let excerpt = text
+        .lines()
+        .find(|l| l.starts_with("    | ") && l.contains(r#""isError":"false""#))
+        .unwrap_or_else(|| panic!("an excerpt line: {text}"));
+    let marks = text
+        .lines()
+        .skip_while(|l| *l != excerpt)
+        .nth(1)
+        .unwrap_or_default();
+    let at = excerpt.find(r#""false""#).unwrap() - "    | ".len();
+    assert_eq!(
+        marks,
+        format!("    | {}{}", " ".repeat(at), "^".repeat(7)),
+        "{text}"
+    );
     // Declared expected, the same run passes.
     let mut guard = Guard::new(&findings);
     guard.expect(
@@ -215,7 +231,8 @@ async fn a_line_rmcp_drops_is_reported() {
     let text = Guard::new(&findings)
         .verdict()
         .expect_err("the guard fails");
-    assert!(text.contains("violation[input]: invalid JSON"), "{text}");
+    assert!(text.contains("<server>:1: unreadable · s2c"), "{text}");
+    assert!(text.contains(": unreadable: invalid JSON"), "{text}");
     let mut guard = Guard::new(&findings);
     guard.expect(Expected::unreadable());
     guard.assert_clean();

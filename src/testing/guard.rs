@@ -1,14 +1,25 @@
 //! The guard: fails the test when it ends with unexpected violations.
+//!
+//! Expectations work as a transcript record's `"expect"` does
+//! ([`crate::expect`]), over the whole conversation instead of one
+//! message: a violation an [`Expected`] covers moves from
+//! [`Report::violations`](crate::Report::violations) to
+//! [`Report::expected`](crate::Report::expected) (shown in the
+//! [`Review`], not failing), and an expectation nothing met is a violation
+//! "expected violation missing" ([`crate::expect::missing_violation`]) that
+//! fails the guard.
+
+use std::fmt;
 
 use super::{text::write_record, Findings, Record};
-use crate::Origin;
+use crate::{expect, Finding, Origin, Pointer};
 
 /// A violation the test expects (so it does not fail the guard). Every
 /// set part must match; an expectation that matches nothing fails the
-/// guard too ("expected, but not seen").
+/// guard too ("expected violation missing").
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Expected {
-    pointer: Option<String>,
+    pointer: Option<Pointer>,
     keyword: Option<String>,
     definition: Option<String>,
     origin: Option<Origin>,
@@ -29,9 +40,11 @@ impl Expected {
         }
     }
 
-    /// At this instance pointer (`/result/isError`).
+    /// At this instance pointer or below it (`/result/isError`; `/result`
+    /// covers `/result/content/0/type` too), as a transcript record's
+    /// `{"expect": {"violations": [pointer]}}`.
     pub fn pointer(mut self, pointer: &str) -> Expected {
-        self.pointer = Some(pointer.to_string());
+        self.pointer = Some(Pointer::from_escaped(pointer));
         self
     }
 
@@ -53,8 +66,157 @@ impl Expected {
         self
     }
 
-    fn matches_record(&self, r: &Record) -> bool {
-        self.origin.is_none_or(|o| o == r.context.origin)
+    fn covers(&self, record: &Record, f: &Finding) -> bool {
+        !self.input
+            && self.origin.is_none_or(|o| o == record.context.origin)
+            && self
+                .pointer
+                .as_ref()
+                .is_none_or(|p| f.violation.instance.starts_with(p))
+            && self
+                .keyword
+                .as_deref()
+                .is_none_or(|k| k == f.violation.keyword.as_str())
+            && self.definition.as_deref().is_none_or(|d| d == f.definition)
+    }
+
+    fn covers_input(&self, record: &Record) -> bool {
+        self.input && self.origin.is_none_or(|o| o == record.context.origin)
+    }
+
+    /// The "expected violation missing" violation for this expectation.
+    fn missing(&self) -> Finding {
+        let what = if self.input {
+            "unreadable input".to_string()
+        } else {
+            let mut what = match &self.pointer {
+                Some(p) => format!(
+                    "a violation at {}",
+                    if p.as_str().is_empty() {
+                        "(message)"
+                    } else {
+                        p.as_str()
+                    }
+                ),
+                None => "a violation".to_string(),
+            };
+            let mut parts = Vec::new();
+            if let Some(k) = &self.keyword {
+                parts.push(format!("keyword {k}"));
+            }
+            if let Some(d) = &self.definition {
+                parts.push(format!("definition {d}"));
+            }
+            if !parts.is_empty() {
+                what.push_str(&format!(" ({})", parts.join(", ")));
+            }
+            what
+        };
+        let what = match self.origin {
+            Some(o) => format!("{what} from the {}", o.as_str()),
+            None => what,
+        };
+        let pointer = self.pointer.clone().unwrap_or_else(Pointer::root);
+        expect::missing_violation(
+            "JSONRPCMessage",
+            crate::dispatch::Target::Message,
+            &pointer,
+            "the test",
+            &what,
+        )
+    }
+}
+
+/// What a guard concluded: the collector's records with the test's
+/// expectations applied ([`Guard::review`]). Its `Display` is the text the
+/// guard fails with.
+#[derive(Clone, Debug)]
+pub struct Review {
+    /// Every record with a finding. Violations the test expects are in
+    /// [`Report::expected`](crate::Report::expected), no longer in
+    /// [`Report::violations`](crate::Report::violations); an unreadable
+    /// message the test expects has its
+    /// [`Report::input_error`](crate::Report::input_error) cleared (counted
+    /// in [`Review::expected_unreadable`]).
+    pub records: Vec<Record>,
+    /// One "expected violation missing" violation per expectation nothing
+    /// met.
+    pub missing: Vec<Finding>,
+    /// Unreadable messages the test expected.
+    pub expected_unreadable: usize,
+    /// Messages the judge could not keep up with, when they fail the
+    /// guard (0 after [`Guard::allow_unjudged`]).
+    pub unjudged: u64,
+    /// Whether warnings fail ([`Guard::strict`]).
+    pub strict: bool,
+}
+
+impl Review {
+    /// Whether a record fails the guard.
+    fn fails(&self, r: &Record) -> bool {
+        !r.report.is_valid() || (self.strict && !r.report.warnings.is_empty())
+    }
+
+    /// Findings that fail the guard: violations and unreadable input the
+    /// test did not expect (warnings too when strict), missing
+    /// expectations, and one for unjudged messages.
+    pub fn failures(&self) -> usize {
+        let findings: usize = self
+            .records
+            .iter()
+            .filter(|r| self.fails(r))
+            .map(|r| {
+                let warnings = if self.strict {
+                    r.report.warnings.len()
+                } else {
+                    0
+                };
+                r.report.violations.len() + usize::from(r.report.input_error.is_some()) + warnings
+            })
+            .sum();
+        findings + self.missing.len() + usize::from(self.unjudged > 0)
+    }
+
+    /// Violations (and unreadable messages) the test expected and saw.
+    pub fn expected(&self) -> usize {
+        let v: usize = self.records.iter().map(|r| r.report.expected.len()).sum();
+        v + self.expected_unreadable
+    }
+
+    /// Nothing fails the guard.
+    pub fn is_clean(&self) -> bool {
+        self.failures() == 0
+    }
+}
+
+impl fmt::Display for Review {
+    /// The records that fail (as [`write_record`] writes them), the
+    /// missing expectations, the unjudged messages.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let expected = match self.expected() {
+            0 => String::new(),
+            n => format!(" ({n} expected, not failing)"),
+        };
+        writeln!(
+            f,
+            "mcpwire: {} protocol finding(s) the test did not expect{expected}:\n",
+            self.failures()
+        )?;
+        for r in self.records.iter().filter(|r| self.fails(r)) {
+            write_record(f, r, self.strict)?;
+        }
+        for m in &self.missing {
+            writeln!(f, "{m}\n")?;
+        }
+        if self.unjudged > 0 {
+            writeln!(
+                f,
+                "{} message(s) were not judged: the judge fell behind (raise the \
+                 pipeline's budget, or `Guard::allow_unjudged`)",
+                self.unjudged
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -107,80 +269,67 @@ impl Guard {
         self
     }
 
-    /// Ends the guard without panicking: waits for the collector's
-    /// pipelines ([`Findings::settle`]), then `Err` with the text the guard
-    /// would fail with, or `Ok`.
+    /// Waits for the collector's pipelines ([`Findings::settle`]) and
+    /// applies the expectations to what they found, without ending the
+    /// guard.
+    pub fn review(&self) -> Review {
+        self.findings.settle();
+        let mut met = vec![false; self.expected.len()];
+        let mut records = self.findings.records();
+        let mut expected_unreadable = 0;
+        for record in &mut records {
+            let violations = std::mem::take(&mut record.report.violations);
+            for f in violations {
+                match self.expected.iter().position(|e| e.covers(record, &f)) {
+                    Some(i) => {
+                        met[i] = true;
+                        record.report.expected.push(f);
+                    }
+                    None => record.report.violations.push(f),
+                }
+            }
+            if record.report.input_error.is_some() {
+                if let Some(i) = self.expected.iter().position(|e| e.covers_input(record)) {
+                    met[i] = true;
+                    record.report.input_error = None;
+                    expected_unreadable += 1;
+                }
+            }
+        }
+        let missing = self
+            .expected
+            .iter()
+            .zip(&met)
+            .filter(|(_, met)| !**met)
+            .map(|(e, _)| e.missing())
+            .collect();
+        let unjudged = if self.allow_unjudged {
+            0
+        } else {
+            self.findings.unjudged()
+        };
+        Review {
+            records,
+            missing,
+            expected_unreadable,
+            unjudged,
+            strict: self.warnings,
+        }
+    }
+
+    /// Ends the guard without panicking: `Err` with the text the guard
+    /// would fail with ([`Review`]'s `Display`), or `Ok`.
     pub fn verdict(mut self) -> Result<(), String> {
         self.done = true;
         self.judge()
     }
 
     fn judge(&self) -> Result<(), String> {
-        self.findings.settle();
-        let mut met = vec![false; self.expected.len()];
-        let mut text = String::new();
-        let mut unexpected = 0usize;
-        for record in self.findings.records() {
-            let mut r = record.clone();
-            r.report.violations.retain(|f| {
-                let hit = self.expected.iter().position(|e| {
-                    !e.input
-                        && e.matches_record(&record)
-                        && e.pointer
-                            .as_deref()
-                            .is_none_or(|p| p == f.violation.instance.as_str())
-                        && e.keyword
-                            .as_deref()
-                            .is_none_or(|k| k == f.violation.keyword.as_str())
-                        && e.definition.as_deref().is_none_or(|d| d == f.definition)
-                });
-                if let Some(i) = hit {
-                    met[i] = true;
-                }
-                hit.is_none()
-            });
-            if r.report.input_error.is_some() {
-                let hit = self
-                    .expected
-                    .iter()
-                    .position(|e| e.input && e.matches_record(&record));
-                if let Some(i) = hit {
-                    met[i] = true;
-                    r.report.input_error = None;
-                }
-            }
-            let fails = !r.report.is_valid() || (self.warnings && !r.report.warnings.is_empty());
-            if fails {
-                unexpected += r.report.violations.len()
-                    + usize::from(r.report.input_error.is_some())
-                    + if self.warnings {
-                        r.report.warnings.len()
-                    } else {
-                        0
-                    };
-                let _ = write_record(&mut text, &r, self.warnings);
-            }
-        }
-        for (e, met) in self.expected.iter().zip(&met) {
-            if !met {
-                unexpected += 1;
-                text.push_str(&format!("expected, but not seen: {e:?}\n"));
-            }
-        }
-        let unjudged = self.findings.unjudged();
-        if unjudged > 0 && !self.allow_unjudged {
-            unexpected += 1;
-            text.push_str(&format!(
-                "{unjudged} message(s) were not judged: the judge fell behind (raise the \
-                 pipeline's budget, or `Guard::allow_unjudged`)\n"
-            ));
-        }
-        if unexpected == 0 {
+        let review = self.review();
+        if review.is_clean() {
             Ok(())
         } else {
-            Err(format!(
-                "mcpwire: {unexpected} protocol finding(s) the test did not expect:\n\n{text}"
-            ))
+            Err(review.to_string())
         }
     }
 

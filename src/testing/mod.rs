@@ -32,5 +32,5 @@ mod text;
 mod trace;
 
 pub use findings::{Findings, Record, Recorder};
-pub use guard::{Expected, Guard};
+pub use guard::{Expected, Guard, Review};
 pub use text::write_record;

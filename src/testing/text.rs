@@ -1,14 +1,27 @@
-//! A record written like `mcpwire check`'s text output.
+//! A record as text: where its message was (`<server>:3`, or
+//! `<server>#7` without a line number; `harness` for harness-origin
+//! messages), then the report in the library's own words — the
+//! [`Display`](std::fmt::Display) of [`crate::Report`], [`crate::Finding`]
+//! and [`crate::Warning`] (`src/display.rs`), the headline lines of `mcpwire
+//! check`'s text output — each violation followed by the offending value in
+//! the message's own bytes, marked, as the CLI shows it
+//! ([`crate::excerpt`]):
 //!
-//! (Until the library has a `Display` for findings, this mirrors the CLI's
-//! text layout from the report's fields: `violation[keyword]: pointer:
-//! message`, then `  --> place · direction · what · revision` and
-//! `   = definition … · schema …`.)
+//! ```text
+//! <server>#1: result of 'tools/call' (id 1) · s2c · 2025-11-25: 1 violation, 0 warnings
+//!   violation[type]: /result/isError: expected boolean, found string (definition CallToolResult; schema …)
+//!     | {"jsonrpc":"2.0","id":1,"result":{"content":[],"isError":"false"}}
+//!     |                                                          ^^^^^^^
+//! ```
+//!
+//! (No excerpt when the record has no bytes — reports given to
+//! [`crate::testing::Findings::record`] — or only the first 4 KiB of a
+//! longer message.)
 
 use std::fmt::{self, Write};
 
 use super::Record;
-use crate::{report::MessageKind, Direction, Origin};
+use crate::{excerpt, Direction, Origin};
 
 /// The stream a record's message came from: `<client>` or `<server>`.
 fn stream(direction: Direction) -> &'static str {
@@ -18,78 +31,47 @@ fn stream(direction: Direction) -> &'static str {
     }
 }
 
-fn place(record: &Record) -> String {
-    let c = &record.context;
-    let r = &record.report;
-    let at = match c.line {
-        Some(line) => format!("{}:{line}", stream(c.direction)),
-        None => format!("{}#{}", stream(c.direction), c.sequence),
-    };
-    let mut place = vec![at, c.direction.as_str().to_string()];
-    if c.origin == Origin::Harness {
-        place.push("harness".into());
-    }
-    let what = match (r.kind, r.method.as_deref()) {
-        (MessageKind::Result, Some(m)) => Some(format!("result of {m}")),
-        (MessageKind::Error, Some(m)) => Some(format!("error for {m}")),
-        (MessageKind::Request, Some(m)) => Some(format!("request {m}")),
-        (MessageKind::Notification, Some(m)) => Some(format!("notification {m}")),
-        _ => None,
-    };
-    place.extend(what);
-    if let Some(v) = r.revision {
-        place.push(v.to_string());
-    }
-    place.join(" · ")
-}
-
-/// Writes one record's violations (and, with `warnings`, its warnings)
-/// as the CLI's text format does, each block followed by a blank line.
+/// Writes one record — its violations and unreadable input, with
+/// `warnings` its warnings too — as [`crate::Report`]'s `Display` does,
+/// after where the message was, each violation followed by its excerpt;
+/// then a blank line.
 pub fn write_record(out: &mut impl Write, record: &Record, warnings: bool) -> fmt::Result {
-    let r = &record.report;
-    let place = place(record);
-    if let Some(e) = &r.input_error {
-        writeln!(out, "violation[input]: {e}")?;
-        writeln!(out, "  --> {place}\n")?;
+    let c = &record.context;
+    let mut report = record.report.clone();
+    if !warnings {
+        report.warnings.clear();
     }
-    for f in &r.violations {
-        let pointer = f.violation.instance.as_str();
-        let at = if pointer.is_empty() {
-            "(message)"
-        } else {
-            pointer
-        };
-        writeln!(
-            out,
-            "violation[{}]: {at}: {}",
-            f.violation.keyword.as_str(),
-            f.violation.message
-        )?;
-        writeln!(out, "  --> {place}")?;
-        write!(out, "   = definition {}", f.definition)?;
-        if !f.violation.schema.is_empty() {
-            write!(out, " · schema {}", f.violation.schema)?;
-        }
-        writeln!(out, "\n")?;
+    match c.line {
+        Some(line) => write!(out, "{}:{line}", stream(c.direction))?,
+        None => write!(out, "{}#{}", stream(c.direction), c.sequence)?,
     }
-    if warnings {
-        for w in &r.warnings {
-            let kind = match w.rule {
-                Some(rule) => rule.id.to_string(),
-                None => serde_json::to_value(w.kind)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_string))
-                    .unwrap_or_default(),
-            };
-            let pointer = w.pointer.as_str();
-            let at = if pointer.is_empty() {
-                "(message)"
-            } else {
-                pointer
-            };
-            writeln!(out, "warning[{kind}]: {at}: {}", w.message)?;
-            writeln!(out, "  --> {place}\n")?;
+    if c.origin == Origin::Harness {
+        out.write_str(" · harness")?;
+    }
+    // The report's header line, then its findings one by one (the layout
+    // of `Report`'s `Display`), each violation with its excerpt.
+    let whole = report.to_string();
+    let header = whole.lines().next().unwrap_or_default();
+    writeln!(out, ": {header}")?;
+    for f in &report.violations {
+        writeln!(out, "  {f}")?;
+        if let Some(e) = excerpt::locate(
+            &record.bytes,
+            Default::default(),
+            f.violation.instance.as_str(),
+        ) {
+            // `start` and `len` count characters, as the text shows them.
+            writeln!(out, "    | {}", e.text)?;
+            writeln!(
+                out,
+                "    | {}{}",
+                " ".repeat(e.start),
+                "^".repeat(e.len.max(1))
+            )?;
         }
     }
-    Ok(())
+    for w in &report.warnings {
+        writeln!(out, "  {w}")?;
+    }
+    writeln!(out)
 }

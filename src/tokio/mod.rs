@@ -43,8 +43,15 @@
 //!   10,000 records.
 //!
 //! **Cost.** One copy of every line into the queue, and the judge's CPU
-//! time on another thread (the bytes validators: `docs/bytes.md`);
-//! `benches/tee.rs` measures the copy with and without the tee.
+//! time on another thread (the bytes validators: `docs/bytes.md`).
+//! `benches/tee.rs`, one run on a shared 2-core machine at load ≈ 7, a
+//! 16.8 MB two-way 2025-11-25 conversation (16,572 messages, tool results
+//! of 1–4 KiB) through a `tokio::io::duplex`: the judge alone judges 245
+//! MB/s (242,000 messages/s) on one core; through the tee, every message
+//! judged, 190 MB/s; the copy alone through the tee 278 MB/s, against 1.9
+//! GB/s for the bare in-memory pipe (a `memcpy`; ×6.7 the time). With a
+//! 1,000-message budget the copy finishes all the same and 12,670
+//! messages are counted as not judged (`docs/benchmarks.md`, "Tee").
 //!
 //! A `!Unpin` I/O object can be wrapped as `Box::pin(io)`.
 

@@ -10,7 +10,7 @@
 
 mod check;
 mod conformance;
-mod excerpt;
+use mcpwire::excerpt;
 mod github;
 mod http_check;
 mod http_judge;

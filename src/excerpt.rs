@@ -10,8 +10,11 @@
 //! serde_json reads it. Long lines are windowed around the span (`…` marks
 //! a cut). [`from_value`] is the fallback when only a parsed `Value` is
 //! known (keys then come in serde_json's order).
+//!
+//! Shared by the CLI's text output and [`crate::testing::Guard`]'s failure
+//! text (moved here from the CLI so both show the same excerpt).
 
-use mcpwire::transcript::Position;
+use crate::transcript::Position;
 use serde_json::Value;
 
 /// Characters of context shown before the span.
