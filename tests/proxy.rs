@@ -395,6 +395,7 @@ fn proxy_forwards_unchanged_and_judges_every_rule_where_scripted() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.jsonl");
     let har = dir.path().join("capture.har");
+    let transcript = dir.path().join("transcript.jsonl");
     let proxy = Proxy::start(
         &format!("http://{}/mcp", server.addr),
         &[
@@ -404,6 +405,8 @@ fn proxy_forwards_unchanged_and_judges_every_rule_where_scripted() {
             report.to_str().unwrap(),
             "--har",
             har.to_str().unwrap(),
+            "--transcript",
+            transcript.to_str().unwrap(),
             "--max-message-bytes",
             "64KiB",
         ],
@@ -490,6 +493,47 @@ fn proxy_forwards_unchanged_and_judges_every_rule_where_scripted() {
     );
     let har: serde_json::Value = serde_json::from_slice(&std::fs::read(&har).unwrap()).unwrap();
     assert_eq!(har["log"]["entries"].as_array().unwrap().len(), sent.len());
+
+    // So does the transcript: JSON Lines records with an `http` member.
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["check", "--format", "json", "--max-message-bytes", "64KiB"])
+        .arg(&transcript)
+        .output()
+        .unwrap();
+    let checked = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        findings(&checked),
+        expected(),
+        "check on the transcript\n{checked}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let checked: serde_json::Value = serde_json::from_str(checked.lines().last().unwrap()).unwrap();
+    assert_eq!(checked["messages"], 48, "{checked}");
+    let text = std::fs::read_to_string(&transcript).unwrap();
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // Every record names its exchange and step; message records are
+    // ordinary transcript records (`dir`, `msg`) too.
+    assert!(records.iter().all(|r| r["http"]["exchange"].is_u64()));
+    let init = records
+        .iter()
+        .find(|r| r["http"]["step"] == "request" && r["msg"]["method"] == "initialize")
+        .unwrap();
+    assert_eq!(init["dir"], "c2s");
+    assert_eq!(init["http"]["method"], "POST");
+    assert_eq!(init["http"]["target"], "/mcp");
+    let resumed = records
+        .iter()
+        .find(|r| r["http"]["step"] == "event" && r["http"]["id"] == "b1")
+        .unwrap();
+    assert_eq!(resumed["dir"], "s2c");
+    assert_eq!(resumed["msg"]["id"], 2);
+    // A body that is no JSON text travels as `body`.
+    assert!(records
+        .iter()
+        .any(|r| r["http"]["body"] == r#"{"jsonrpc":"2.0","id":11,"method":"tools/call""#));
 }
 
 /// A CA and a certificate for 127.0.0.1 it signed, made for this run:

@@ -151,3 +151,85 @@ fn check_judges_a_capture_and_refuses_a_malformed_one() {
         );
     }
 }
+
+/// A hand-written HTTP transcript (JSON Lines records with an `http`
+/// member, docs/http.md): `check` applies the HTTP rules from the recorded
+/// heads and judges every message; a record without `http`, or an unknown
+/// step, is a clear error (exit 2).
+#[test]
+fn check_judges_an_http_transcript_and_refuses_a_broken_one() {
+    let init = INIT.replace("\\\"", "\"");
+    let result = RESULT.replace("\\\"", "\"");
+    let accept =
+        r#"["accept","application/json, text/event-stream"],["content-type","application/json"]"#;
+    let lines = [
+        format!(r#"{{"dir":"c2s","msg":{init},"http":{{"exchange":1,"step":"request","method":"POST","target":"/mcp","headers":[{accept}]}}}}"#),
+        r#"{"http":{"exchange":1,"step":"response","status":200,"headers":[["content-type","application/json"],["mcp-session-id","S"]]}}"#.to_string(),
+        format!(r#"{{"dir":"s2c","msg":{result},"http":{{"exchange":1,"step":"body"}}}}"#),
+        r#"{"http":{"exchange":1,"step":"end","end":"complete"}}"#.to_string(),
+        // A ping without Mcp-Session-Id or MCP-Protocol-Version, answered
+        // on an SSE stream after a priming event.
+        format!(r#"{{"dir":"c2s","msg":{{"jsonrpc":"2.0","id":1,"method":"ping"}},"http":{{"exchange":2,"step":"request","method":"POST","target":"/mcp","headers":[{accept}]}}}}"#),
+        r#"{"http":{"exchange":2,"step":"response","status":200,"headers":[["content-type","text/event-stream"]]}}"#.to_string(),
+        r#"{"http":{"exchange":2,"step":"event","id":"p0","hasData":true}}"#.to_string(),
+        r#"{"dir":"s2c","msg":{"jsonrpc":"2.0","id":1,"result":{}},"http":{"exchange":2,"step":"event","id":"p1"}}"#.to_string(),
+        r#"{"http":{"exchange":2,"step":"end","end":"complete"}}"#.to_string(),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("session.jsonl");
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["check", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let keywords: Vec<(u64, String)> = stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v.get("summary").is_none())
+        .map(|v| {
+            (
+                v["line"].as_u64().unwrap(),
+                v["keyword"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        keywords,
+        [
+            (2, "http.session-id-required".to_string()),
+            (2, "http.protocol-version-header".to_string())
+        ],
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains(r#""messages":4,"valid":4"#), "{stdout}");
+    for (name, text, says) in [
+        (
+            "no-http.jsonl",
+            format!("{}\n{{\"dir\":\"c2s\",\"msg\":{{}}}}\n", lines[0]),
+            "without an \"http\" member",
+        ),
+        (
+            "bad-step.jsonl",
+            r#"{"http":{"exchange":1,"step":"teleport"}}"#.to_string() + "\n",
+            "unknown step",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+            .args(["check", "--format", "json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stdout}{stderr}");
+        assert!(
+            stderr.contains(says) || stdout.contains(says),
+            "{name}: {stdout}{stderr}"
+        );
+    }
+}

@@ -39,8 +39,13 @@ pub fn run(
     summary: &mut Summary,
 ) -> Result<(), Failure> {
     for name in inputs::expand(files) {
-        // HAR 1.2 captures: judged as HTTP exchanges (src/bin/mcpwire/http_check.rs).
-        if let Some(har) = name.as_ref().ok().filter(|n| crate::http_check::is_har(n)) {
+        // HAR 1.2 captures and HTTP transcripts: judged as HTTP exchanges
+        // (src/bin/mcpwire/http_check.rs).
+        if let Some(har) = name
+            .as_ref()
+            .ok()
+            .filter(|n| crate::http_check::is_capture(n, config.limits.max_bytes))
+        {
             crate::http_check::run(har, config, sink, summary)?;
             continue;
         }

@@ -18,6 +18,12 @@ use crate::{
     Failure,
 };
 
+/// Whether `name` is a HAR capture or an HTTP transcript
+/// ([`crate::http_transcript`]).
+pub fn is_capture(name: &str, limit: usize) -> bool {
+    is_har(name) || (name != "-" && crate::http_transcript::is_http_transcript(name, limit))
+}
+
 /// Whether `name` is a HAR capture (by its name, or its first bytes).
 pub fn is_har(name: &str) -> bool {
     if name == "-" {
@@ -30,20 +36,25 @@ pub fn is_har(name: &str) -> bool {
     har::looks_like_har(name, &head[..n])
 }
 
-/// Checks one HAR file; one that cannot be read is an input error (exit 2).
+/// Checks one HAR file or HTTP transcript; one that cannot be read is an
+/// input error (exit 2).
 pub fn run(
     name: &str,
     config: &CheckConfig,
     sink: &mut Outputs,
     summary: &mut Summary,
 ) -> Result<(), Failure> {
-    let steps = fs::read(name)
-        .map_err(|e| format!("cannot open {name}: {e}"))
-        .and_then(|bytes| {
-            har::read(&bytes)
-                .and_then(|h| har::steps(&h, config.limits.max_bytes))
-                .map_err(|e| format!("cannot read {name}: {e}"))
-        });
+    let steps = if is_har(name) {
+        fs::read(name)
+            .map_err(|e| format!("cannot open {name}: {e}"))
+            .and_then(|bytes| {
+                har::read(&bytes)
+                    .and_then(|h| har::steps(&h, config.limits.max_bytes))
+                    .map_err(|e| format!("cannot read {name}: {e}"))
+            })
+    } else {
+        crate::http_transcript::read(name, config.limits.max_bytes)
+    };
     let steps = match steps {
         Ok(s) => s,
         Err(message) => return sink.input_error(name, &message).map_err(Failure::Output),

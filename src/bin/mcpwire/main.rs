@@ -14,6 +14,7 @@ use mcpwire::excerpt;
 mod github;
 mod http_check;
 mod http_judge;
+mod http_transcript;
 mod inputs;
 mod jsonl;
 mod judge;
@@ -333,6 +334,11 @@ struct ProxyArgs {
     /// (besides the webpki roots).
     #[arg(long, value_name = "PEM")]
     upstream_ca: Option<PathBuf>,
+    /// Also write every step of every exchange as a JSON Lines transcript
+    /// whose records carry HTTP metadata (`mcpwire check FILE` gives the
+    /// same findings).
+    #[arg(long, value_name = "FILE")]
+    transcript: Option<PathBuf>,
     /// Exit 1 on warnings too.
     #[arg(long)]
     strict: bool,
@@ -504,6 +510,7 @@ fn proxy(args: ProxyArgs) -> Result<ExitCode, Failure> {
         stack: args.limits.stack(),
         har: args.har,
         upstream_ca: args.upstream_ca,
+        transcript: args.transcript,
     };
     Ok(ExitCode::from(proxy::run(config, sink)?))
 }

@@ -38,6 +38,7 @@
 mod body;
 mod har_out;
 mod server;
+mod steps;
 mod tls;
 
 pub use server::{run, ProxyConfig};

@@ -20,7 +20,7 @@ use hyper_util::rt::TokioIo;
 use mcpwire::{
     http::{Body, End, Headers, RequestHead, ResponseHead, Step},
     input::Limits,
-    live::{self, Pipeline, Submitter},
+    live::{self, Pipeline},
     Mode, Options,
 };
 use tokio::net::TcpListener;
@@ -28,10 +28,12 @@ use tokio::net::TcpListener;
 use super::{
     body::{full, prefixed, read_limited, ProxyBody, Read, Tap},
     har_out::{HarOut, Recording},
+    steps::Steps,
     tls,
 };
 use crate::{
     http_judge::HttpFindings,
+    http_transcript::TranscriptOut,
     output::{Outputs, Summary},
     Failure,
 };
@@ -59,13 +61,15 @@ pub struct ProxyConfig {
     pub har: Option<PathBuf>,
     /// Extra trusted CA certificates (PEM) for an HTTPS upstream.
     pub upstream_ca: Option<PathBuf>,
+    /// Write the steps as an HTTP transcript here.
+    pub transcript: Option<PathBuf>,
 }
 
 struct Ctx {
     scheme: String,
     authority: String,
     client: tls::Upstream,
-    submitter: Submitter,
+    steps: Steps,
     har: Option<Arc<HarOut>>,
     limit: usize,
     next: AtomicU64,
@@ -113,7 +117,7 @@ fn plain(status: StatusCode, text: String) -> Response<ProxyBody> {
 
 impl Ctx {
     fn submit(&self, record: &mut Option<Recording>, step: Step) {
-        let (_, seq) = self.submitter.submit_step(step);
+        let seq = self.steps.submit(step);
         if let Some(r) = record.as_mut() {
             r.seq(seq);
         }
@@ -255,7 +259,7 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
             rbody,
             Some(limit),
             exchange,
-            ctx.submitter.clone(),
+            ctx.steps.clone(),
             record,
             ctx.har.clone(),
             0,
@@ -295,7 +299,7 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
                     rest,
                     None,
                     exchange,
-                    ctx.submitter.clone(),
+                    ctx.steps.clone(),
                     record,
                     ctx.har.clone(),
                     n,
@@ -363,6 +367,12 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
         })?)),
         None => None,
     };
+    let transcript = match &config.transcript {
+        Some(p) => Some(Arc::new(TranscriptOut::create(p).map_err(|e| {
+            Failure::Input(format!("cannot create {}: {e}", p.display()))
+        })?)),
+        None => None,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -402,7 +412,10 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
             scheme,
             authority,
             client,
-            submitter: pipeline.submitter(),
+            steps: Steps {
+                submitter: pipeline.submitter(),
+                transcript: transcript.clone(),
+            },
             har: har.clone(),
             limit: config.limits.max_bytes,
             next: AtomicU64::new(0),
@@ -438,6 +451,9 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
     let finished = pipeline.finish();
     if let Some(h) = &har {
         h.close().map_err(Failure::Output)?;
+    }
+    if let Some(t) = &transcript {
+        t.close().map_err(Failure::Output)?;
     }
     served?;
     let ((mut sink, mut summary), error) = finished.consumer.into_parts();
