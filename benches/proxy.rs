@@ -6,10 +6,16 @@
 //!    connection, direct and through the proxy: p50 / p99, and what the
 //!    proxy adds.
 //! 2. **SSE events validated per second**: one POST answered by an SSE
-//!    stream of 200,000 small `notifications/message` events; the time
-//!    from the request until the proxy has judged every event (its
-//!    summary, after SIGTERM drains the judges), against the client
-//!    reading the same stream direct.
+//!    stream of 50,000 small `notifications/message` events (within the
+//!    proxy's 65,536-step queue, so every one is judged); the time from
+//!    the request until the proxy has judged every event (its summary,
+//!    after SIGTERM drains the queue), against the client reading the same
+//!    stream direct. Then a burst of 200,000 (more than the queue holds):
+//!    how fast the client gets it through the proxy (forwarding never
+//!    waits for the judge) and how many steps went unjudged; and **the
+//!    judge alone, one core**: the same events as HTTP steps through
+//!    `mcpwire::live::Replay` (the judge thread's code: routing, HTTP
+//!    rules, the session) on this thread, events judged per second.
 //! 3. **1,000 idle SSE streams**: the proxy's RSS (`/proc/PID/status`
 //!    VmRSS) before and with 1,000 concurrent GET streams held open.
 //!
@@ -80,17 +86,50 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
+/// The judge's code on this thread over `steps` (`events` of them SSE
+/// events).
+fn judge_alone(steps: Vec<mcpwire::http::Step>, events: usize) {
+    let n = steps.len();
+    let mut judged = 0u64;
+    let mut count = |_: &mcpwire::live::Judged<'_>| judged += 1;
+    let t = Instant::now();
+    let mut replay = mcpwire::live::Replay::new(mcpwire::live::Config::default());
+    for step in steps {
+        replay.step(step, &mut count);
+    }
+    replay.finish(&mut count);
+    let alone = t.elapsed();
+    println!("The judge alone (live::Replay, one thread): {n} steps");
+    println!(
+        "  {judged} messages judged in {:>8.1} ms ({:>9.0} events/s)",
+        alone.as_secs_f64() * 1e3,
+        events as f64 / alone.as_secs_f64()
+    );
+}
+
 fn main() {
+    // `MCPWIRE_BENCH_JUDGE_ONLY=N`: only the judge alone, over N events
+    // (for `valgrind --tool=callgrind`: instructions per event).
+    if let Some(n) = std::env::var("MCPWIRE_BENCH_JUDGE_ONLY")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        judge_alone(judge_steps(&stream_body(n)), n);
+        return;
+    }
     let quick = std::env::var_os("MCPWIRE_BENCH_QUICK").is_some();
-    let (posts, events, idle) = if quick {
-        (300, 20_000, 100)
+    let (posts, events, burst, idle) = if quick {
+        (300, 20_000, 40_000, 100)
     } else {
-        (3_000, 200_000, 1_000)
+        (3_000, 50_000, 200_000, 1_000)
     };
     let body = stream_body(events);
+    let burst_body = stream_body(burst);
+    let steps = judge_steps(&body);
     let server = FakeServer::start(move |r: &Received| match r.tag.as_str() {
         "ping" => Reply::new(200).json(PONG),
         "stream" => Reply::new(200).sse(&[&body]),
+        "burst" => Reply::new(200).sse(&[&burst_body]),
         "idle" => Reply::new(200)
             .header("content-type", "text/event-stream")
             .chunks(&["id: 0\ndata:\n\n"])
@@ -189,10 +228,54 @@ fn main() {
     println!(
         "  all {judged} messages judged after {:>8.1} ms ({:>9.0} events validated/s; {:.2}× the direct read time; unjudged: {})",
         judged_at.as_secs_f64() * 1e3,
-        events as f64 / judged_at.as_secs_f64(),
+        judged as f64 / judged_at.as_secs_f64(),
         judged_at.as_secs_f64() / direct_read.as_secs_f64(),
         summary["dropped"].as_u64().unwrap_or(0)
     );
+
+    // 2, the burst.
+    let report = dir.path().join("burst.jsonl");
+    let proxy = Proxy::start(
+        &upstream,
+        &["--format", "json", "--report", report.to_str().unwrap()],
+    );
+    let headers = [("x-test", "burst"), ACCEPT, JSON];
+    let t = Instant::now();
+    let direct = rt.block_on(send(
+        &c,
+        server.addr,
+        "POST",
+        "/mcp",
+        &headers,
+        PING.as_bytes(),
+    ));
+    let burst_direct = t.elapsed();
+    let t = Instant::now();
+    let via = rt.block_on(send(
+        &c,
+        proxy.addr,
+        "POST",
+        "/mcp",
+        &headers,
+        PING.as_bytes(),
+    ));
+    let burst_via = t.elapsed();
+    assert_eq!(via.body, direct.body);
+    proxy.stop();
+    let text = std::fs::read_to_string(&report).unwrap();
+    let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    println!("SSE burst of {burst} notifications (more than the queue holds)");
+    println!(
+        "  client read it direct in {:>8.1} ms, through the proxy in {:>8.1} ms ({:.2}×); judged {}, unjudged {}",
+        burst_direct.as_secs_f64() * 1e3,
+        burst_via.as_secs_f64() * 1e3,
+        burst_via.as_secs_f64() / burst_direct.as_secs_f64(),
+        summary["messages"].as_u64().unwrap_or(0),
+        summary["dropped"].as_u64().unwrap_or(0)
+    );
+
+    // 2b. The judge alone.
+    judge_alone(steps, events);
 
     // 3. Idle streams.
     let report = dir.path().join("idle.jsonl");
@@ -236,4 +319,43 @@ fn main() {
 
 fn proxy_pid(p: &Proxy) -> u32 {
     p.pid()
+}
+
+/// A POST answered by `body` as an SSE stream, as the proxy's steps.
+fn judge_steps(body: &str) -> Vec<mcpwire::http::Step> {
+    use mcpwire::http::{sse, Body, End, Headers, RequestHead, ResponseHead, Step};
+    let headers = |h: &[(&str, &str)]| {
+        Headers(
+            h.iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+        )
+    };
+    let mut steps = vec![
+        Step::Request {
+            exchange: 1,
+            head: RequestHead {
+                method: "POST".into(),
+                target: "/mcp".into(),
+                headers: headers(&[ACCEPT, JSON]),
+            },
+            body: Body::new(PING.as_bytes().to_vec()),
+        },
+        Step::Response {
+            exchange: 1,
+            head: ResponseHead {
+                status: 200,
+                headers: headers(&[("content-type", "text/event-stream")]),
+            },
+        },
+    ];
+    let mut parser = sse::Parser::new(1 << 20);
+    parser.feed(body.as_bytes(), |event| {
+        steps.push(Step::Event { exchange: 1, event })
+    });
+    steps.push(Step::End {
+        exchange: 1,
+        end: End::Complete,
+    });
+    steps
 }

@@ -3,6 +3,17 @@
 //! messages by line; a record's `expect` member is applied to its reports
 //! ([`crate::expect`]). `mcpwire check` is this loop plus output.
 //!
+//! **Strict passes per valid message.** The reader's record scan (raw
+//! mode) reads the message's head as it goes ([`crate::head::HeadBuilder`];
+//! the same strict [`crate::bytes::Reader`] at the same depth limit as
+//! [`crate::head::MessageHead::scan`], so the head and the verdict on the
+//! text are the same), and the session judges it without a scan of its
+//! own ([`Session::judge_message`]). Then one pass per planned check: a
+//! request or notification, or a result typed by its result response,
+//! costs 2 passes in all (was 3); a result typed on `result`, or an error
+//! with a typed code, 3 (was 4) — on `examples/session-2026-07-28.jsonl`
+//! 2.33 passes per message, was 3.33.
+//!
 //! ```
 //! # #[cfg(feature = "v2025_11_25")] {
 //! use mcpwire::{check_transcript, check::Outcome, Session, Version};
@@ -109,8 +120,16 @@ impl<R: BufRead> Iterator for Checker<R> {
                     origin: m.origin,
                     line: Some(entry.line),
                 };
+                let limits = self.session.options().limits;
                 let mut judged = match &m.raw {
-                    Some(bytes) => self.session.judge_bytes(source, bytes),
+                    // The record scan read the head: no pass of its own.
+                    Some(bytes) => match m
+                        .head
+                        .and_then(|head| crate::bytes::Message::scanned(bytes, limits, *head))
+                    {
+                        Some(message) => self.session.judge_message(source, message),
+                        None => self.session.judge_bytes(source, bytes),
+                    },
                     None => {
                         let mut judged = self.session.judge(source, &m.value);
                         judged.value = Some(m.value);

@@ -27,14 +27,21 @@
 //!   spec's `anyOf [InputRequiredResult, XxxResult]` is never tried as an
 //!   untagged union: `InputRequiredResult` is open and requires only
 //!   `resultType`, so it would accept any result.
+//!
+//! **Input: the message head** ([`MessageHead`], built once from bytes or
+//! from a `Value`), never the message itself. **Output: checks that carry
+//! their definition's functions** ([`Check::fns`]), resolved once per
+//! revision ([`Resolved`]: the generated tables name definitions, so the
+//! names are looked up at the first message, not at every one).
 
-use serde_json::Value;
+use std::sync::OnceLock;
 
 use crate::{
     correlate::{Pending, TaskAnswer},
+    head::MessageHead,
     report::{Finding, MessageKind, Warning, WarningKind},
-    spec::{ErrorShape, MethodKind},
-    Direction, Keyword, Pointer, Spec, Violation,
+    spec::{DefinitionFns, ErrorShape, MethodEntry, MethodKind},
+    Direction, Keyword, Pointer, Spec, Version, Violation,
 };
 
 /// Where in the message a definition applies.
@@ -49,12 +56,150 @@ pub enum Target {
 }
 
 /// One definition to check, and where.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Check {
     /// Definition name.
     pub definition: &'static str,
     /// Where it applies.
     pub target: Target,
+    /// The definition's functions (`None`: not in the revision's table).
+    pub fns: Option<&'static DefinitionFns>,
+    /// Whether a valid instance of this (typed, whole-message) definition
+    /// is valid for the envelope checked before it
+    /// ([`crate::session::implied`]).
+    pub implies_envelope: bool,
+}
+
+impl PartialEq for Check {
+    fn eq(&self, other: &Check) -> bool {
+        self.definition == other.definition && self.target == other.target
+    }
+}
+
+impl Eq for Check {}
+
+impl std::fmt::Debug for Check {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Check")
+            .field("definition", &self.definition)
+            .field("target", &self.target)
+            .finish()
+    }
+}
+
+/// One definition, named and resolved.
+#[derive(Clone, Copy)]
+struct Def {
+    name: &'static str,
+    fns: Option<&'static DefinitionFns>,
+}
+
+impl Def {
+    fn of(spec: &'static Spec, name: &'static str) -> Def {
+        Def {
+            name,
+            fns: spec.definition(name),
+        }
+    }
+}
+
+/// A method's definitions, resolved.
+struct ResolvedMethod {
+    entry: &'static MethodEntry,
+    definition: Def,
+    result: Option<Def>,
+    result_response: Option<Def>,
+    /// The method definition implies the request/notification envelope.
+    definition_implies: bool,
+    /// The result response implies the result envelope.
+    response_implies: bool,
+}
+
+/// A revision's dispatch tables with every definition name resolved to
+/// its functions, and methods in a sorted index (built once per revision,
+/// at its first message).
+pub struct Resolved {
+    request: Def,
+    notification: Def,
+    result: Def,
+    error: Def,
+    message: Def,
+    input_required_result: Option<Def>,
+    create_task_result: Option<&'static DefinitionFns>,
+    /// Sorted by method name.
+    methods: Vec<ResolvedMethod>,
+    errors: Vec<(i64, ErrorShape, Def)>,
+}
+
+const VERSIONS: usize = Version::ALL.len();
+static RESOLVED: [OnceLock<Resolved>; VERSIONS] = [const { OnceLock::new() }; VERSIONS];
+
+impl Resolved {
+    /// The resolved tables of `spec`'s revision.
+    pub fn of(spec: &'static Spec) -> &'static Resolved {
+        let i = Version::ALL
+            .iter()
+            .position(|v| *v == spec.version)
+            .unwrap_or(0);
+        RESOLVED[i].get_or_init(|| Resolved::build(spec))
+    }
+
+    fn build(spec: &'static Spec) -> Resolved {
+        let e = &spec.maps.envelopes;
+        let implies = |name: &str| crate::session::implied::implies_envelope(spec.version, name);
+        let mut methods: Vec<ResolvedMethod> = spec
+            .maps
+            .methods
+            .iter()
+            .map(|m| ResolvedMethod {
+                entry: m,
+                definition: Def::of(spec, m.definition),
+                result: m.result.map(|r| Def::of(spec, r)),
+                result_response: m.result_response.map(|r| Def::of(spec, r)),
+                definition_implies: implies(m.definition),
+                response_implies: m.result_response.is_some_and(implies),
+            })
+            .collect();
+        // `Spec::method` takes the first entry of a name; a stable sort
+        // keeps it first.
+        methods.sort_by_key(|m| m.entry.method);
+        Resolved {
+            request: Def::of(spec, e.request),
+            notification: Def::of(spec, e.notification),
+            result: Def::of(spec, e.result),
+            error: Def::of(spec, e.error),
+            message: Def::of(spec, e.message),
+            input_required_result: e.input_required_result.map(|n| Def::of(spec, n)),
+            create_task_result: spec.definition("CreateTaskResult"),
+            methods,
+            errors: spec
+                .maps
+                .error_codes
+                .iter()
+                .map(|c| (c.code, c.shape, Def::of(spec, c.definition)))
+                .collect(),
+        }
+    }
+
+    fn method(&self, method: &str) -> Option<&ResolvedMethod> {
+        let i = self.methods.partition_point(|m| m.entry.method < method);
+        self.methods.get(i).filter(|m| m.entry.method == method)
+    }
+
+    /// The envelope every message that is not a request, notification or
+    /// response is checked against (`JSONRPCMessage`), as a check.
+    pub fn message_check(&self) -> Check {
+        check(self.message, Target::Message)
+    }
+}
+
+fn check(def: Def, target: Target) -> Check {
+    Check {
+        definition: def.name,
+        target,
+        fns: def.fns,
+        implies_envelope: false,
+    }
 }
 
 /// What dispatch decided for one message.
@@ -69,8 +214,16 @@ pub struct Plan {
 }
 
 impl Plan {
-    fn check(&mut self, definition: &'static str, target: Target) {
-        self.checks.push(Check { definition, target });
+    fn check(&mut self, def: Def, target: Target) {
+        self.checks.push(check(def, target));
+    }
+
+    /// A typed whole-message check after an envelope it may imply.
+    fn typed(&mut self, def: Def, implies_envelope: bool) {
+        self.checks.push(Check {
+            implies_envelope,
+            ..check(def, Target::Message)
+        });
     }
 
     fn warn(&mut self, kind: WarningKind, pointer: &str, message: String) {
@@ -84,44 +237,25 @@ impl Plan {
 }
 
 /// The JSON-RPC shape of a message (the harness's order: `method` first).
-pub fn kind_of(msg: &Value) -> MessageKind {
-    let Some(obj) = msg.as_object() else {
-        return MessageKind::Unknown;
-    };
-    if obj.get("method").is_some_and(Value::is_string) {
-        return if obj.contains_key("id") {
-            MessageKind::Request
-        } else {
-            MessageKind::Notification
-        };
-    }
-    if obj.get("error").is_some_and(|e| !e.is_null()) {
-        return MessageKind::Error;
-    }
-    if obj.contains_key("result") {
-        return MessageKind::Result;
-    }
-    MessageKind::Unknown
+pub fn kind_of(msg: &serde_json::Value) -> MessageKind {
+    MessageHead::of_value(msg).kind()
 }
 
 /// Plan for a request or notification.
-pub fn plan_method(spec: &'static Spec, msg: &Value, direction: Direction) -> Plan {
+pub fn plan_method(spec: &'static Spec, head: &MessageHead, direction: Direction) -> Plan {
     let mut plan = Plan::default();
-    let method = msg
-        .get("method")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let has_id = msg.get("id").is_some();
-    let envelopes = &spec.maps.envelopes;
+    let resolved = Resolved::of(spec);
+    let method = head.method.as_deref().unwrap_or_default();
+    let has_id = head.id.is_some();
     plan.check(
         if has_id {
-            envelopes.request
+            resolved.request
         } else {
-            envelopes.notification
+            resolved.notification
         },
         Target::Message,
     );
-    let Some(entry) = spec.method(method) else {
+    let Some(found) = resolved.method(method) else {
         plan.warn(
             WarningKind::MethodNotInRevision,
             "/method",
@@ -129,6 +263,7 @@ pub fn plan_method(spec: &'static Spec, msg: &Value, direction: Direction) -> Pl
         );
         return plan;
     };
+    let entry = found.entry;
     if entry.embedded {
         plan.warn(
             WarningKind::EmbeddedOnly,
@@ -180,24 +315,24 @@ pub fn plan_method(spec: &'static Spec, msg: &Value, direction: Direction) -> Pl
             ),
         );
     }
-    plan.check(entry.definition, Target::Message);
+    plan.typed(found.definition, found.definition_implies);
     plan
 }
 
 /// Plan for an error response.
-pub fn plan_error(spec: &'static Spec, msg: &Value) -> Plan {
+pub fn plan_error(spec: &'static Spec, head: &MessageHead) -> Plan {
     let mut plan = Plan::default();
-    plan.check(spec.maps.envelopes.error, Target::Message);
-    let code = msg
-        .get("error")
-        .and_then(|v| v.get("code"))
-        .and_then(Value::as_i64);
-    if let Some(entry) = code.and_then(|c| spec.error_code(c)) {
-        let target = match entry.shape {
+    let resolved = Resolved::of(spec);
+    plan.check(resolved.error, Target::Message);
+    let entry = head
+        .error_code
+        .and_then(|c| resolved.errors.iter().find(|(code, _, _)| *code == c));
+    if let Some((_, shape, def)) = entry {
+        let target = match shape {
             ErrorShape::Message => Target::Message,
             ErrorShape::ErrorObject => Target::Error,
         };
-        plan.check(entry.definition, target);
+        plan.check(*def, target);
     }
     plan
 }
@@ -209,27 +344,26 @@ pub const EXTENSION_RESULT_TYPES: [&str; 1] = ["task"];
 
 /// Plan for a successful response, given the request it answers (`None`
 /// when no request with its id was seen: envelope only).
-pub fn plan_result(spec: &'static Spec, msg: &Value, request: Option<&Pending>) -> Plan {
+pub fn plan_result(spec: &'static Spec, head: &MessageHead, request: Option<&Pending>) -> Plan {
     let mut plan = Plan::default();
-    let envelope = spec.maps.envelopes.result;
+    let resolved = Resolved::of(spec);
+    let envelope = resolved.result;
     let Some(request) = request else {
         plan.check(envelope, Target::Message);
         return plan;
     };
-    let Some(entry) = spec.method(&request.method) else {
+    let Some(found) = resolved.method(&request.method) else {
         plan.check(envelope, Target::Message);
         return plan;
     };
-    if let Some(task) = spec.definition("CreateTaskResult") {
+    let entry = found.entry;
+    if let Some(task) = resolved.create_task_result {
         let answered_as_task = match request.task_answer {
             TaskAnswer::Plain | TaskAnswer::Ignored => false,
             TaskAnswer::Task => true,
             TaskAnswer::Either => {
                 // Unknown task support: judged by the answer's own shape.
-                let as_task = msg
-                    .get("result")
-                    .and_then(|r| r.get("task"))
-                    .is_some_and(Value::is_object);
+                let as_task = head.result_task;
                 plan.warn(
                     WarningKind::Assumption,
                     "/result",
@@ -249,19 +383,22 @@ pub fn plan_result(spec: &'static Spec, msg: &Value, request: Option<&Pending>) 
         };
         if answered_as_task {
             plan.check(envelope, Target::Message);
-            plan.check(task.name, Target::Result);
+            plan.check(
+                Def {
+                    name: task.name,
+                    fns: Some(task),
+                },
+                Target::Result,
+            );
             return plan;
         }
     }
-    let Some(result) = entry.result else {
+    let (Some(result_def), Some(result)) = (found.result, entry.result) else {
         plan.check(envelope, Target::Message);
         return plan;
     };
     let declares_result_type = !spec.maps.result_type_declarers.is_empty();
-    let result_type = msg
-        .get("result")
-        .and_then(|v| v.get("resultType"))
-        .and_then(Value::as_str);
+    let result_type = head.result_type.as_deref();
     let method = &request.method;
     match result_type {
         Some(rt) if declares_result_type && EXTENSION_RESULT_TYPES.contains(&rt) => {
@@ -271,16 +408,21 @@ pub fn plan_result(spec: &'static Spec, msg: &Value, request: Option<&Pending>) 
         }
         Some("input_required") if declares_result_type => {
             plan.check(envelope, Target::Message);
-            match spec.maps.envelopes.input_required_result {
+            match resolved.input_required_result {
                 Some(irr) if entry.admits_input_required => plan.check(irr, Target::Result),
                 _ => {
-                    let schema = entry
+                    let schema = found
                         .result_response
-                        .and_then(|r| spec.definition(r))
-                        .or_else(|| spec.definition(result))
+                        .and_then(|r| r.fns)
+                        .or(result_def.fns)
                         .map_or("", |d| d.pointer);
                     plan.violations.push(Finding {
                         definition: entry.result_response.unwrap_or(result),
+                        target: if entry.result_response.is_some() {
+                            Target::Message
+                        } else {
+                            Target::Result
+                        },
                         violation: Violation {
                             instance: Pointer::from_escaped("/result/resultType"),
                             schema,
@@ -293,7 +435,7 @@ pub fn plan_result(spec: &'static Spec, msg: &Value, request: Option<&Pending>) 
                             ),
                         },
                     });
-                    plan.check(result, Target::Result);
+                    plan.check(result_def, Target::Result);
                 }
             }
         }
@@ -310,16 +452,16 @@ pub fn plan_result(spec: &'static Spec, msg: &Value, request: Option<&Pending>) 
                     ),
                 );
             }
-            match entry.result_response {
+            match found.result_response {
                 // The spec's own response definition is exact when its
                 // `result` is a plain reference (no InputRequiredResult).
                 Some(response) if !entry.admits_input_required => {
                     plan.check(envelope, Target::Message);
-                    plan.check(response, Target::Message);
+                    plan.typed(response, found.response_implies);
                 }
                 _ => {
                     plan.check(envelope, Target::Message);
-                    plan.check(result, Target::Result);
+                    plan.check(result_def, Target::Result);
                 }
             }
         }

@@ -19,6 +19,7 @@
 use serde_json::Value;
 
 use crate::{
+    dispatch::Target,
     report::{Finding, Report},
     Keyword, Pointer, Violation,
 };
@@ -118,9 +119,14 @@ impl Expect {
 
 fn missing(report: &mut Report, pointer: &Pointer, what: &str) {
     let definition = report.definition().unwrap_or("JSONRPCMessage");
-    report
-        .violations
-        .push(missing_violation(definition, pointer, "the record", what));
+    let target = report.target_of(report.revision.and_then(crate::Version::spec), definition);
+    report.violations.push(missing_violation(
+        definition,
+        target,
+        pointer,
+        "the record",
+        what,
+    ));
 }
 
 /// The violation that stands for an expectation nothing met (keyword
@@ -129,12 +135,14 @@ fn missing(report: &mut Report, pointer: &Pointer, what: &str) {
 /// [`crate::testing::Guard`] ("the test") word it the same way.
 pub fn missing_violation(
     definition: &'static str,
+    target: Target,
     pointer: &Pointer,
     who: &str,
     what: &str,
 ) -> Finding {
     Finding {
         definition,
+        target,
         violation: Violation {
             instance: pointer.clone(),
             schema: "",

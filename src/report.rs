@@ -3,7 +3,9 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{spec::ErrorShape, Direction, Origin, Pointer, Rule, Spec, Version, Violation};
+use crate::{
+    dispatch::Target, spec::ErrorShape, Direction, Origin, Pointer, Rule, Spec, Version, Violation,
+};
 
 /// The JSON-RPC shape a message was recognised as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -28,6 +30,12 @@ pub enum MessageKind {
 pub struct Finding {
     /// The definition checked (`CallToolResult`).
     pub definition: &'static str,
+    /// Where in the message the definition was applied (the whole
+    /// message, `result` or `error`): [`Report::path_in_target`] gives the
+    /// violation's pointer relative to it. Not serialized (the pointer is
+    /// relative to the message).
+    #[serde(skip)]
+    pub target: Target,
     /// The violation; its instance pointer is relative to the message.
     #[serde(flatten)]
     pub violation: Violation,
@@ -129,31 +137,80 @@ impl Report {
         self.violations.is_empty() && self.input_error.is_none()
     }
 
-    /// The instance pointer relative to the value the definition judged (the
-    /// harness's `instancePath`): results and `Error` objects are judged below
-    /// `/result` and `/error`, batch elements below `/<i>`. `pointer` is one
-    /// of this report's instance pointers, `definition` the definition whose
-    /// check reported it (the CLI's conformance output and the npm package's
-    /// `wireSchemaErrors` both use it).
+    /// The instance pointer of `finding` (one of this report's) relative
+    /// to the value its definition judged (the harness's `instancePath`):
+    /// below `/result` or `/error` for a definition applied there
+    /// ([`Finding::target`]), below `/<i>` for a batch element. The CLI's
+    /// outputs and the npm package's `wireSchemaErrors` use it.
+    pub fn path_in_target<'p>(&self, finding: &'p Finding) -> &'p str {
+        let p = self.below_batch(finding.violation.instance.as_str());
+        let below = match finding.target {
+            Target::Message => return p,
+            Target::Result => "/result",
+            Target::Error => "/error",
+        };
+        match p.strip_prefix(below) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
+            _ => p,
+        }
+    }
+
+    fn below_batch<'p>(&self, pointer: &'p str) -> &'p str {
+        if let Some(i) = self.batch_index {
+            let prefix = format!("/{i}");
+            if let Some(rest) = pointer.strip_prefix(prefix.as_str()) {
+                if rest.is_empty() || rest.starts_with('/') {
+                    return rest;
+                }
+            }
+        }
+        pointer
+    }
+
+    /// [`Report::path_in_target`] for a pointer and a definition name: the
+    /// target is the one dispatch applies `definition` at for this
+    /// report's kind ([`Report::target_of`]). Prefer `path_in_target`,
+    /// which reads the target the finding was judged on.
     pub fn definition_path<'p>(
         &self,
         spec: Option<&Spec>,
         definition: &str,
         pointer: &'p str,
     ) -> &'p str {
-        let report = self;
-        let mut p = pointer;
-        if let Some(i) = report.batch_index {
-            let prefix = format!("/{i}");
-            if let Some(rest) = p.strip_prefix(prefix.as_str()) {
-                if rest.is_empty() || rest.starts_with('/') {
-                    p = rest;
-                }
-            }
+        let finding = Finding {
+            definition: "",
+            target: self.target_of(spec, definition),
+            violation: Violation {
+                instance: Pointer::root(),
+                schema: "",
+                keyword: crate::Keyword::Dispatch,
+                message: String::new(),
+            },
+        };
+        let p = self.below_batch(pointer);
+        let below = match finding.target {
+            Target::Message => return p,
+            Target::Result => "/result",
+            Target::Error => "/error",
+        };
+        match p.strip_prefix(below) {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
+            _ => p,
         }
-        let Some(spec) = spec else { return p };
+    }
+
+    /// Where dispatch applies `definition` in a message of this report's
+    /// kind: results' typed definitions other than result responses to
+    /// `result`, `Error`-object definitions to `error`, everything else to
+    /// the whole message (`spec`: the revision's tables; `None`: the whole
+    /// message). For findings made without a check (an expected violation
+    /// that is missing, [`crate::expect`]).
+    pub fn target_of(&self, spec: Option<&Spec>, definition: &str) -> Target {
+        let Some(spec) = spec else {
+            return Target::Message;
+        };
         let envelopes = &spec.maps.envelopes;
-        let below = match report.kind {
+        match self.kind {
             MessageKind::Result => {
                 let whole_message = definition == envelopes.result
                     || definition == envelopes.message
@@ -163,9 +220,10 @@ impl Report {
                         .iter()
                         .any(|m| m.result_response == Some(definition));
                 if whole_message {
-                    return p;
+                    Target::Message
+                } else {
+                    Target::Result
                 }
-                "/result"
             }
             MessageKind::Error => {
                 let object =
@@ -174,16 +232,12 @@ impl Report {
                             e.definition == definition && e.shape == ErrorShape::ErrorObject
                         });
                 if object {
-                    "/error"
+                    Target::Error
                 } else {
-                    return p;
+                    Target::Message
                 }
             }
-            _ => return p,
-        };
-        match p.strip_prefix(below) {
-            Some(rest) if rest.is_empty() || rest.starts_with('/') => rest,
-            _ => p,
+            _ => Target::Message,
         }
     }
 

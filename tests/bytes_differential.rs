@@ -824,3 +824,71 @@ fn transcripts_agree() {
         assert!(messages >= 30, "{messages} transcript messages");
     }
 }
+
+/// The message head (`mcpwire::head`) read from bytes equals the one built
+/// from the parsed `Value`, on the examples, their mutants (repeated
+/// members included) and the bad-input suite; and the head the
+/// transcript reader reads inside its record pass (a record's `msg`, a
+/// bare message) equals the one read from the message alone.
+#[test]
+fn heads_agree() {
+    use mcpwire::head::MessageHead;
+    use mcpwire::transcript::{Item, Reader};
+    let mut rng = Rng::new(0x6865_6164_7321);
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for (_, _, bytes) in examples() {
+        let original: Value = serde_json::from_slice(&bytes).unwrap();
+        inputs.push(bytes);
+        for round in 0..8 {
+            let mut value = original.clone();
+            for _ in 0..(round % 3) {
+                mutate(&mut value, &mut rng);
+            }
+            let mut text = String::new();
+            write(&value, &mut rng, round >= 5, &mut text);
+            inputs.push(text.into_bytes());
+        }
+    }
+    inputs.extend(bad_inputs().into_iter().map(|(_, b)| b));
+    inputs.push(
+        br#"{"id":1,"params":{"_meta":{"progressToken":"t"},"_meta":7},"method":"x"}"#.to_vec(),
+    );
+    inputs.push(
+        br#"{"id":1,"error":{"code":-1},"error":null,"result":{"capabilities":[1]}}"#.to_vec(),
+    );
+    let limits = Limits::default();
+    let mut scanned = 0;
+    for (i, bytes) in inputs.iter().enumerate() {
+        let label = format!("input #{i}: {}", String::from_utf8_lossy(bytes));
+        let Some(head) = MessageHead::scan(bytes, limits.max_depth) else {
+            continue;
+        };
+        let value = input::parse(bytes, limits).unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(
+            head.with_values(Some(bytes)),
+            MessageHead::of_value(&value),
+            "{label}"
+        );
+        scanned += 1;
+        if bytes.contains(&b'\n') {
+            continue;
+        }
+        let record = [br#"{"dir":"c2s","msg":"#.as_slice(), bytes, b"}\n"].concat();
+        for line in [record.as_slice(), &[bytes.as_slice(), b"\n"].concat()] {
+            let entries: Vec<_> = Reader::new(line, limits).raw(true).collect();
+            let Ok(entry) = entries.into_iter().next().unwrap() else {
+                panic!("{label}")
+            };
+            if let Item::Message(m) = entry.item {
+                if let (Some(raw), Some(h)) = (&m.raw, &m.head) {
+                    assert_eq!(
+                        h.with_values(Some(raw)),
+                        MessageHead::of_value(&value),
+                        "{label} (transcript)"
+                    );
+                }
+            }
+        }
+    }
+    assert!(scanned > inputs.len() / 2, "{scanned} of {}", inputs.len());
+}

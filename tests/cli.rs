@@ -67,7 +67,7 @@ fn check_example_2026_is_clean() {
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
         run.stdout,
-        "summary: 1 file, 18 messages, 18 valid, 0 violations, 0 warnings\n"
+        "summary: 1 file, 18 messages, 18 valid, 0 violations, 0 warnings; judged at 2026-07-28\n"
     );
     let strict = mcpwire(
         &["check", "--strict", "--spec", "2026-07-28", EXAMPLE_2026],
@@ -401,7 +401,7 @@ fn validate_one_document() {
     assert_eq!(run.code, 0, "{}", run.stdout);
     assert_eq!(
         run.stdout,
-        "summary: 1 file, 1 message, 1 valid, 0 violations, 0 warnings\n"
+        "summary: 1 file, 1 message, 1 valid, 0 violations, 0 warnings; judged at 2025-11-25\n"
     );
     let bad = br#"{"name": 7, "inputSchema": {"type": "object"}}"#;
     let run = mcpwire(

@@ -589,7 +589,7 @@ fn several_outputs_in_one_run() {
     );
     assert_eq!(
         run.stderr,
-        "summary: 1 file, 23 messages, 22 valid, 1 violation, 0 warnings\n"
+        "summary: 1 file, 23 messages, 22 valid, 1 violation, 0 warnings; judged at 2025-11-25\n"
     );
     let rows = json_lines(&std::fs::read_to_string(&json).unwrap());
     assert_eq!(rows.len(), 2);

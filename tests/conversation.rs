@@ -809,3 +809,43 @@ fn skipped_envelope_checks_are_implied() {
         assert!(proved > 20, "{proved}");
     }
 }
+
+/// Findings keep the target their definition was applied to: a result's
+/// typed check judges `result` (the pointer below it is the harness's
+/// `instancePath`), the envelope the whole message; the same from bytes.
+#[test]
+fn findings_keep_the_target_they_were_judged_on() {
+    use mcpwire::dispatch::Target;
+    let request = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                         "params": {"name": "x"}});
+    let result = r#"{"jsonrpc":"2.0","id":1,"result":{"content":"nope"}}"#;
+    for bytes in [false, true] {
+        let mut session = Session::new(Version::V2025_11_25);
+        one(&mut session, Direction::ClientToServer, request.clone());
+        let report = if bytes {
+            session
+                .observe_bytes(
+                    Direction::ServerToClient,
+                    Origin::Implementation,
+                    result.as_bytes(),
+                )
+                .remove(0)
+        } else {
+            one(&mut session, Direction::ServerToClient, parsed(result))
+        };
+        let f = report
+            .violations
+            .iter()
+            .find(|f| f.violation.instance.as_str() == "/result/content")
+            .unwrap_or_else(|| panic!("{report:?}"));
+        assert_eq!(f.definition, "CallToolResult");
+        assert_eq!(f.target, Target::Result);
+        assert_eq!(report.path_in_target(f), "/content");
+        let spec = Version::V2025_11_25.spec();
+        assert_eq!(
+            report.definition_path(spec, f.definition, "/result/content"),
+            "/content",
+            "the name-based path agrees"
+        );
+    }
+}

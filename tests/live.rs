@@ -332,3 +332,190 @@ fn after_finish_submissions_are_unjudged() {
     s.sync(); // returns: the judge is gone
     let _ = WarningKind::Rule;
 }
+
+/// Everything a consumer hears, as text, in order.
+#[cfg(all(feature = "v2025_06_18", feature = "v2025_11_25"))]
+#[derive(Default)]
+struct Heard(Vec<String>);
+
+#[cfg(all(feature = "v2025_06_18", feature = "v2025_11_25"))]
+impl mcpwire::live::Consumer for Heard {
+    fn judged(&mut self, m: &Judged<'_>) {
+        let http = m.context.http.as_deref().unwrap();
+        self.0.push(format!(
+            "message c{} x{} {:?} {} violations={} at {:?} event={:?}",
+            http.conversation.unwrap(),
+            http.exchange.unwrap(),
+            m.context.direction,
+            String::from_utf8_lossy(m.bytes),
+            m.violations(),
+            m.revision,
+            http.event_id,
+        ));
+    }
+    fn http(&mut self, f: &mcpwire::http::HttpFinding, context: &Context) {
+        let http = context.http.as_deref().unwrap();
+        self.0.push(format!(
+            "http c{} x{} {}",
+            http.conversation.unwrap(),
+            f.exchange,
+            f.keyword()
+        ));
+    }
+    fn finished(&mut self, totals: &mcpwire::live::Totals) {
+        for p in &totals.unanswered {
+            self.0
+                .push(format!("unanswered {} x{:?}", p.method, p.exchange));
+        }
+    }
+}
+
+/// Two MCP sessions over HTTP as steps: each HTTP rule and each message
+/// reaches the consumer in queue order, each session is judged by its own
+/// `Session` (one negotiated 2025-11-25, the other 2025-06-18), and the
+/// pipeline gives exactly what a `Replay` of the same steps gives.
+#[cfg(all(feature = "v2025_06_18", feature = "v2025_11_25"))]
+#[test]
+fn http_steps_are_routed_ruled_and_judged_in_queue_order() {
+    use mcpwire::http::{sse, Body, End, Headers, RequestHead, ResponseHead, Step};
+    use mcpwire::live::Replay;
+
+    let head = |method: &str, headers: &[(&str, &str)]| RequestHead {
+        method: method.into(),
+        target: "/mcp".into(),
+        headers: Headers(
+            headers
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+        ),
+    };
+    let accept = ("accept", "application/json, text/event-stream");
+    let response = |status: u16, headers: &[(&str, &str)]| ResponseHead {
+        status,
+        headers: Headers(
+            headers
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+        ),
+    };
+    let init = |v: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"{v}","capabilities":{{}},"clientInfo":{{"name":"t","version":"1"}}}}}}"#
+        )
+    };
+    let result = |v: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":0,"result":{{"protocolVersion":"{v}","capabilities":{{}},"serverInfo":{{"name":"s","version":"1"}}}}}}"#
+        )
+    };
+    let json = ("content-type", "application/json");
+    let mut steps = Vec::new();
+    for (x, v, id) in [(1u64, "2025-11-25", "A"), (2, "2025-06-18", "B")] {
+        steps.push(Step::Request {
+            exchange: x,
+            head: head("POST", &[accept, json]),
+            body: Body::new(init(v).into_bytes()),
+        });
+        steps.push(Step::Response {
+            exchange: x,
+            head: response(200, &[json, ("mcp-session-id", id)]),
+        });
+        steps.push(Step::Body {
+            exchange: x,
+            body: Body::new(result(v).into_bytes()),
+        });
+        steps.push(Step::End {
+            exchange: x,
+            end: End::Complete,
+        });
+    }
+    // Session A: a ping without MCP-Protocol-Version, answered on an SSE
+    // stream with an event id; session B: a ping never answered.
+    steps.push(Step::Request {
+        exchange: 3,
+        head: head("POST", &[accept, json, ("mcp-session-id", "A")]),
+        body: Body::new(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.to_vec()),
+    });
+    steps.push(Step::Request {
+        exchange: 4,
+        head: head(
+            "POST",
+            &[
+                accept,
+                json,
+                ("mcp-session-id", "B"),
+                ("mcp-protocol-version", "2025-06-18"),
+            ],
+        ),
+        body: Body::new(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#.to_vec()),
+    });
+    steps.push(Step::Response {
+        exchange: 3,
+        head: response(200, &[("content-type", "text/event-stream")]),
+    });
+    steps.push(Step::Event {
+        exchange: 3,
+        event: sse::Event {
+            id: Some("e1".into()),
+            data: br#"{"jsonrpc":"2.0","id":1,"result":{}}"#.to_vec(),
+            has_data: true,
+            ..sse::Event::default()
+        },
+    });
+    steps.push(Step::End {
+        exchange: 3,
+        end: End::Complete,
+    });
+
+    let pipeline = Pipeline::start(Config::default(), Heard::default());
+    let submitter = pipeline.submitter();
+    for (n, step) in steps.iter().enumerate() {
+        assert_eq!(
+            submitter.submit_step(step.clone()),
+            (Submitted::Queued, n as u64)
+        );
+    }
+    let finished = pipeline.finish();
+    let live = finished.consumer.0;
+
+    let mut replayed = Heard::default();
+    let mut replay = Replay::new(Config::default());
+    for step in steps {
+        replay.step(step, &mut replayed);
+    }
+    let totals = replay.finish(&mut replayed);
+    assert_eq!(live, replayed.0, "pipeline and replay agree");
+    assert_eq!(totals.judged, finished.totals.judged);
+
+    let c2s = "ClientToServer";
+    let s2c = "ServerToClient";
+    let ping = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    let expected = [
+        format!(
+            "message c0 x1 {c2s} {} violations=0 at V2025_11_25 event=None",
+            init("2025-11-25")
+        ),
+        format!(
+            "message c0 x1 {s2c} {} violations=0 at V2025_11_25 event=None",
+            result("2025-11-25")
+        ),
+        format!(
+            "message c1 x2 {c2s} {} violations=0 at V2025_06_18 event=None",
+            init("2025-06-18")
+        ),
+        format!(
+            "message c1 x2 {s2c} {} violations=0 at V2025_06_18 event=None",
+            result("2025-06-18")
+        ),
+        format!("message c0 x3 {c2s} {ping} violations=0 at V2025_11_25 event=None"),
+        "http c0 x3 http.protocol-version-header".to_string(),
+        format!("message c1 x4 {c2s} {ping} violations=0 at V2025_06_18 event=None"),
+        format!(
+            r#"message c0 x3 {s2c} {{"jsonrpc":"2.0","id":1,"result":{{}}}} violations=0 at V2025_11_25 event=Some("e1")"#
+        ),
+        "unanswered ping xSome(4)".to_string(),
+    ];
+    assert_eq!(live, expected);
+}

@@ -491,3 +491,153 @@ fn proxy_forwards_unchanged_and_judges_every_rule_where_scripted() {
     let har: serde_json::Value = serde_json::from_slice(&std::fs::read(&har).unwrap()).unwrap();
     assert_eq!(har["log"]["entries"].as_array().unwrap().len(), sent.len());
 }
+
+/// A CA and a certificate for 127.0.0.1 it signed, made for this run:
+/// (the CA's PEM, the server's TLS configuration).
+fn private_ca() -> (String, std::sync::Arc<rustls::ServerConfig>) {
+    use rcgen::{BasicConstraints, CertificateParams, IsCa, Issuer, KeyPair, KeyUsagePurpose};
+    let mut ca = CertificateParams::new(Vec::new()).unwrap();
+    ca.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    ca.key_usages = vec![
+        KeyUsagePurpose::KeyCertSign,
+        KeyUsagePurpose::DigitalSignature,
+    ];
+    ca.distinguished_name
+        .push(rcgen::DnType::CommonName, "mcpwire test CA");
+    let ca_key = KeyPair::generate().unwrap();
+    let ca_cert = ca.self_signed(&ca_key).unwrap();
+    let issuer = Issuer::new(ca, ca_key);
+    let mut leaf = CertificateParams::new(vec!["127.0.0.1".to_string()]).unwrap();
+    leaf.use_authority_key_identifier_extension = true;
+    let leaf_key = KeyPair::generate().unwrap();
+    let leaf_cert = leaf.signed_by(&leaf_key, &issuer).unwrap();
+    let config = rustls::ServerConfig::builder_with_provider(std::sync::Arc::new(
+        rustls::crypto::ring::default_provider(),
+    ))
+    .with_safe_default_protocol_versions()
+    .unwrap()
+    .with_no_client_auth()
+    .with_single_cert(
+        vec![leaf_cert.der().clone()],
+        rustls_pki_types::PrivateKeyDer::Pkcs8(leaf_key.serialize_der().into()),
+    )
+    .unwrap();
+    (ca_cert.pem(), std::sync::Arc::new(config))
+}
+
+/// An HTTPS upstream whose certificate a private CA signed: told to trust
+/// that CA (`--upstream-ca`), the proxy forwards every byte unchanged and
+/// judges every message (a JSON answer, an SSE stream, a scripted
+/// violation); without it, the TLS handshake fails, the client gets a 502
+/// and the failure is a `transport` finding.
+#[test]
+fn https_upstream_with_a_private_ca() {
+    let (ca_pem, tls) = private_ca();
+    let dir = tempfile::tempdir().unwrap();
+    let ca = dir.path().join("ca.pem");
+    std::fs::write(&ca, &ca_pem).unwrap();
+    let server = FakeServer::start_tls(
+        |r: &Received| match r.tag.as_str() {
+            "init" => Reply::new(200)
+                .header("mcp-session-id", "T")
+                .json(&init_result("2025-11-25")),
+            // A tool without its inputSchema: one violation.
+            "list" => Reply::new(200).sse(&[
+                "id: t0\ndata:\n\n",
+                "id: t1\ndata: {\"jsonrpc\":\"2.0\",\"id\":1,",
+                "\"result\":{\"tools\":[{\"name\":\"t\"}]}}\n\n",
+            ]),
+            _ => Reply::new(202),
+        },
+        tls,
+    );
+    let upstream = format!("https://127.0.0.1:{}/mcp", server.addr.port());
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let s = ("mcp-session-id", "T");
+    let pv = ("mcp-protocol-version", "2025-11-25");
+    type Headers<'a> = Vec<(&'a str, &'a str)>;
+    let exchanges: Vec<(&str, Headers, String)> = vec![
+        ("init", vec![ACCEPT, JSON], init_request("2025-11-25")),
+        (
+            "initialized",
+            vec![ACCEPT, JSON, s, pv],
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.into(),
+        ),
+        (
+            "list",
+            vec![ACCEPT, JSON, s, pv],
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#.into(),
+        ),
+    ];
+
+    let report = dir.path().join("report.jsonl");
+    let proxy = Proxy::start(
+        &upstream,
+        &[
+            "--upstream-ca",
+            ca.to_str().unwrap(),
+            "--format",
+            "json",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+    );
+    let c = client();
+    for (tag, headers, body) in &exchanges {
+        let mut h = vec![("x-test", *tag)];
+        h.extend(headers.iter().copied());
+        let got = rt.block_on(send(&c, proxy.addr, "POST", "/mcp", &h, body.as_bytes()));
+        assert_eq!(got.status, if *tag == "initialized" { 202 } else { 200 });
+        assert_eq!(
+            sha(&got.body),
+            sha(&server.sent(tag)),
+            "{tag}: response body"
+        );
+    }
+    assert_eq!(proxy.stop(), Some(1), "a violation: exit 1");
+    for (r, (tag, _, body)) in server.received().iter().zip(&exchanges) {
+        assert_eq!(&r.tag, tag);
+        assert_eq!(sha(&r.body), sha(body.as_bytes()), "{tag}: request body");
+    }
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert_eq!(
+        findings(&text),
+        [(3, "required".to_string())],
+        "the tool without inputSchema, judged over TLS\n{text}"
+    );
+    let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    // 3 POST bodies, the initialize result, one SSE event with data.
+    assert_eq!(summary["messages"], 5, "{summary}");
+
+    // Without the CA: the handshake fails, nothing reaches the server.
+    let before = server.received().len();
+    let report = dir.path().join("untrusted.jsonl");
+    let proxy = Proxy::start(
+        &upstream,
+        &["--format", "json", "--report", report.to_str().unwrap()],
+    );
+    let (tag, headers, body) = &exchanges[0];
+    let mut h = vec![("x-test", *tag)];
+    h.extend(headers.iter().copied());
+    let got = rt.block_on(send(&c, proxy.addr, "POST", "/mcp", &h, body.as_bytes()));
+    assert_eq!(got.status, 502);
+    let stderr = proxy.stderr.clone();
+    proxy.stop();
+    assert_eq!(server.received().len(), before, "no request got through");
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert_eq!(
+        findings(&text),
+        [(1, "transport".to_string()), (1, "unanswered".to_string())],
+        "the failure, and the initialize it left unanswered\n{text}"
+    );
+    assert!(text.contains("UnknownIssuer"), "{text}");
+    let stderr = stderr.lock().unwrap().clone();
+    assert!(
+        stderr.to_lowercase().contains("certificate"),
+        "says why: {stderr}"
+    );
+}

@@ -51,9 +51,14 @@ impl Context {
 /// fields can be added.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Http {
-    /// The request's `MCP-Protocol-Version` header: the pipeline passes it
-    /// to [`crate::Session::set_http_protocol_version`] before judging the
-    /// message (an unknown value leaves the session's revision as it was).
+    /// The request's `MCP-Protocol-Version` header. On a message submitted
+    /// with this context the pipeline passes it to
+    /// [`crate::Session::set_http_protocol_version`] before judging it (an
+    /// unknown value leaves the session's revision as it was). On the
+    /// messages of HTTP steps ([`super::Submitter::submit_step`]) it only
+    /// reports the header: there the revision follows the conversation's
+    /// `initialize` and each request's own `_meta`, as `mcpwire check` on a
+    /// HAR judges it.
     pub protocol_version: Option<String>,
     /// The HTTP method of the exchange (`POST`, `GET`, `DELETE`).
     pub method: Option<String>,
@@ -63,4 +68,12 @@ pub struct Http {
     pub session_id: Option<String>,
     /// The SSE event's `id`, for a message in an event.
     pub event_id: Option<String>,
+    /// The exchange's number: the n-th request the proxy saw (the n-th
+    /// entry of a HAR, by start time), from 1.
+    pub exchange: Option<u64>,
+    /// The request's target (path and query).
+    pub target: Option<String>,
+    /// The conversation (MCP session) the exchange was routed to
+    /// ([`crate::http::Router`]), for a step the pipeline routed.
+    pub conversation: Option<u64>,
 }

@@ -1,8 +1,8 @@
 //! Live traffic: one ordered queue per conversation, judged by one
 //! [`Session`](crate::Session) on its own thread, off the forwarding path.
 //!
-//! `mcpwire tap` (stdio), the HTTP proxy and [`crate::tokio`]'s `Tee` all
-//! judge live traffic through this module:
+//! `mcpwire tap` (stdio), `mcpwire proxy` (HTTP) and [`crate::tokio`]'s
+//! `Tee` all judge live traffic through this module:
 //!
 //! ```
 //! use mcpwire::live::{Config, Context, Judged, Pipeline};
@@ -53,6 +53,19 @@
 //!   correlation follow queue order. A message's HTTP metadata
 //!   ([`Http::protocol_version`]) is applied to the session right before
 //!   the message is judged.
+//! - **HTTP in the same queue.** The proxy submits each step of an HTTP
+//!   exchange ([`Submitter::submit_step`]: request head and body, response
+//!   head, JSON body, SSE event, end) before forwarding it. The judge
+//!   routes it to its conversation (MCP session, [`crate::http::Router`]),
+//!   applies the HTTP rules ([`crate::http::Tracker`], findings to
+//!   [`Consumer::http`]) and judges each JSON-RPC message it carries with
+//!   that conversation's own session — HTTP rules and messages of one
+//!   session through one ordered queue into one `Session`. Each message's
+//!   [`Context::http`] names its exchange, method, target, status, session
+//!   id and SSE event id.
+//! - **Recorded traffic, same code.** [`Replay`] runs the judge's code on
+//!   the caller's thread over recorded messages or steps (`mcpwire check`
+//!   on a HAR), so a capture gives the live pipeline's findings.
 //! - **Everything is accounted for.** [`Pipeline::finish`] drains the
 //!   queue and returns [`Totals`]: messages judged, not judged, and the
 //!   requests left unanswered (with where they were sent).
@@ -69,13 +82,17 @@
 //! the CLI's threads, tokio, or any other runtime.
 
 mod context;
+mod judging;
 mod lines;
 mod pipeline;
+mod replay;
 mod rules;
 
 pub use context::{Context, Http};
+pub use judging::MAX_CONVERSATIONS;
 pub use lines::LineSplitter;
 pub use pipeline::{
     Config, Consumer, Finished, Judged, Pending, Pipeline, Submitted, Submitter, Totals,
 };
+pub use replay::Replay;
 pub use rules::STDIO_NEWLINE_DELIMITED;

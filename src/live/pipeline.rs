@@ -1,18 +1,18 @@
 //! The queue, its budget, and the judge thread.
 
 use std::{
-    collections::{BTreeMap, VecDeque},
+    collections::VecDeque,
     sync::{Arc, Condvar, Mutex, MutexGuard},
     thread::{self, JoinHandle},
 };
 
 use serde_json::Value;
 
-use super::{rules, Context, LineSplitter};
+use super::{judging::Judging, Context, LineSplitter};
 use crate::{
-    input::InputError,
-    report::{MessageKind, Report},
-    Direction, Mode, Options, Session, Source, Version,
+    http::{HttpFinding, Step},
+    report::Report,
+    Direction, Mode, Options, Version,
 };
 
 /// How a pipeline judges and how much it may hold.
@@ -82,17 +82,26 @@ impl Judged<'_> {
 
 /// Receives every judged message, on the judge thread, in queue order.
 ///
-/// Any `FnMut(&Judged) + Send + 'static` closure is one.
-pub trait Consumer: Send + 'static {
+/// Any `FnMut(&Judged)` closure is one. A [`Pipeline`] needs its consumer
+/// `Send + 'static` (it runs on the judge thread); a [`super::Replay`]
+/// takes any.
+pub trait Consumer {
     /// One message and its reports.
     fn judged(&mut self, message: &Judged<'_>);
+    /// An HTTP-level finding (a rule of `docs/http.md`, or a transport
+    /// problem) from a step submitted with [`Submitter::submit_step`], in
+    /// queue order with the messages around it. `context` names the
+    /// exchange ([`super::Http::exchange`]); the default ignores it.
+    fn http(&mut self, finding: &HttpFinding, context: &Context) {
+        let _ = (finding, context);
+    }
     /// The queue is drained; called once, last.
     fn finished(&mut self, totals: &Totals) {
         let _ = totals;
     }
 }
 
-impl<F: FnMut(&Judged<'_>) + Send + 'static> Consumer for F {
+impl<F: FnMut(&Judged<'_>)> Consumer for F {
     fn judged(&mut self, message: &Judged<'_>) {
         self(message)
     }
@@ -111,6 +120,11 @@ pub struct Pending {
     pub sequence: u64,
     /// Its [`Context::line`].
     pub line: Option<u64>,
+    /// Its HTTP exchange ([`super::Http::exchange`]), for a request that
+    /// travelled over HTTP.
+    pub exchange: Option<u64>,
+    /// The revision it was judged at.
+    pub revision: Option<Version>,
 }
 
 /// What a pipeline did.
@@ -143,24 +157,36 @@ pub enum Submitted {
     Unjudged,
 }
 
-/// One message in the queue.
-struct Item {
-    context: Context,
-    body: Body,
-    skipped_before: u64,
+/// One message (or HTTP step) in the queue.
+pub(super) struct Item {
+    pub(super) context: Context,
+    pub(super) body: Body,
+    pub(super) skipped_before: u64,
 }
 
-enum Body {
+pub(super) enum Body {
     Bytes(Vec<u8>),
     TooLarge(usize),
+    Step(Box<Step>),
 }
 
 impl Body {
-    fn len(&self) -> usize {
+    /// Bytes it holds (what the queue budget counts).
+    pub(super) fn len(&self) -> usize {
         match self {
             Body::Bytes(b) => b.len(),
             Body::TooLarge(_) => 0,
+            Body::Step(step) => step_bytes(step),
         }
+    }
+}
+
+/// The message bytes a step holds.
+fn step_bytes(step: &Step) -> usize {
+    match step {
+        Step::Request { body, .. } | Step::Body { body, .. } => body.bytes.len(),
+        Step::Event { event, .. } => event.data.len(),
+        Step::Response { .. } | Step::End { .. } => 0,
     }
 }
 
@@ -187,6 +213,8 @@ struct State {
     unjudged: u64,
     /// Not judged since the last queued message.
     skipped: u64,
+    /// HTTP steps ever submitted (queued or not).
+    steps: u64,
 }
 
 struct Shared {
@@ -239,6 +267,50 @@ impl Submitter {
     /// [`InputError::TooLarge`].
     pub fn submit_too_large(&self, context: Context, len: usize) -> Submitted {
         self.push(context, Body::TooLarge(len))
+    }
+
+    /// Queues one step of an HTTP exchange ([`crate::http::Step`]: a
+    /// request with its body, a response head, a JSON body, an SSE event,
+    /// the end) for judging, and returns whether it was queued and its
+    /// position among the steps submitted so far (0-based, counted also
+    /// when not queued: the order a capture records, `_mcpwireOrder`).
+    /// Call it **before** forwarding what the step describes.
+    ///
+    /// The judge routes each step to its conversation
+    /// ([`crate::http::Router`]), applies the HTTP rules
+    /// ([`crate::http::Tracker`]) — their findings go to
+    /// [`Consumer::http`] — and judges each JSON-RPC message the step
+    /// carries with that conversation's own session, reported to
+    /// [`Consumer::judged`] with the exchange in [`Context::http`]. One
+    /// lock takes the position and the queue slot, so the positions are
+    /// the queue order.
+    pub fn submit_step(&self, step: Step) -> (Submitted, u64) {
+        let len = step_bytes(&step);
+        let mut state = self.shared.lock();
+        let order = state.steps;
+        state.steps += 1;
+        let fits = !state.closed
+            && state.messages < self.shared.max_messages
+            && (state.bytes == 0 || state.bytes.saturating_add(len) <= self.shared.max_bytes);
+        if !fits {
+            state.unjudged += 1;
+            state.skipped += 1;
+            return (Submitted::Unjudged, order);
+        }
+        state.bytes = state.bytes.saturating_add(len);
+        state.messages += 1;
+        let skipped_before = std::mem::take(&mut state.skipped);
+        state.queue.push_back(Item {
+            context: Context::new(step_direction(&step)),
+            body: Body::Step(Box::new(step)),
+            skipped_before,
+        });
+        state.queued += 1;
+        if state.judge_waiting {
+            state.judge_waiting = false;
+            self.shared.work.notify_one();
+        }
+        (Submitted::Queued, order)
     }
 
     /// A line splitter for one direction's byte stream; `template` gives
@@ -328,7 +400,7 @@ impl<C: Consumer> std::fmt::Debug for Pipeline<C> {
     }
 }
 
-impl<C: Consumer> Pipeline<C> {
+impl<C: Consumer + Send + 'static> Pipeline<C> {
     /// Starts the judge thread.
     ///
     /// # Panics
@@ -361,7 +433,9 @@ impl<C: Consumer> Pipeline<C> {
             judge: Some(judge),
         }
     }
+}
 
+impl<C: Consumer> Pipeline<C> {
     /// A handle for producers.
     pub fn submitter(&self) -> Submitter {
         self.submitter.clone()
@@ -397,6 +471,13 @@ impl<C: Consumer> Drop for Pipeline<C> {
     }
 }
 
+pub(super) fn step_direction(step: &Step) -> Direction {
+    match step {
+        Step::Request { .. } => Direction::ClientToServer,
+        _ => Direction::ServerToClient,
+    }
+}
+
 /// Marks the judge gone when its thread ends, however it ends.
 struct Gone<'a>(&'a Shared);
 
@@ -410,10 +491,7 @@ impl Drop for Gone<'_> {
 
 /// The judge thread: takes the queue batch by batch, judges in order.
 fn judge<C: Consumer>(shared: &Shared, config: Config, mut consumer: C) -> (Totals, C) {
-    let mut session = Session::with_options(config.mode, config.options);
-    let mut requests = Requests::default();
-    let mut totals = Totals::default();
-    let mut sequence = 0u64;
+    let mut judging = Judging::new(config);
     loop {
         let batch = {
             let mut state = shared.lock();
@@ -423,33 +501,15 @@ fn judge<C: Consumer>(shared: &Shared, config: Config, mut consumer: C) -> (Tota
             }
             state.judge_waiting = false;
             if state.queue.is_empty() {
-                totals.unjudged = state.unjudged;
+                judging.unjudged(state.unjudged);
                 break;
             }
             std::mem::take(&mut state.queue)
         };
         let (n, mut bytes) = (batch.len(), 0usize);
-        for mut item in batch {
+        for item in batch {
             bytes += item.body.len();
-            item.context.sequence = sequence;
-            sequence += 1;
-            let judged = judge_one(&mut session, &item, config.options.limits.max_bytes);
-            let reports = &judged.reports;
-            requests.note(&item.context, reports, &session);
-            let (body, size): (&[u8], usize) = match &item.body {
-                Body::Bytes(b) => (b, b.len()),
-                Body::TooLarge(len) => (&[], *len),
-            };
-            consumer.judged(&Judged {
-                context: &item.context,
-                bytes: body,
-                size,
-                revision: session.revision(),
-                reports,
-                value: judged.value.as_ref(),
-                skipped_before: item.skipped_before,
-            });
-            totals.judged += 1;
+            judging.item(item, &mut consumer);
         }
         let mut state = shared.lock();
         state.bytes -= bytes;
@@ -459,107 +519,6 @@ fn judge<C: Consumer>(shared: &Shared, config: Config, mut consumer: C) -> (Tota
             shared.progress.notify_all();
         }
     }
-    totals.unanswered = requests.unanswered(&session);
-    consumer.finished(&totals);
+    let totals = judging.finish(&mut consumer);
     (totals, consumer)
-}
-
-fn judge_one(session: &mut Session, item: &Item, limit: usize) -> crate::Judged {
-    let context = &item.context;
-    if let Some(version) = context
-        .http
-        .as_ref()
-        .and_then(|h| h.protocol_version.as_deref())
-    {
-        // An unknown header value is the HTTP rules' business; the session
-        // keeps judging at the revision it had.
-        let _ = session.set_http_protocol_version(version);
-    }
-    let source = Source {
-        direction: Some(context.direction),
-        origin: context.origin,
-        line: context.line.and_then(|l| usize::try_from(l).ok()),
-    };
-    let mut judged = match &item.body {
-        Body::Bytes(bytes) => session.judge_bytes(source, bytes),
-        Body::TooLarge(len) => {
-            // Empty input gives an unreadable report and advances the
-            // session's message index like any other message.
-            let mut judged = session.judge_bytes(source, b"");
-            for r in &mut judged.reports {
-                r.input_error = Some(InputError::TooLarge { len: *len, limit }.to_string());
-            }
-            judged
-        }
-    };
-    if context.unterminated {
-        let revision = session.revision();
-        if let Some(first) = judged.reports.first_mut() {
-            first
-                .warnings
-                .push(rules::unterminated(first.revision.unwrap_or(revision)));
-        }
-    }
-    judged
-}
-
-/// Where each pending request was sent, for [`Totals::unanswered`];
-/// pruned to the session's pending requests as it grows, so it stays
-/// within twice their number.
-#[derive(Default)]
-struct Requests {
-    /// Session message index → its requests (several in a batch).
-    by_index: BTreeMap<usize, Vec<Pending>>,
-    prune_at: usize,
-}
-
-impl Requests {
-    fn note(&mut self, context: &Context, reports: &[Report], session: &Session) {
-        for r in reports {
-            if r.kind != MessageKind::Request {
-                continue;
-            }
-            let Some(method) = r.method.clone() else {
-                continue;
-            };
-            self.by_index.entry(r.index).or_default().push(Pending {
-                direction: r.direction,
-                method,
-                id: r.id.clone(),
-                sequence: context.sequence,
-                line: context.line,
-            });
-        }
-        if self.by_index.len() > self.prune_at {
-            self.retain_pending(session);
-            self.prune_at = 2 * self.by_index.len() + 64;
-        }
-    }
-
-    fn retain_pending(&mut self, session: &Session) {
-        let pending: std::collections::BTreeSet<usize> =
-            session.unanswered().iter().map(|u| u.index).collect();
-        self.by_index.retain(|i, _| pending.contains(i));
-    }
-
-    fn unanswered(mut self, session: &Session) -> Vec<Pending> {
-        let all = session.unanswered();
-        all.iter()
-            .map(|u| {
-                let known = self.by_index.get_mut(&u.index).and_then(|v| {
-                    let at = v
-                        .iter()
-                        .position(|p| p.method == u.method && p.direction == u.direction)?;
-                    Some(v.remove(at))
-                });
-                known.unwrap_or(Pending {
-                    direction: u.direction,
-                    method: u.method.clone(),
-                    id: None,
-                    sequence: 0,
-                    line: None,
-                })
-            })
-            .collect()
-    }
 }

@@ -17,9 +17,7 @@
 //!
 //! A batch goes the way its first element goes.
 
-use serde_json::Value;
-
-use crate::{correlate::Correlator, Direction, Spec};
+use crate::{correlate::Correlator, head::MessageHead, Direction, Spec};
 
 /// How a bare message's direction was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -40,22 +38,15 @@ pub enum Reason {
 
 const BOTH: [Direction; 2] = [Direction::ClientToServer, Direction::ServerToClient];
 
-/// The direction of `msg` (a message, a batch, or a
-/// [`crate::bytes::Message`] skeleton), and why.
-pub fn infer(table: &Correlator, spec: Option<&Spec>, msg: &Value) -> (Direction, Reason) {
-    let msg = match msg {
-        Value::Array(elements) => match elements.first() {
-            Some(first) => first,
-            None => return (Direction::ClientToServer, Reason::Default),
-        },
-        other => other,
-    };
-    let Some(obj) = msg.as_object() else {
+/// The direction of the message whose head is `head` (a batch's: its
+/// first element's), and why.
+pub fn infer(table: &Correlator, spec: Option<&Spec>, head: &MessageHead) -> (Direction, Reason) {
+    if !head.object {
         return (Direction::ClientToServer, Reason::Default);
-    };
-    let Some(method) = obj.get("method").and_then(Value::as_str) else {
-        if obj.contains_key("result") || obj.contains_key("error") {
-            let id = obj.get("id").unwrap_or(&Value::Null);
+    }
+    let Some(method) = head.method.as_deref() else {
+        if head.has_result || head.has_error {
+            let id = head.id.as_ref().unwrap_or(&serde_json::Value::Null);
             for asked in BOTH {
                 if table.pending(asked, id).is_some() {
                     return (asked.reverse(), Reason::Correlation);
@@ -65,10 +56,9 @@ pub fn infer(table: &Correlator, spec: Option<&Spec>, msg: &Value) -> (Direction
         }
         return (Direction::ClientToServer, Reason::Default);
     };
-    let params = obj.get("params");
     match method {
         "notifications/cancelled" => {
-            if let Some(id) = params.and_then(|p| p.get("requestId")) {
+            if let Some(id) = &head.request_id {
                 for asked in BOTH {
                     if table.pending(asked, id).is_some() {
                         return (asked, Reason::Reference);
@@ -77,7 +67,7 @@ pub fn infer(table: &Correlator, spec: Option<&Spec>, msg: &Value) -> (Direction
             }
         }
         "notifications/progress" => {
-            if let Some(token) = params.and_then(|p| p.get("progressToken")) {
+            if let Some(token) = &head.progress_token {
                 if let Some(asked) = table.token(token) {
                     return (asked.reverse(), Reason::Reference);
                 }

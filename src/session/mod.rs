@@ -47,13 +47,24 @@
 //! 2026-07-28's per-request client capabilities and `server/discover`, and
 //! decide task augmentation and the capability rules ([`rules`]).
 //!
+//! **One observe path.** Every message is judged from its
+//! [`MessageHead`] ([`crate::head`]): built once from bytes
+//! ([`crate::bytes::Message::scan`], or by the caller's own strict pass,
+//! [`crate::bytes::Message::scanned`] and [`Session::judge_message`]) or
+//! from a `Value` ([`MessageHead::of_value`]). Revision choice,
+//! correlation, direction inference, capabilities, the conversation rules
+//! and dispatch read only the head; the planned checks then run on the
+//! bytes or on the `Value`.
+//!
 //! **Cost.** On the bytes path ([`Session::observe_bytes`],
-//! [`Session::judge_bytes`]) a valid message costs one strict scan
-//! ([`crate::bytes::Message`]) plus one strict pass per planned check; from
-//! 2025-11-25 on the envelope's check is skipped when the typed check,
-//! which implies it, passes ([`implied`]), so a valid request or
-//! notification costs two passes in all. A `Value` is parsed only when a
-//! check fails (to report the `Value` path's violations).
+//! [`Session::judge_bytes`]) a valid message costs one strict scan (the
+//! head) plus one strict pass per planned check; from 2025-11-25 on the
+//! envelope's check is skipped when the typed check, which implies it,
+//! passes ([`implied`]), so a valid request or notification costs two
+//! passes in all — and one fewer in `mcpwire check`, whose transcript
+//! reader reads the head in its record scan ([`crate::check_transcript`]).
+//! A `Value` is parsed only when a check fails (to report the `Value`
+//! path's violations).
 //!
 //! **Lines.** [`Session::judge`] takes the message's 1-based line in its
 //! transcript ([`Source::line`]); findings about other messages cite them
@@ -73,6 +84,7 @@ pub use infer::Reason;
 pub use crate::head::META_PROTOCOL_VERSION;
 use crate::{
     correlate::Correlator,
+    head::MessageHead,
     input,
     report::{MessageKind, Report},
     Direction, Origin, Version,
@@ -206,7 +218,7 @@ pub struct Session {
     correlator: Correlator,
     capabilities: Capabilities,
     /// The text the client capabilities were last parsed from (bytes path).
-    client_capabilities_text: Option<String>,
+    client_capabilities_text: Option<Vec<u8>>,
     lifecycle: observe::Lifecycle,
     /// Whether the auto-mode assumption was reported.
     assumed: bool,
@@ -325,17 +337,36 @@ impl Session {
         self.correlator.forgotten()
     }
 
-    /// The direction of a bare message (a message, a batch, or a
-    /// [`crate::bytes::Message`] skeleton), and why (`session::infer`'s
-    /// rule, against the pending requests and the revision in force).
+    /// The direction of a bare message (a message or a batch), and why
+    /// (`session::infer`'s rule, against the pending requests and the
+    /// revision in force).
     pub fn infer(&self, msg: &Value) -> (Direction, Reason) {
-        infer::infer(&self.correlator, self.revision().spec(), msg)
+        let first = match msg {
+            Value::Array(elements) => match elements.first() {
+                Some(first) => first,
+                None => return (Direction::ClientToServer, Reason::Default),
+            },
+            other => other,
+        };
+        self.infer_head(&MessageHead::of_value(first))
+    }
+
+    /// [`Session::infer`] on a message's head (a batch's: its first
+    /// element's).
+    pub fn infer_head(&self, head: &MessageHead) -> (Direction, Reason) {
+        infer::infer(&self.correlator, self.revision().spec(), head)
     }
 
     /// Judges one message, inferring its direction when `source` does not
     /// give it, and citing it by `source.line`.
     pub fn judge(&mut self, source: Source, msg: &Value) -> Judged {
-        let (direction, inferred) = self.direction_of(source, msg);
+        let (direction, inferred) = match source.direction {
+            Some(d) => (d, None),
+            None => {
+                let (d, why) = self.infer(msg);
+                (d, Some(why))
+            }
+        };
         self.line = source.line;
         let reports = self.observe(direction, source.origin, msg);
         self.line = None;
@@ -352,56 +383,75 @@ impl Session {
     /// ([`Session::observe_bytes`]); [`Judged::value`] holds the parsed
     /// message when it was parsed.
     pub fn judge_bytes(&mut self, source: Source, bytes: &[u8]) -> Judged {
+        match crate::bytes::Message::scan(bytes, self.options.limits) {
+            Some(message) => self.judge_message(source, message),
+            None => self.judge_parsed(source, bytes),
+        }
+    }
+
+    /// [`Session::judge_bytes`] for a message whose head was read already
+    /// (by [`crate::bytes::Message::scan`], or
+    /// [`crate::bytes::Message::scanned`] after a pass of the caller's
+    /// own, as the transcript reader's record scan).
+    pub fn judge_message(&mut self, source: Source, message: crate::bytes::Message<'_>) -> Judged {
         self.line = source.line;
-        let judged = match crate::bytes::Message::scan(bytes, self.options.limits) {
-            Some(message) => {
-                let (direction, inferred) = self.direction_of(source, message.skeleton());
-                let reports = self.observe_message(direction, source.origin, &message);
-                let findings = reports
-                    .iter()
-                    .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
+        let (direction, inferred) = self.direction_of(source, message.head());
+        let reports = self.observe_message(direction, source.origin, &message);
+        let findings = reports
+            .iter()
+            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
+        self.line = None;
+        Judged {
+            direction,
+            inferred,
+            reports,
+            value: if findings { message.into_full() } else { None },
+            expectation_met: None,
+        }
+    }
+
+    /// [`Session::judge_bytes`] when the bytes path cannot read the text.
+    fn judge_parsed(&mut self, source: Source, bytes: &[u8]) -> Judged {
+        self.line = source.line;
+        let judged = match input::parse(bytes, self.options.limits) {
+            Ok(value) => {
+                let (direction, inferred) = match source.direction {
+                    Some(d) => (d, None),
+                    None => {
+                        let (d, why) = self.infer(&value);
+                        (d, Some(why))
+                    }
+                };
+                let reports = self.observe(direction, source.origin, &value);
                 Judged {
                     direction,
                     inferred,
                     reports,
-                    value: if findings { message.into_full() } else { None },
+                    value: Some(value),
                     expectation_met: None,
                 }
             }
-            None => match input::parse(bytes, self.options.limits) {
-                Ok(value) => {
-                    let (direction, inferred) = self.direction_of(source, &value);
-                    let reports = self.observe(direction, source.origin, &value);
-                    Judged {
-                        direction,
-                        inferred,
-                        reports,
-                        value: Some(value),
-                        expectation_met: None,
-                    }
+            Err(e) => {
+                let direction = source.direction.unwrap_or(Direction::ClientToServer);
+                let reports = vec![self.unreadable(direction, source.origin, &e)];
+                Judged {
+                    direction,
+                    inferred: source.direction.is_none().then_some(Reason::Default),
+                    reports,
+                    value: None,
+                    expectation_met: None,
                 }
-                Err(e) => {
-                    let direction = source.direction.unwrap_or(Direction::ClientToServer);
-                    let reports = vec![self.unreadable(direction, source.origin, &e)];
-                    Judged {
-                        direction,
-                        inferred: source.direction.is_none().then_some(Reason::Default),
-                        reports,
-                        value: None,
-                        expectation_met: None,
-                    }
-                }
-            },
+            }
         };
         self.line = None;
         judged
     }
 
-    fn direction_of(&self, source: Source, msg: &Value) -> (Direction, Option<Reason>) {
+    fn direction_of(&self, source: Source, head: &MessageHead) -> (Direction, Option<Reason>) {
         match source.direction {
             Some(d) => (d, None),
             None => {
-                let (d, why) = self.infer(msg);
+                let (d, why) = self.infer_head(head);
                 (d, Some(why))
             }
         }
@@ -454,7 +504,12 @@ impl Session {
         origin: Origin,
         message: &crate::bytes::Message<'_>,
     ) -> Vec<Report> {
-        let report = self.observe_one(direction, origin, message.skeleton(), None, Some(message));
+        let report = self.observe_one(
+            direction,
+            origin,
+            message.head(),
+            observe::Body::Bytes(message),
+        );
         self.next_index += 1;
         vec![report]
     }
@@ -463,7 +518,12 @@ impl Session {
     pub fn observe(&mut self, direction: Direction, origin: Origin, msg: &Value) -> Vec<Report> {
         let reports = match msg {
             Value::Array(elements) => self.observe_batch(direction, origin, elements),
-            _ => vec![self.observe_one(direction, origin, msg, None, None)],
+            _ => vec![self.observe_one(
+                direction,
+                origin,
+                &MessageHead::of_value(msg),
+                observe::Body::Value(msg),
+            )],
         };
         self.next_index += 1;
         reports

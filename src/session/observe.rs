@@ -4,14 +4,34 @@
 
 use serde_json::Value;
 
-use super::{parse_version, rules, Mode, Session, META_PROTOCOL_VERSION};
+use super::{parse_version, rules, Mode, Session};
 use crate::{
     correlate::{IdKey, Lookup, Pending, TaskAnswer},
-    dispatch::{self, Plan, Target},
-    head::{META_CLIENT_CAPABILITIES, SKELETON_CLIENT_CAPABILITIES_TEXT, TASK_AUGMENTABLE},
+    dispatch::{self, Plan, Resolved, Target},
+    head::{Json, MessageHead, TASK_AUGMENTABLE},
     report::{Finding, MessageKind, Report, Warning, WarningKind},
     Direction, Keyword, Origin, Path, Pointer, Rule, Version, Violation,
 };
+
+/// What a message's checks run on: its bytes (the fast path, a `Value`
+/// parsed only when a check fails) or its `Value`.
+#[derive(Clone, Copy)]
+pub(super) enum Body<'m, 'b> {
+    /// The bytes path.
+    Bytes(&'m crate::bytes::Message<'b>),
+    /// The `Value` path.
+    Value(&'m Value),
+}
+
+impl Body<'_, '_> {
+    /// The message text the head's spans index (bytes path).
+    fn text(&self) -> Option<&[u8]> {
+        match self {
+            Body::Bytes(m) => Some(m.text()),
+            Body::Value(_) => None,
+        }
+    }
+}
 
 /// Where the conversation is in its lifecycle (only tracked once an
 /// `initialize` request was seen: a capture may start mid-conversation).
@@ -73,6 +93,7 @@ impl Session {
             head.definitions.push(envelope);
             head.violations.push(Finding {
                 definition: envelope,
+                target: Target::Message,
                 violation: Violation {
                     instance: Pointer::root(),
                     schema: spec.and_then(|s| s.definition(envelope)).map_or("", |d| d.pointer),
@@ -99,7 +120,15 @@ impl Session {
             reports.push(head);
         }
         for (i, element) in elements.iter().enumerate() {
-            let mut report = self.judge_one(direction, origin, element, Some(i), None, !rejected);
+            let head = MessageHead::of_value(element);
+            let mut report = self.judge_one(
+                direction,
+                origin,
+                &head,
+                Body::Value(element),
+                Some(i),
+                !rejected,
+            );
             let prefix = Pointer::from_escaped(format!("/{i}"));
             for f in &mut report.violations {
                 f.violation.instance = f.violation.instance.prefixed(&prefix);
@@ -131,21 +160,17 @@ impl Session {
 
     /// The revision a request or notification is judged at, and whether
     /// it is the auto-mode fallback.
-    fn revision_for_method(&mut self, msg: &Value, warnings: &mut Vec<Warning>) -> (Version, bool) {
+    fn revision_for_method(
+        &mut self,
+        head: &MessageHead,
+        warnings: &mut Vec<Warning>,
+    ) -> (Version, bool) {
         if let Mode::Fixed(v) = self.mode {
             return (v, false);
         }
-        let params = msg.get("params");
-        let declared = params
-            .and_then(|v| v.get("_meta"))
-            .and_then(|m| m.get(META_PROTOCOL_VERSION))
-            .and_then(Value::as_str);
-        let proposed = (msg.get("method").and_then(Value::as_str) == Some("initialize"))
-            .then(|| {
-                params
-                    .and_then(|v| v.get("protocolVersion"))
-                    .and_then(Value::as_str)
-            })
+        let declared = head.meta_protocol_version.as_deref();
+        let proposed = (head.method.as_deref() == Some("initialize"))
+            .then_some(head.params_protocol_version.as_deref())
             .flatten();
         for (value, pointer) in [
             (
@@ -163,17 +188,15 @@ impl Session {
         self.revision_source()
     }
 
-    /// `raw`: the message's bytes, when `msg` is only their skeleton
-    /// ([`crate::bytes::Message`]); checks then run on the bytes.
+    /// Judges one message (not a batch element), given its head.
     pub(super) fn observe_one(
         &mut self,
         direction: Direction,
         origin: Origin,
-        msg: &Value,
-        batch: Option<usize>,
-        raw: Option<&crate::bytes::Message<'_>>,
+        head: &MessageHead,
+        body: Body<'_, '_>,
     ) -> Report {
-        self.judge_one(direction, origin, msg, batch, raw, true)
+        self.judge_one(direction, origin, head, body, None, true)
     }
 
     /// `register`: whether a request is expected to be answered (not when
@@ -182,27 +205,24 @@ impl Session {
         &mut self,
         direction: Direction,
         origin: Origin,
-        msg: &Value,
+        head: &MessageHead,
+        body: Body<'_, '_>,
         batch: Option<usize>,
-        raw: Option<&crate::bytes::Message<'_>>,
         register: bool,
     ) -> Report {
-        let kind = dispatch::kind_of(msg);
+        let kind = head.kind();
         let mut report = self.blank(direction, origin, kind);
         report.batch_index = batch;
-        report.id = msg.get("id").cloned();
+        report.id = head.id.clone();
         let mut warnings = Vec::new();
         let (revision, assumed, request) = match kind {
             MessageKind::Request | MessageKind::Notification => {
-                report.method = msg
-                    .get("method")
-                    .and_then(Value::as_str)
-                    .map(str::to_string);
-                let (v, assumed) = self.revision_for_method(msg, &mut warnings);
+                report.method = head.method.clone();
+                let (v, assumed) = self.revision_for_method(head, &mut warnings);
                 (v, assumed, None)
             }
             MessageKind::Result | MessageKind::Error => {
-                self.correlate_response(direction, msg, &mut report)
+                self.correlate_response(direction, head, &mut report)
             }
             _ => {
                 let (v, assumed) = self.revision_source();
@@ -215,29 +235,28 @@ impl Session {
         report.revision = Some(revision);
         report.warnings.append(&mut warnings);
         if matches!(kind, MessageKind::Request | MessageKind::Notification) {
-            self.conversation_rules(direction, msg, kind, revision, &mut report);
-            self.declare(direction, msg, kind);
+            self.conversation_rules(direction, head, kind, revision, &mut report);
+            self.declare(direction, head, body, kind);
             if kind == MessageKind::Request && register {
-                self.record_request(direction, msg, revision, &mut report);
+                self.record_request(direction, head, revision, &mut report);
             }
         }
-        if let Some(obj) = msg
-            .as_object()
-            .filter(|_| matches!(kind, MessageKind::Result | MessageKind::Error))
+        if matches!(kind, MessageKind::Result | MessageKind::Error)
+            && head.has_result
+            && head.has_error
         {
-            if obj.contains_key("result") && obj.contains_key("error") {
-                report.warnings.push(rule_warning(
-                    &rules::RESULT_AND_ERROR,
-                    "",
-                    "the response has both \"result\" and \"error\"; JSON-RPC 2.0 allows exactly one"
-                        .into(),
-                ));
-            }
+            report.warnings.push(rule_warning(
+                &rules::RESULT_AND_ERROR,
+                "",
+                "the response has both \"result\" and \"error\"; JSON-RPC 2.0 allows exactly one"
+                    .into(),
+            ));
         }
         let Some(spec) = revision.spec() else {
             report.definitions.push("JSONRPCMessage");
             report.violations.push(Finding {
                 definition: "JSONRPCMessage",
+                target: Target::Message,
                 violation: Violation {
                     instance: Pointer::root(),
                     schema: "",
@@ -249,32 +268,29 @@ impl Session {
                 },
             });
             if kind == MessageKind::Result {
-                self.follow_result(msg, request.as_ref(), &mut report);
+                self.follow_result(head, body, request.as_ref(), &mut report);
             }
             return report;
         };
         let plan = match kind {
             MessageKind::Request | MessageKind::Notification => {
-                dispatch::plan_method(spec, msg, direction)
+                dispatch::plan_method(spec, head, direction)
             }
-            MessageKind::Error => dispatch::plan_error(spec, msg),
+            MessageKind::Error => dispatch::plan_error(spec, head),
             MessageKind::Result => {
-                let plan = dispatch::plan_result(spec, msg, request.as_ref());
-                self.follow_result(msg, request.as_ref(), &mut report);
+                let plan = dispatch::plan_result(spec, head, request.as_ref());
+                self.follow_result(head, body, request.as_ref(), &mut report);
                 plan
             }
             _ => {
                 let mut plan = Plan::default();
-                plan.checks.push(dispatch::Check {
-                    definition: spec.maps.envelopes.message,
-                    target: Target::Message,
-                });
+                plan.checks.push(Resolved::of(spec).message_check());
                 plan
             }
         };
-        run(spec, msg, raw, plan, &mut report);
+        run(spec, body, plan, &mut report);
         if kind == MessageKind::Error {
-            self.explain_null_id(msg, &mut report);
+            self.explain_null_id(head, &mut report);
         }
         report
     }
@@ -284,18 +300,16 @@ impl Session {
     fn correlate_response(
         &mut self,
         direction: Direction,
-        msg: &Value,
+        head: &MessageHead,
         report: &mut Report,
     ) -> (Version, bool, Option<Pending>) {
-        let id = msg.get("id").unwrap_or(&Value::Null);
+        let id = head.id.as_ref().unwrap_or(&Value::Null);
         if id.is_null() {
             let (v, assumed) = self.revision_source();
             return (v, assumed, None);
         }
-        if let Some(obj) = msg.as_object() {
-            if obj.contains_key("error") || obj.contains_key("result") {
-                self.lifecycle_response(direction, id);
-            }
+        if head.has_error || head.has_result {
+            self.lifecycle_response(direction, id);
         }
         match self.correlator.response(direction, id) {
             Lookup::Pending(p) => {
@@ -346,19 +360,14 @@ impl Session {
     fn record_request(
         &mut self,
         direction: Direction,
-        msg: &Value,
+        head: &MessageHead,
         revision: Version,
         report: &mut Report,
     ) {
-        let (Some(id), Some(method)) = (msg.get("id"), msg.get("method").and_then(Value::as_str))
-        else {
+        let (Some(id), Some(method)) = (head.id.as_ref(), head.method.as_deref()) else {
             return;
         };
-        let params = msg.get("params");
-        let task_augmented = TASK_AUGMENTABLE.contains(&method)
-            && params
-                .and_then(|v| v.get("task"))
-                .is_some_and(Value::is_object);
+        let task_augmented = TASK_AUGMENTABLE.contains(&method) && head.params_task;
         let task_answer = if !task_augmented {
             TaskAnswer::Plain
         } else {
@@ -369,10 +378,7 @@ impl Session {
                 None => TaskAnswer::Either,
             }
         };
-        let progress_token = params
-            .and_then(|v| v.get("_meta"))
-            .and_then(|v| v.get("progressToken"))
-            .and_then(IdKey::of);
+        let progress_token = head.meta_progress_token.as_ref().and_then(IdKey::of);
         let pending = Pending {
             method: method.to_string(),
             revision,
@@ -399,26 +405,35 @@ impl Session {
 
     /// What a request or notification declares: the client's capabilities
     /// (`initialize`, 2026-07-28's per-request `_meta`), the lifecycle.
-    fn declare(&mut self, direction: Direction, msg: &Value, kind: MessageKind) {
+    fn declare(
+        &mut self,
+        direction: Direction,
+        head: &MessageHead,
+        body: Body<'_, '_>,
+        kind: MessageKind,
+    ) {
         if direction != Direction::ClientToServer {
             return;
         }
-        let method = msg.get("method").and_then(Value::as_str);
-        let params = msg.get("params");
+        let method = head.method.as_deref();
         match (method, kind) {
             (Some("initialize"), MessageKind::Request) => {
                 self.lifecycle = Lifecycle {
                     initialize_sent: true,
                     ..Lifecycle::default()
                 };
-                if let Some(caps) = params.and_then(|p| p.get("capabilities")) {
-                    self.capabilities.client = Some(caps.clone());
+                if let Some(caps) = head
+                    .params_capabilities
+                    .as_ref()
+                    .and_then(|c| c.value(body.text()))
+                {
+                    self.capabilities.client = Some(caps);
                     self.client_capabilities_text = None;
                 }
                 if self.mode == Mode::Auto && self.negotiated.is_none() {
-                    self.proposed = params
-                        .and_then(|p| p.get("protocolVersion"))
-                        .and_then(Value::as_str)
+                    self.proposed = head
+                        .params_protocol_version
+                        .as_deref()
                         .and_then(parse_version);
                 }
             }
@@ -430,26 +445,25 @@ impl Session {
             }
             _ => {}
         }
-        let meta = params.and_then(|p| p.get("_meta"));
-        if let Some(text) = meta
-            .and_then(|m| m.get(SKELETON_CLIENT_CAPABILITIES_TEXT))
-            .and_then(Value::as_str)
-        {
-            // The bytes path's skeleton: parse only what changed.
-            if self.client_capabilities_text.as_deref() != Some(text) {
-                if let Ok(caps @ Value::Object(_)) = serde_json::from_str::<Value>(text) {
-                    self.capabilities.client = Some(caps);
+        match &head.meta_client_capabilities {
+            None => {}
+            Some(Json::Value(caps)) if caps.is_object() => {
+                if self.capabilities.client.as_ref() != Some(caps) {
+                    self.capabilities.client = Some(caps.clone());
                 }
-                self.client_capabilities_text = Some(text.to_string());
+                self.client_capabilities_text = None;
             }
-        } else if let Some(caps) = meta
-            .and_then(|m| m.get(META_CLIENT_CAPABILITIES))
-            .filter(|c| c.is_object())
-        {
-            if self.capabilities.client.as_ref() != Some(caps) {
-                self.capabilities.client = Some(caps.clone());
+            Some(Json::Value(_)) => {}
+            Some(span) => {
+                // Bytes: parse only what changed.
+                let text = span.text(body.text()).unwrap_or_default();
+                if self.client_capabilities_text.as_deref() != Some(text) {
+                    if let Ok(caps @ Value::Object(_)) = serde_json::from_slice::<Value>(text) {
+                        self.capabilities.client = Some(caps);
+                    }
+                    self.client_capabilities_text = Some(text.to_vec());
+                }
             }
-            self.client_capabilities_text = None;
         }
     }
 
@@ -470,12 +484,12 @@ impl Session {
     fn conversation_rules(
         &self,
         direction: Direction,
-        msg: &Value,
+        head: &MessageHead,
         kind: MessageKind,
         revision: Version,
         report: &mut Report,
     ) {
-        let Some(method) = msg.get("method").and_then(Value::as_str) else {
+        let Some(method) = head.method.as_deref() else {
             return;
         };
         let life = &self.lifecycle;
@@ -541,28 +555,32 @@ impl Session {
     /// A result's consequences: the `initialize` result sets the
     /// negotiated revision (auto mode) and the server's capabilities, as a
     /// `server/discover` result does.
-    fn follow_result(&mut self, msg: &Value, request: Option<&Pending>, report: &mut Report) {
+    fn follow_result(
+        &mut self,
+        head: &MessageHead,
+        body: Body<'_, '_>,
+        request: Option<&Pending>,
+        report: &mut Report,
+    ) {
         let Some(method) = request.map(|r| r.method.as_str()) else {
             return;
         };
         if !matches!(method, "initialize" | "server/discover") {
             return;
         }
-        let result = msg.get("result");
-        if let Some(caps) = result
-            .and_then(|r| r.get("capabilities"))
-            .filter(|c| c.is_object())
+        if let Some(caps) = head
+            .result_capabilities
+            .as_ref()
+            .and_then(|c| c.value(body.text()))
+            .filter(Value::is_object)
         {
-            self.capabilities.server = Some(caps.clone());
+            self.capabilities.server = Some(caps);
         }
         if method != "initialize" || self.mode != Mode::Auto {
             return;
         }
         self.proposed = None;
-        let Some(value) = result
-            .and_then(|v| v.get("protocolVersion"))
-            .and_then(Value::as_str)
-        else {
+        let Some(value) = head.result_protocol_version.as_deref() else {
             return;
         };
         match parse_version(value) {
@@ -577,14 +595,11 @@ impl Session {
 
     /// `"id": null` on an error response: MCP's `RequestId` forbids it, but
     /// JSON-RPC 2.0 requires it when the request's id could not be read.
-    fn explain_null_id(&self, msg: &Value, report: &mut Report) {
-        if !msg.get("id").is_some_and(Value::is_null) {
+    fn explain_null_id(&self, head: &MessageHead, report: &mut Report) {
+        if !head.id.as_ref().is_some_and(Value::is_null) {
             return;
         }
-        let code = msg
-            .get("error")
-            .and_then(|v| v.get("code"))
-            .and_then(Value::as_i64);
+        let code = head.error_code;
         let downgrade = self.options.null_id_as_warning && matches!(code, Some(-32700 | -32600));
         let explanation = "\"id\" is null: JSON-RPC 2.0 requires a null id on an error response to a \
                            request whose id could not be read (parse error, invalid request), but MCP's \
@@ -632,28 +647,15 @@ fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {
 
 /// Runs a plan's checks, collecting violations without duplicates (the
 /// envelope and a typed definition may both flag `/id`). An envelope check
-/// the typed check implies ([`super::implied`]) runs only when the typed
-/// one fails.
-fn run(
-    spec: &'static crate::Spec,
-    msg: &Value,
-    raw: Option<&crate::bytes::Message<'_>>,
-    plan: Plan,
-    report: &mut Report,
-) {
+/// the typed check implies ([`super::implied`], [`dispatch::Check::implies_envelope`])
+/// runs only when the typed one fails.
+fn run(spec: &'static crate::Spec, body: Body<'_, '_>, plan: Plan, report: &mut Report) {
     report.violations.extend(plan.violations);
     report.warnings.extend(plan.warnings);
     let mut done: Option<(usize, Vec<Violation>)> = None;
     if let [envelope, typed] = plan.checks.as_slice() {
-        let envelopes = &spec.maps.envelopes;
-        let is_envelope = [envelopes.request, envelopes.notification, envelopes.result]
-            .contains(&envelope.definition);
-        if is_envelope
-            && envelope.target == Target::Message
-            && typed.target == Target::Message
-            && super::implied::implies_envelope(spec.version, typed.definition)
-        {
-            if let Some(out) = check_one(spec, msg, raw, *typed) {
+        if typed.implies_envelope && envelope.target == Target::Message {
+            if let Some(out) = check_one(spec, body, *typed) {
                 if out.is_empty() {
                     report.definitions.push(envelope.definition);
                     report.definitions.push(typed.definition);
@@ -669,7 +671,7 @@ fn run(
             Some((at, out)) if at == i => out,
             other => {
                 done = other;
-                match check_one(spec, msg, raw, check) {
+                match check_one(spec, body, check) {
                     Some(out) => out,
                     None => continue,
                 }
@@ -684,6 +686,7 @@ fn run(
             if !duplicate {
                 report.violations.push(Finding {
                     definition: check.definition,
+                    target: check.target,
                     violation,
                 });
             }
@@ -695,14 +698,13 @@ fn run(
 /// target member absent.
 fn check_one(
     spec: &'static crate::Spec,
-    msg: &Value,
-    raw: Option<&crate::bytes::Message<'_>>,
+    body: Body<'_, '_>,
     check: dispatch::Check,
 ) -> Option<Vec<Violation>> {
-    let fns = spec.definition(check.definition)?;
-    match raw {
-        Some(raw) => raw.check(spec.version, fns, check.target),
-        None => {
+    let fns = check.fns?;
+    match body {
+        Body::Bytes(raw) => raw.check(spec.version, fns, check.target),
+        Body::Value(msg) => {
             let root = Path::Root;
             let (value, path) = match check.target {
                 Target::Message => (Some(msg), root),

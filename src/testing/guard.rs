@@ -117,7 +117,13 @@ impl Expected {
             None => what,
         };
         let pointer = self.pointer.clone().unwrap_or_else(Pointer::root);
-        expect::missing_violation("JSONRPCMessage", &pointer, "the test", &what)
+        expect::missing_violation(
+            "JSONRPCMessage",
+            crate::dispatch::Target::Message,
+            &pointer,
+            "the test",
+            &what,
+        )
     }
 }
 

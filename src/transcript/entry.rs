@@ -44,6 +44,12 @@ pub struct Message {
     /// The record's `expect` member: the violations it declares it expects
     /// ([`crate::expect`]); `None` for bare messages and records without it.
     pub expect: Option<Expected>,
+    /// Raw mode: the message's head, read by the same strict pass that
+    /// found the message in its record ([`crate::head::HeadBuilder`]), so
+    /// judging it needs no pass of its own
+    /// ([`crate::bytes::Message::scanned`]); `None` for a batch or when
+    /// `raw` is `None`.
+    pub head: Option<Box<crate::head::MessageHead>>,
 }
 
 /// A place in a transcript: 1-based line and column, the column counted

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 use super::entry::{Item, Message, Position, Problem};
 use crate::{
     expect::Expect as Expected,
+    head::{scan_value, HeadBuilder, MessageHead},
     input::{InputError, Limits},
     Direction, Origin,
 };
@@ -213,6 +214,7 @@ fn judge_parsed(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Item {
             position: Position::default(),
             raw: None,
             expect: None,
+            head: None,
         }),
     }
 }
@@ -230,7 +232,13 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
     let mut direction = None;
     let mut origin = Origin::Implementation;
     let mut expect = None;
-    if r.peek().ok()? == b'{' {
+    // The message's head is read in this same pass: a record's `msg`
+    // whole (`scan_value`), a bare message member by member beside the
+    // record's own names (none of which a head reads).
+    let mut bare = None;
+    let first = r.peek().ok()?;
+    if first == b'{' {
+        let mut builder = HeadBuilder::new(0);
         r.object(|r, k| {
             match k {
                 "expect" => {
@@ -240,10 +248,14 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
                     expect = Some((start, r.pos()));
                 }
                 "msg" => {
-                    r.peek()?;
-                    let start = r.pos();
-                    r.skip()?;
-                    msg = Some((start, r.pos()));
+                    let start = r.peek().map(|_| r.pos())?;
+                    let head = (r.peek()? != b'[')
+                        .then(|| scan_value(r, start))
+                        .transpose()?;
+                    if head.is_none() {
+                        r.skip()?;
+                    }
+                    msg = Some((start, r.pos(), head));
                 }
                 "dir" => {
                     direction = match raw_word(r)?.as_deref() {
@@ -260,17 +272,27 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
                         Some(_) => return crate::bytes::stop(),
                     }
                 }
-                _ => r.skip()?,
+                _ => builder.member(r, k)?,
             }
             Ok(())
         })
         .ok()?;
+        bare = Some(builder.finish());
     } else {
         r.skip().ok()?;
+        if first != b'[' {
+            bare = Some(MessageHead::default());
+        }
     }
     r.finish().ok()?;
-    let (direction, origin, text, at) = match msg {
-        Some((start, end)) => (direction, origin, bytes.get(start..end)?, start),
+    let (direction, origin, text, at, head) = match msg {
+        Some((start, end, head)) => (
+            direction,
+            origin,
+            bytes.get(start..end)?,
+            start,
+            head.map(Box::new),
+        ),
         None if expect.is_some() => return None,
         None if depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)))
             > limits.max_depth =>
@@ -282,7 +304,13 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
                 .iter()
                 .position(|b| !b.is_ascii_whitespace())
                 .unwrap_or(0);
-            (None, Origin::Implementation, bytes, first)
+            (
+                None,
+                Origin::Implementation,
+                bytes,
+                first,
+                bare.map(Box::new),
+            )
         }
     };
     // A malformed `expect` is worded by the parsing path.
@@ -303,6 +331,7 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
         position: Position::default(),
         raw: Some(text.to_vec()),
         expect,
+        head,
     });
     Some((item, at))
 }
@@ -355,6 +384,7 @@ fn record(mut map: Map<String, Value>) -> Item {
         position: Position::default(),
         raw: None,
         expect,
+        head: None,
     })
 }
 

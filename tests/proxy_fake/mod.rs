@@ -126,6 +126,21 @@ pub fn sha(b: &[u8]) -> String {
 impl FakeServer {
     /// Starts serving `script` on 127.0.0.1 (a port of its own).
     pub fn start(script: impl Fn(&Received) -> Reply + Send + Sync + 'static) -> FakeServer {
+        FakeServer::start_with(script, None)
+    }
+
+    /// The same over TLS (rustls), with `tls`'s certificate.
+    pub fn start_tls(
+        script: impl Fn(&Received) -> Reply + Send + Sync + 'static,
+        tls: Arc<rustls::ServerConfig>,
+    ) -> FakeServer {
+        FakeServer::start_with(script, Some(tokio_rustls::TlsAcceptor::from(tls)))
+    }
+
+    fn start_with(
+        script: impl Fn(&Received) -> Reply + Send + Sync + 'static,
+        tls: Option<tokio_rustls::TlsAcceptor>,
+    ) -> FakeServer {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
@@ -148,12 +163,25 @@ impl FakeServer {
                 let _ = stream.set_nodelay(true);
                 let st = Arc::clone(&st);
                 let script = Arc::clone(&script);
+                let tls = tls.clone();
                 tokio::spawn(async move {
                     let service =
                         service_fn(move |req| serve(req, Arc::clone(&st), Arc::clone(&script)));
-                    let _ = http1::Builder::new()
-                        .serve_connection(TokioIo::new(stream), service)
-                        .await;
+                    match tls {
+                        None => {
+                            let _ = http1::Builder::new()
+                                .serve_connection(TokioIo::new(stream), service)
+                                .await;
+                        }
+                        Some(acceptor) => {
+                            let Ok(stream) = acceptor.accept(stream).await else {
+                                return; // the client refused the certificate
+                            };
+                            let _ = http1::Builder::new()
+                                .serve_connection(TokioIo::new(stream), service)
+                                .await;
+                        }
+                    }
                 });
             }
         });

@@ -24,7 +24,7 @@
 
 use mcpwire::{
     input::{self, Limits},
-    Direction, MessageKind, Origin, Report, Session, Spec, Version,
+    Direction, MessageKind, Origin, Report, Session, Version,
 };
 use serde_json::{json, Value};
 
@@ -59,10 +59,9 @@ pub fn errors(version: Version, text: &[u8], request_method: Option<&str>) -> Ve
         }
     }
     let reports = session.observe_bytes(Direction::ServerToClient, Origin::Implementation, text);
-    let spec = version.spec();
     let mut out = Vec::new();
     for report in &reports {
-        format_report(spec, report, request_method, &mut out);
+        format_report(report, request_method, &mut out);
     }
     out
 }
@@ -74,12 +73,7 @@ fn is_result(msg: &Value) -> bool {
         && msg.get("result").is_some()
 }
 
-fn format_report(
-    spec: Option<&Spec>,
-    report: &Report,
-    request_method: Option<&str>,
-    out: &mut Vec<String>,
-) {
+fn format_report(report: &Report, request_method: Option<&str>, out: &mut Vec<String>) {
     let batch = report
         .batch_index
         .map(|i| format!("[{i}] "))
@@ -91,7 +85,7 @@ fn format_report(
     let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
     for f in &report.violations {
         let pointer = f.violation.instance.as_str();
-        let relative = report.definition_path(spec, f.definition, pointer);
+        let relative = report.path_in_target(f);
         let mut error = format!("{batch}{}{relative}: {}", f.definition, f.violation.message);
         if report.kind == MessageKind::Result && relative != pointer && report.batch_index.is_none()
         {

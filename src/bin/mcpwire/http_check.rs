@@ -1,14 +1,19 @@
 //! `mcpwire check` on HAR 1.2 captures: the file is read whole, turned into
-//! ordered steps ([`mcpwire::http::har::steps`]), routed to conversations
-//! ([`Router`]) and judged by [`HttpJudge`] — what the proxy does live.
+//! ordered steps ([`mcpwire::http::har::steps`]) and replayed through the
+//! live pipeline's judging ([`Replay`]: routing, HTTP rules, one session
+//! per conversation) into [`HttpFindings`] — what the proxy does live.
 
-use std::{collections::BTreeMap, fs, io::Read};
+use std::{fs, io::Read};
 
-use mcpwire::http::{har, ConversationId, Router, Step};
+use mcpwire::{
+    http::har,
+    live::{self, Replay},
+    Options,
+};
 
 use crate::{
     check::CheckConfig,
-    http_judge::HttpJudge,
+    http_judge::HttpFindings,
     output::{Outputs, Summary},
     Failure,
 };
@@ -45,42 +50,22 @@ pub fn run(
     };
     summary.files += 1;
     sink.file_start(name, summary).map_err(Failure::Output)?;
-    let mut router = Router::new();
-    let mut judges: BTreeMap<ConversationId, HttpJudge> = BTreeMap::new();
-    for step in &steps {
-        let conversation = route(&mut router, step);
-        let judge = judges.entry(conversation).or_insert_with(|| {
-            HttpJudge::new(config.mode, config.null_id_as_warning, config.limits)
-        });
-        judge
-            .step(name, step, sink, summary)
-            .map_err(Failure::Output)?;
-        if let Step::End { exchange, .. } = step {
-            router.end(*exchange);
-        }
+    let mut replay = Replay::new(live::Config {
+        mode: config.mode,
+        options: Options {
+            null_id_as_warning: config.null_id_as_warning,
+            limits: config.limits,
+            ..Options::default()
+        },
+        ..live::Config::default()
+    });
+    let mut findings = HttpFindings::new(name, (&mut *sink, &mut *summary));
+    for step in steps {
+        replay.step(step, &mut findings);
     }
-    for judge in judges.values_mut() {
-        judge.finish(name, sink, summary).map_err(Failure::Output)?;
+    replay.finish(&mut findings);
+    if let (_, Some(e)) = findings.into_parts() {
+        return Err(Failure::Output(e));
     }
     sink.file_done(name, summary).map_err(Failure::Output)
-}
-
-/// The conversation of a step, learning from it.
-pub fn route(router: &mut Router, step: &Step) -> ConversationId {
-    match step {
-        Step::Request {
-            exchange,
-            head,
-            body,
-        } => router.request(*exchange, head, &body.bytes),
-        Step::Response { exchange, head } => {
-            router.response(*exchange, head);
-            router.conversation(*exchange).unwrap_or(0)
-        }
-        Step::Event { exchange, event } => {
-            router.event(*exchange, event);
-            router.conversation(*exchange).unwrap_or(0)
-        }
-        other => router.conversation(other.exchange()).unwrap_or(0),
-    }
 }

@@ -1,7 +1,8 @@
-//! Judging one MCP conversation carried over HTTP from its ordered steps
-//! ([`mcpwire::http::Step`]): the HTTP rules ([`Tracker`]) and every
-//! JSON-RPC message ([`Judge`], the same one `check` and `tap` use). The
-//! proxy and `check` on a HAR both drive this, so they agree.
+//! Writing what the live pipeline ([`mcpwire::live`]) found on HTTP
+//! traffic: its HTTP findings ([`Consumer::http`]), every JSON-RPC
+//! message's findings, and the requests never answered. The proxy (on the
+//! pipeline's judge thread) and `check` on a HAR (a [`mcpwire::live::Replay`])
+//! write through this one consumer, so they agree.
 //!
 //! A finding's `line` is its exchange number (the n-th request the proxy
 //! saw, the n-th entry of a HAR by start time).
@@ -9,112 +10,163 @@
 use std::io;
 
 use mcpwire::{
-    http::{HttpFinding, Output, Step, Tracker},
-    input::Limits,
-    transcript::Problem,
-    Mode, Options, Origin, Session, Severity as RuleSeverity, Source,
+    http::HttpFinding,
+    live::{Consumer, Context, Judged, Pending, Totals},
+    report::MessageKind,
+    Origin, Severity as RuleSeverity,
 };
+use serde_json::Value;
 
 use crate::{
     judge::Judge,
     output::{Out, Outputs, Severity, Summary},
 };
 
-/// One conversation.
-pub struct HttpJudge {
-    tracker: Tracker,
-    session: Session,
+/// Where findings go: owned (the proxy's judge thread) or borrowed
+/// (`check`).
+pub trait Target {
+    /// The sink and the counts.
+    fn parts(&mut self) -> (&mut Outputs, &mut Summary);
 }
 
-impl HttpJudge {
-    /// A fresh conversation.
-    pub fn new(mode: Mode, null_id_as_warning: bool, limits: Limits) -> HttpJudge {
-        HttpJudge {
-            tracker: Tracker::new(mode, limits),
-            session: Session::with_options(
-                mode,
-                Options {
-                    null_id_as_warning,
-                    limits,
-                    ..Options::default()
-                },
-            ),
+impl Target for (Outputs, Summary) {
+    fn parts(&mut self) -> (&mut Outputs, &mut Summary) {
+        (&mut self.0, &mut self.1)
+    }
+}
+
+impl Target for (&mut Outputs, &mut Summary) {
+    fn parts(&mut self) -> (&mut Outputs, &mut Summary) {
+        (self.0, self.1)
+    }
+}
+
+/// The consumer: writes each finding as it is judged, under the name
+/// `file`.
+pub struct HttpFindings<T> {
+    file: String,
+    target: T,
+    /// The first write error; later findings are not written.
+    error: Option<io::Error>,
+}
+
+impl<T: Target> HttpFindings<T> {
+    /// Findings of `file` go to `target`.
+    pub fn new(file: &str, target: T) -> HttpFindings<T> {
+        HttpFindings {
+            file: file.to_string(),
+            target,
+            error: None,
         }
     }
 
-    /// Judges one step; findings go to `sink` under the name `file`.
-    pub fn step(
-        &mut self,
-        file: &str,
-        step: &Step,
-        sink: &mut Outputs,
-        summary: &mut Summary,
-    ) -> io::Result<()> {
-        let mut out = Vec::new();
-        self.tracker.step(step, &mut out);
-        for o in out.drain(..) {
-            match o {
-                Output::Message {
-                    exchange,
-                    direction,
-                    bytes,
-                    value,
-                } => {
-                    let line = line(exchange);
-                    match value {
-                        Ok(_) => {
-                            let source = Source {
-                                direction: Some(direction),
-                                origin: Origin::Implementation,
-                                line: Some(line),
-                            };
-                            let judged = self.session.judge_bytes(source, bytes);
-                            Judge::judged(
-                                &self.session,
-                                file,
-                                line,
-                                Origin::Implementation,
-                                &judged,
-                                None,
-                                sink,
-                                summary,
-                            )?
-                        }
-                        Err(e) => {
-                            let problem = Problem::Input(e);
-                            Judge::unreadable(
-                                &self.session,
-                                file,
-                                line,
-                                Some(direction),
-                                problem.class(),
-                                &problem.to_string(),
-                                sink,
-                                summary,
-                            )?
-                        }
-                    }
-                }
-                Output::Finding(f) => finding(file, &f, sink, summary)?,
+    /// The target back, and the first write error.
+    pub fn into_parts(self) -> (T, Option<io::Error>) {
+        (self.target, self.error)
+    }
+
+    fn guard(&mut self, f: impl FnOnce(&str, &mut Outputs, &mut Summary) -> io::Result<()>) {
+        if self.error.is_none() {
+            let (sink, summary) = self.target.parts();
+            if let Err(e) = f(&self.file, sink, summary) {
+                self.error = Some(e);
             }
         }
-        Ok(())
     }
+}
 
-    /// End of the conversation: requests never answered.
-    pub fn finish(
-        &mut self,
-        file: &str,
-        sink: &mut Outputs,
-        summary: &mut Summary,
-    ) -> io::Result<()> {
-        Judge::unanswered(&self.session, |_| file, sink, summary)?;
-        sink.flush_findings()
-    }
+fn exchange_line(context: &Context) -> usize {
+    line(context.http.as_ref().and_then(|h| h.exchange).unwrap_or(0))
 }
 
 fn line(exchange: u64) -> usize {
     usize::try_from(exchange).unwrap_or(usize::MAX)
+}
+
+impl<T: Target> Consumer for HttpFindings<T> {
+    fn judged(&mut self, m: &Judged<'_>) {
+        self.guard(|file, sink, summary| {
+            let line = exchange_line(m.context);
+            let direction = m.context.direction;
+            if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable) {
+                return Judge::unreadable_at(
+                    m.revision,
+                    file,
+                    line,
+                    Some(direction),
+                    "input",
+                    unreadable.input_error.as_deref().unwrap_or_default(),
+                    sink,
+                    summary,
+                );
+            }
+            Judge::reports(
+                file,
+                line,
+                direction,
+                Origin::Implementation,
+                m.reports,
+                || m.value,
+                sink,
+                summary,
+            )
+        });
+    }
+
+    fn http(&mut self, f: &HttpFinding, _context: &Context) {
+        self.guard(|file, sink, summary| finding(file, f, sink, summary));
+    }
+
+    fn finished(&mut self, totals: &Totals) {
+        self.guard(|file, sink, summary| {
+            unanswered(file, &totals.unanswered, sink, summary)?;
+            sink.flush_findings()
+        });
+    }
+}
+
+/// Requests never answered are warnings.
+fn unanswered(
+    file: &str,
+    pending: &[Pending],
+    sink: &mut Outputs,
+    summary: &mut Summary,
+) -> io::Result<()> {
+    for p in pending {
+        summary.warnings += 1;
+        let id =
+            p.id.as_ref()
+                .map_or_else(|| "?".to_string(), Value::to_string);
+        let message = format!(
+            "request '{}' (id {}) sent by the {} was never answered",
+            p.method,
+            id,
+            p.direction.sender()
+        );
+        sink.finding(
+            &Out {
+                file,
+                line: line(p.exchange.unwrap_or(0)),
+                severity: Severity::Warning,
+                direction: Some(p.direction),
+                direction_inferred: false,
+                origin: Origin::Implementation,
+                revision: p.revision,
+                kind: Some(MessageKind::Request),
+                method: Some(&p.method),
+                id: p.id.as_ref(),
+                batch_index: None,
+                definition: None,
+                pointer: "/id",
+                schema_pointer: None,
+                keyword: "unanswered",
+                message: &message,
+                definition_path: "/id",
+            },
+            None,
+        )?;
+    }
+    Ok(())
 }
 
 /// Writes an HTTP finding.

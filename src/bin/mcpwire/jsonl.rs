@@ -93,6 +93,8 @@ struct SummaryRecord<'a> {
     files_below_required: usize,
     strict: bool,
     passed: bool,
+    /// The revisions messages were judged at, oldest first.
+    revisions: Vec<&'static str>,
 }
 
 impl Sink for JsonLines {
@@ -147,6 +149,7 @@ impl Sink for JsonLines {
             files_below_required: verdict.failures,
             strict: verdict.strict,
             passed: verdict.passed(summary),
+            revisions: verdict.revision_names(),
         })
     }
 

@@ -172,7 +172,7 @@ impl Judge {
         } = *at;
         let findings = reports
             .iter()
-            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
+            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty() || !r.expected.is_empty());
         let value = if findings { value() } else { None };
         summary.messages += 1;
         if reports.iter().all(Report::is_valid) {
@@ -183,7 +183,6 @@ impl Judge {
             if let Some(v) = revision {
                 sink.revision(v);
             }
-            let spec = revision.and_then(|v| v.spec());
             let base = Out {
                 file,
                 line,
@@ -206,7 +205,7 @@ impl Judge {
             for f in &report.violations {
                 summary.violations += 1;
                 let pointer = f.violation.instance.as_str();
-                let relative = report.definition_path(spec, f.definition, pointer);
+                let relative = report.path_in_target(f);
                 sink.finding(
                     &Out {
                         definition: Some(f.definition),
@@ -215,6 +214,24 @@ impl Judge {
                         keyword: f.violation.keyword.as_str(),
                         message: &f.violation.message,
                         definition_path: relative,
+                        ..base
+                    },
+                    value,
+                )?;
+            }
+            // Expected violations (`"expect"` records): shown by the
+            // text format, never failing.
+            for f in &report.expected {
+                summary.expected += 1;
+                sink.finding(
+                    &Out {
+                        severity: Severity::Expected,
+                        definition: Some(f.definition),
+                        pointer: f.violation.instance.as_str(),
+                        schema_pointer: Some(f.violation.schema),
+                        keyword: f.violation.keyword.as_str(),
+                        message: &f.violation.message,
+                        definition_path: report.path_in_target(f),
                         ..base
                     },
                     value,

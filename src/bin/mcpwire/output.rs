@@ -86,6 +86,10 @@ pub enum Severity {
     /// The input could not be judged at all (a file that cannot be read,
     /// too few messages for `--require-messages`).
     Error,
+    /// A violation the transcript record declared it expects
+    /// (`"expect"`, [`mcpwire::expect`]): shown by the text format, never
+    /// failing; the other formats leave it out ([`Sink::shows_expected`]).
+    Expected,
 }
 
 /// One finding as the judging code reports it (borrowed; [`Outputs`]
@@ -146,6 +150,10 @@ pub struct Summary {
     pub violations: usize,
     /// Warnings.
     pub warnings: usize,
+    /// Expected violations (records that declare them, `"expect"`); not
+    /// counted among `violations`. Written only when there are some.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub expected: usize,
     /// Lines not validated because the validator fell behind (`tap`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dropped: Option<usize>,
@@ -215,6 +223,7 @@ impl Outputs {
         let fails = match f.severity {
             Severity::Violation | Severity::Error => true,
             Severity::Warning => self.verdict.strict,
+            Severity::Expected => false,
         };
         let mut finding = Finding {
             file: f.file.to_string(),
@@ -257,12 +266,33 @@ impl Outputs {
     pub fn message_done(&mut self) -> io::Result<()> {
         self.file_messages += 1;
         if !self.pending.is_empty() {
+            let text = self.current.known.then_some(&self.current.bytes[..]);
             let message = Message {
                 findings: &self.pending,
-                text: self.current.known.then_some(&self.current.bytes[..]),
+                text,
+            };
+            let expected = self
+                .pending
+                .iter()
+                .any(|f| f.severity == Severity::Expected);
+            let unexpected: Vec<Finding> = if expected {
+                self.pending
+                    .iter()
+                    .filter(|f| f.severity != Severity::Expected)
+                    .cloned()
+                    .collect()
+            } else {
+                Vec::new()
             };
             for s in &mut self.sinks {
-                s.message(&message)?;
+                if !expected || s.shows_expected() {
+                    s.message(&message)?;
+                } else if !unexpected.is_empty() {
+                    s.message(&Message {
+                        findings: &unexpected,
+                        text,
+                    })?;
+                }
             }
             self.pending.clear();
         }
@@ -365,6 +395,10 @@ impl Outputs {
         }
         Ok(())
     }
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A writer for one output: a file, or standard output/error (through

@@ -105,8 +105,16 @@ pub struct Verdict {
     pub input_errors: usize,
     /// Files that failed `--require-messages`.
     pub failures: usize,
-    /// Every revision a message was judged at (for schema references).
+    /// Every revision a message was judged at (for schema references,
+    /// and the summaries: "judged at", `revisions`).
     pub revisions: std::collections::BTreeSet<Version>,
+}
+
+impl Verdict {
+    /// The revisions messages were judged at, oldest first, as strings.
+    pub fn revision_names(&self) -> Vec<&'static str> {
+        self.revisions.iter().map(|v| v.as_str()).collect()
+    }
 }
 
 impl Verdict {
@@ -139,6 +147,13 @@ pub trait Sink {
 
     /// One message's findings.
     fn message(&mut self, message: &Message<'_>) -> io::Result<()>;
+
+    /// Whether [`Sink::message`] is given expected violations
+    /// ([`Severity::Expected`]); the other findings of their message
+    /// come either way.
+    fn shows_expected(&self) -> bool {
+        false
+    }
 
     /// A file fails as a whole.
     fn failure(&mut self, failure: &FileFailure) -> io::Result<()>;

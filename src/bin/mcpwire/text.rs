@@ -46,6 +46,7 @@ impl Text {
         let label = match f.severity {
             Severity::Violation | Severity::Error => s.error(&format!("violation[{}]", f.keyword)),
             Severity::Warning => s.warning(&format!("warning[{}]", f.keyword)),
+            Severity::Expected => s.good(&format!("expected[{}]", f.keyword)),
         };
         let at = if f.pointer.is_empty() && f.kind.is_some_and(|k| k != MessageKind::Unreadable) {
             "(message)"
@@ -137,6 +138,10 @@ impl Text {
 }
 
 impl Sink for Text {
+    fn shows_expected(&self) -> bool {
+        true
+    }
+
     fn message(&mut self, message: &Message<'_>) -> io::Result<()> {
         if self.summary_only {
             return Ok(());
@@ -202,6 +207,13 @@ impl Sink for Text {
         } else {
             w
         });
+        if summary.expected > 0 {
+            parts.push(plural(
+                summary.expected,
+                "expected violation",
+                "expected violations",
+            ));
+        }
         if let Some(d) = summary.dropped {
             parts.push(format!("{d} dropped"));
         }
@@ -220,6 +232,10 @@ impl Sink for Text {
             )));
         }
         let mut line = format!("{} {}", s.bold("summary:"), parts.join(", "));
+        let revisions = verdict.revision_names();
+        if !revisions.is_empty() {
+            line.push_str(&format!("; judged at {}", revisions.join(", ")));
+        }
         if verdict.strict && summary.warnings > 0 && summary.violations == 0 {
             line.push_str(&format!("; {}", s.error("failed: --strict")));
         }

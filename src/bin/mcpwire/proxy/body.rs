@@ -12,12 +12,12 @@ use std::{
 use bytes::Bytes;
 use http_body_util::BodyExt;
 use hyper::body::{Body as HttpBody, Frame, Incoming, SizeHint};
-use mcpwire::http::{sse, Body, End, Step};
-
-use super::{
-    har_out::{HarOut, Recording},
-    judges::Judges,
+use mcpwire::{
+    http::{sse, Body, End, Step},
+    live::Submitter,
 };
+
+use super::har_out::{HarOut, Recording};
 
 /// Errors a body can carry.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -93,14 +93,14 @@ where
 /// How the tap ends the exchange, once.
 struct Ending {
     exchange: u64,
-    judges: Arc<Judges>,
+    submitter: Submitter,
     record: Option<Recording>,
     har: Option<Arc<HarOut>>,
 }
 
 impl Ending {
     fn submit(&mut self, step: Step) {
-        let seq = self.judges.submit(step);
+        let (_, seq) = self.submitter.submit_step(step);
         if let Some(r) = self.record.as_mut() {
             r.seq(seq);
         }
@@ -138,7 +138,7 @@ impl Tap {
         inner: Incoming,
         sse: Option<usize>,
         exchange: u64,
-        judges: Arc<Judges>,
+        submitter: Submitter,
         record: Option<Recording>,
         har: Option<Arc<HarOut>>,
         already: u64,
@@ -149,7 +149,7 @@ impl Tap {
             passed: already,
             ending: Some(Ending {
                 exchange,
-                judges,
+                submitter,
                 record,
                 har,
             }),

@@ -14,25 +14,29 @@
 //!
 //! **Order.** Each request gets an exchange number when it arrives. Its
 //! body is read whole (bounded by `--max-message-bytes`; a bigger body is
-//! streamed through and reported as too large), routed to its conversation
-//! ([`mcpwire::http::Router`]) and *submitted* before the proxy sends it
-//! upstream; the response head is submitted before it is forwarded; each
-//! SSE event is submitted before the chunk that completes it is forwarded;
-//! a JSON body (one message, bounded) is submitted whole, then forwarded.
-//! Submission takes one lock (router, sequence number, queue), so the queue
-//! order is causal: a response is never judged before its request, and a
-//! request sent after the `initialize` result is judged at the negotiated
-//! revision. Submitting never waits: past the queue budget a step is counted
-//! as unjudged, never dropped from the stream.
+//! streamed through and reported as too large) and *submitted* to the live
+//! pipeline ([`mcpwire::live::Submitter::submit_step`]) before the proxy
+//! sends it upstream; the response head is submitted before it is
+//! forwarded; each SSE event is submitted before the chunk that completes
+//! it is forwarded; a JSON body (one message, bounded) is submitted whole,
+//! then forwarded. The pipeline has one queue, so its order is causal: a
+//! response is never judged before its request, and a request sent after
+//! the `initialize` result is judged at the negotiated revision.
+//! Submitting takes one short lock and never waits: past the queue budget
+//! (`--queue-bytes`, 65,536 steps) a step is counted as unjudged
+//! (`dropped` in the summary), never dropped from the stream.
 //!
-//! **Judging** runs on a few judge threads (one per core); each
-//! conversation lives on one of them ([`judges`]), so its steps are judged
-//! in queue order by one [`crate::http_judge::HttpJudge`] — the code
-//! `mcpwire check` runs on a HAR.
+//! **Judging** is the live pipeline's, the one `tap` and the tokio `Tee`
+//! use: one judge thread routes each step to its conversation (MCP
+//! session), applies the HTTP rules and judges every message with that
+//! conversation's own `Session`; findings are written by
+//! [`crate::http_judge::HttpFindings`] — the consumer `mcpwire check`
+//! replays a HAR into. One judge thread for every conversation keeps one
+//! output order (the queue's) and is fast enough: `docs/http.md`
+//! "Performance" measures it.
 
 mod body;
 mod har_out;
-pub mod judges;
 mod server;
 mod tls;
 

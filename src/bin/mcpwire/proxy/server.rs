@@ -20,20 +20,24 @@ use hyper_util::rt::TokioIo;
 use mcpwire::{
     http::{Body, End, Headers, RequestHead, ResponseHead, Step},
     input::Limits,
-    Mode,
+    live::{self, Pipeline, Submitter},
+    Mode, Options,
 };
 use tokio::net::TcpListener;
 
 use super::{
     body::{full, prefixed, read_limited, ProxyBody, Read, Tap},
     har_out::{HarOut, Recording},
-    judges::{Judges, Report},
     tls,
 };
 use crate::{
+    http_judge::HttpFindings,
     output::{Outputs, Summary},
     Failure,
 };
+
+/// Steps waiting to be judged, at most (besides `--queue-bytes`).
+const QUEUE_STEPS: usize = 65_536;
 
 /// What `proxy` needs to know.
 pub struct ProxyConfig {
@@ -61,7 +65,7 @@ struct Ctx {
     scheme: String,
     authority: String,
     client: tls::Upstream,
-    judges: Arc<Judges>,
+    submitter: Submitter,
     har: Option<Arc<HarOut>>,
     limit: usize,
     next: AtomicU64,
@@ -109,7 +113,7 @@ fn plain(status: StatusCode, text: String) -> Response<ProxyBody> {
 
 impl Ctx {
     fn submit(&self, record: &mut Option<Recording>, step: Step) {
-        let seq = self.judges.submit(step);
+        let (_, seq) = self.submitter.submit_step(step);
         if let Some(r) = record.as_mut() {
             r.seq(seq);
         }
@@ -251,7 +255,7 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
             rbody,
             Some(limit),
             exchange,
-            Arc::clone(&ctx.judges),
+            ctx.submitter.clone(),
             record,
             ctx.har.clone(),
             0,
@@ -291,7 +295,7 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
                     rest,
                     None,
                     exchange,
-                    Arc::clone(&ctx.judges),
+                    ctx.submitter.clone(),
                     record,
                     ctx.har.clone(),
                     n,
@@ -364,25 +368,27 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
         .enable_all()
         .build()
         .map_err(|e| Failure::Input(format!("cannot start the runtime: {e}")))?;
-    let threads = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .min(4);
-    let judges = Judges::start(
-        threads,
-        config.mode,
-        config.null_id_as_warning,
-        config.limits,
-        config.queue_bytes,
-        config.stack,
-        Report {
-            sink,
-            summary: Summary {
-                summary: true,
-                files: 0,
-                ..Summary::default()
+    let mut sink = sink;
+    // Findings appear as they are judged, not when the proxy stops.
+    sink.flush_each = true;
+    let summary = Summary {
+        summary: true,
+        files: 0,
+        ..Summary::default()
+    };
+    let pipeline = Pipeline::start(
+        live::Config {
+            mode: config.mode,
+            options: Options {
+                null_id_as_warning: config.null_id_as_warning,
+                limits: config.limits,
+                ..Options::default()
             },
+            max_queued_bytes: config.queue_bytes,
+            max_queued_messages: QUEUE_STEPS,
+            stack_size: Some(config.stack),
         },
-        "proxy".into(),
+        HttpFindings::new("proxy", (sink, summary)),
     );
     let listen = config.listen;
     let served = runtime.block_on(async {
@@ -396,7 +402,7 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
             scheme,
             authority,
             client,
-            judges: Arc::clone(&judges),
+            submitter: pipeline.submitter(),
             har: har.clone(),
             limit: config.limits.max_bytes,
             next: AtomicU64::new(0),
@@ -429,17 +435,18 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
     // Open streams end here (their taps submit their ends), then the
     // judges drain.
     runtime.shutdown_timeout(Duration::from_secs(2));
-    judges.finish();
+    let finished = pipeline.finish();
     if let Some(h) = &har {
         h.close().map_err(Failure::Output)?;
     }
     served?;
-    let mut report = judges.report.lock().unwrap_or_else(|e| e.into_inner());
-    let unjudged = judges.unjudged();
-    if unjudged > 0 {
-        report.summary.dropped = Some(unjudged);
+    let ((mut sink, mut summary), error) = finished.consumer.into_parts();
+    if let Some(e) = error {
+        return Err(Failure::Output(e));
     }
-    let summary = report.summary.clone();
-    report.sink.finish(&summary).map_err(Failure::Output)?;
-    Ok(report.sink.verdict.exit_code(&summary))
+    if finished.totals.unjudged > 0 {
+        summary.dropped = Some(usize::try_from(finished.totals.unjudged).unwrap_or(usize::MAX));
+    }
+    sink.finish(&summary).map_err(Failure::Output)?;
+    Ok(sink.verdict.exit_code(&summary))
 }
