@@ -3,7 +3,12 @@
 //! your own [`crate::Session`] calls feed, and a [`Guard`] that fails the
 //! test when it ends — on drop or at [`Guard::assert_clean`] — with every
 //! implementation- and harness-origin violation, written like the CLI's
-//! text output, unless the test declared it expected ([`Expected`]).
+//! text output (the library's `Display` for reports and findings, and the
+//! offending value's excerpt from the wire bytes), unless the test declared
+//! it expected ([`Expected`]). Expectations work as a transcript record's
+//! `"expect"` does ([`crate::expect`]): what they cover is reported as
+//! expected ([`Guard::review`], [`crate::Report::expected`]) and does not
+//! fail; one that nothing met fails with "expected violation missing".
 //!
 //! ```
 //! use mcpwire::testing::{Expected, Findings, Guard};

@@ -259,6 +259,7 @@ pub fn origin_of(s: &str) -> Result<Origin, Error> {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "v2026_07_28")]
     const ISSUE_376: &str = r#"{"jsonrpc":"2.0","id":401,"error":{"code":-32021,"message":"needs sampling","data":{"requiredCapabilities":["sampling"]}}}"#;
 
     #[test]
