@@ -506,19 +506,41 @@ fn judge<C: Consumer>(shared: &Shared, config: Config, mut consumer: C) -> (Tota
             }
             std::mem::take(&mut state.queue)
         };
-        let (n, mut bytes) = (batch.len(), 0usize);
+        // The budget is given back as the batch is judged, a few messages
+        // at a time (not once per batch: a judge slightly behind would
+        // otherwise refuse messages while it holds a whole queue's worth of
+        // budget it has already judged). Each judged item is dropped before
+        // its share is released, so what the budget counts bounds memory.
+        let (mut n, mut bytes) = (0usize, 0usize);
         for item in batch {
             bytes += item.body.len();
+            n += 1;
             judging.item(item, &mut consumer);
+            if n >= RELEASE_MESSAGES || bytes >= RELEASE_BYTES {
+                release(shared, std::mem::take(&mut n), std::mem::take(&mut bytes));
+            }
         }
-        let mut state = shared.lock();
-        state.bytes -= bytes;
-        state.messages -= n;
-        state.done += n as u64;
-        if state.syncers > 0 {
-            shared.progress.notify_all();
-        }
+        release(shared, n, bytes);
     }
     let totals = judging.finish(&mut consumer);
     (totals, consumer)
+}
+
+/// Judged messages between two releases of their budget.
+const RELEASE_MESSAGES: usize = 64;
+/// Judged bytes between two releases of their budget.
+const RELEASE_BYTES: usize = 1 << 20;
+
+/// Gives back the budget of `n` judged messages holding `bytes`.
+fn release(shared: &Shared, n: usize, bytes: usize) {
+    if n == 0 {
+        return;
+    }
+    let mut state = shared.lock();
+    state.bytes -= bytes;
+    state.messages -= n;
+    state.done += n as u64;
+    if state.syncers > 0 {
+        shared.progress.notify_all();
+    }
 }
