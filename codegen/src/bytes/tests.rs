@@ -84,7 +84,7 @@ fn keywords_compile_to_their_shapes() {
         "tag: ::std::option::Option::Some(\"image\")",
         "_ => rt::bytes::stop()",
         "let mark = r.mark();",
-        "rt::format::is_byte(s)",
+        "r.byte_string()",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
     }

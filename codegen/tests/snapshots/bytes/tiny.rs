@@ -192,11 +192,7 @@ pub fn read_image(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                     "data" => {
                         seen |= 2;
                         match r.peek()? {
-                            b'"' => {
-                                let s = r.string()?;
-                                let s: &str = &s;
-                                rt::bytes::ok(rt::format::is_byte(s))
-                            }
+                            b'"' => r.byte_string(),
                             _ => rt::bytes::stop(),
                         }
                     }
