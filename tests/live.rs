@@ -317,6 +317,8 @@ fn unanswered_requests_keep_their_lines() {
     assert_eq!(totals.unanswered.len(), 1);
     assert_eq!(totals.unanswered[0].line, Some(501));
     assert_eq!(totals.unanswered[0].id, Some(serde_json::json!(500)));
+    // The revision it was judged at (tap's `unanswered` warning carries it).
+    assert_eq!(totals.unanswered[0].revision, Some(Version::V2026_07_28));
 }
 
 #[test]

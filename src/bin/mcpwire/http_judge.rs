@@ -15,11 +15,10 @@ use mcpwire::{
     report::MessageKind,
     Origin, Severity as RuleSeverity,
 };
-use serde_json::Value;
 
 use crate::{
     judge::Judge,
-    output::{Out, Outputs, Severity, Summary},
+    output::{unanswered_message, Out, Outputs, Severity, Summary},
 };
 
 /// Where findings go: owned (the proxy's judge thread) or borrowed
@@ -134,35 +133,17 @@ fn unanswered(
 ) -> io::Result<()> {
     for p in pending {
         summary.warnings += 1;
-        let id =
-            p.id.as_ref()
-                .map_or_else(|| "?".to_string(), Value::to_string);
-        let message = format!(
-            "request '{}' (id {}) sent by the {} was never answered",
-            p.method,
-            id,
-            p.direction.sender()
-        );
+        let message = unanswered_message(&p.method, p.id.as_ref(), p.direction);
         sink.finding(
-            &Out {
+            &Out::unanswered(
                 file,
-                line: line(p.exchange.unwrap_or(0)),
-                severity: Severity::Warning,
-                direction: Some(p.direction),
-                direction_inferred: false,
-                origin: Origin::Implementation,
-                revision: p.revision,
-                kind: Some(MessageKind::Request),
-                method: Some(&p.method),
-                id: p.id.as_ref(),
-                batch_index: None,
-                definition: None,
-                pointer: "/id",
-                schema_pointer: None,
-                keyword: "unanswered",
-                message: &message,
-                definition_path: "/id",
-            },
+                line(p.exchange.unwrap_or(0)),
+                p.direction,
+                p.revision,
+                &p.method,
+                p.id.as_ref(),
+                &message,
+            ),
             None,
         )?;
     }

@@ -9,7 +9,7 @@ use mcpwire::{
 };
 use serde_json::Value;
 
-use crate::output::{Out, Outputs, Severity, Summary};
+use crate::output::{unanswered_message, Out, Outputs, Severity, Summary};
 
 /// Writes what a session found (`check`, and `tap` from the live
 /// pipeline).
@@ -285,32 +285,17 @@ impl Judge {
     ) -> io::Result<()> {
         for p in session.unanswered() {
             summary.warnings += 1;
-            let message = format!(
-                "request '{}' (id {}) sent by the {} was never answered",
-                p.method,
-                p.id,
-                p.direction.sender()
-            );
+            let message = unanswered_message(&p.method, Some(&p.id), p.direction);
             sink.finding(
-                &Out {
-                    file: file(p.direction),
-                    line: p.line.unwrap_or(0),
-                    severity: Severity::Warning,
-                    direction: Some(p.direction),
-                    direction_inferred: false,
-                    origin: Origin::Implementation,
-                    revision: Some(p.revision),
-                    kind: Some(MessageKind::Request),
-                    method: Some(&p.method),
-                    id: Some(&p.id),
-                    batch_index: None,
-                    definition: None,
-                    pointer: "/id",
-                    schema_pointer: None,
-                    keyword: "unanswered",
-                    message: &message,
-                    definition_path: "/id",
-                },
+                &Out::unanswered(
+                    file(p.direction),
+                    p.line.unwrap_or(0),
+                    p.direction,
+                    Some(p.revision),
+                    &p.method,
+                    Some(&p.id),
+                    &message,
+                ),
                 None,
             )?;
         }

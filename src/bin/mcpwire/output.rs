@@ -135,6 +135,49 @@ pub struct Out<'a> {
     pub definition_path: &'a str,
 }
 
+impl<'a> Out<'a> {
+    /// The warning for a request never answered (keyword `unanswered`, at
+    /// `/id`), as `check`, `tap` and `proxy` all report it.
+    pub fn unanswered(
+        file: &'a str,
+        line: usize,
+        direction: Direction,
+        revision: Option<Version>,
+        method: &'a str,
+        id: Option<&'a Value>,
+        message: &'a str,
+    ) -> Out<'a> {
+        Out {
+            file,
+            line,
+            severity: Severity::Warning,
+            direction: Some(direction),
+            direction_inferred: false,
+            origin: Origin::Implementation,
+            revision,
+            kind: Some(MessageKind::Request),
+            method: Some(method),
+            id,
+            batch_index: None,
+            definition: None,
+            pointer: "/id",
+            schema_pointer: None,
+            keyword: "unanswered",
+            message,
+            definition_path: "/id",
+        }
+    }
+}
+
+/// The text of an unanswered request's warning.
+pub fn unanswered_message(method: &str, id: Option<&Value>, direction: Direction) -> String {
+    let id = id.map_or_else(|| "?".to_string(), Value::to_string);
+    format!(
+        "request '{method}' (id {id}) sent by the {} was never answered",
+        direction.sender()
+    )
+}
+
 /// Counts for the summary.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Summary {

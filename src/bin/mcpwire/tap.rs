@@ -37,13 +37,13 @@ use mcpwire::{
     input::{self, InputError, Limits},
     live::{self, Consumer, Context, Judged, Pipeline},
     report::MessageKind,
-    Direction, Mode, Options, Origin,
+    Direction, Mode, Options,
 };
 use serde_json::Value;
 
 use crate::{
     judge::Judge,
-    output::{Out, Outputs, Severity, Summary},
+    output::{unanswered_message, Out, Outputs, Summary},
     Failure,
 };
 
@@ -360,37 +360,20 @@ fn unanswered(
 ) -> io::Result<()> {
     for p in pending {
         summary.warnings += 1;
-        let id =
-            p.id.as_ref()
-                .map_or_else(|| "?".to_string(), Value::to_string);
-        let message = format!(
-            "request '{}' (id {}) sent by the {} was never answered",
-            p.method,
-            id,
-            p.direction.sender()
-        );
+        let message = unanswered_message(&p.method, p.id.as_ref(), p.direction);
+        let line = p
+            .line
+            .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX));
         sink.finding(
-            &Out {
-                file: label(p.direction),
-                line: p
-                    .line
-                    .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX)),
-                severity: Severity::Warning,
-                direction: Some(p.direction),
-                direction_inferred: false,
-                origin: Origin::Implementation,
-                revision: None,
-                kind: Some(MessageKind::Request),
-                method: Some(&p.method),
-                id: p.id.as_ref(),
-                batch_index: None,
-                definition: None,
-                pointer: "/id",
-                schema_pointer: None,
-                keyword: "unanswered",
-                message: &message,
-                definition_path: "/id",
-            },
+            &Out::unanswered(
+                label(p.direction),
+                line,
+                p.direction,
+                p.revision,
+                &p.method,
+                p.id.as_ref(),
+                &message,
+            ),
             None,
         )?;
     }
