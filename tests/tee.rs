@@ -95,6 +95,15 @@ async fn bad_input_gives_findings_and_the_bytes_pass_unchanged() {
     let answered = answer.clone();
     let mut received = Vec::new();
     let far_task = tokio::spawn(async move {
+        // Answer only once the request has arrived, as a peer on a pipe
+        // does: an answer written before its request could be judged first
+        // (a race of the test, not of the tee).
+        let mut buf = [0u8; 4096];
+        while !received.contains(&b'\n') {
+            let n = far.read(&mut buf).await.unwrap();
+            assert!(n > 0, "the request never arrived");
+            received.extend_from_slice(&buf[..n]);
+        }
         far.write_all(&answered).await.unwrap();
         far.read_to_end(&mut received).await.unwrap(); // until the tee shuts down
         drop(far); // closes mid-line
