@@ -226,12 +226,33 @@ impl OutputArgs {
             let (w, color) = output::writer(None, true, self.color).map_err(Failure::Output)?;
             sinks.push(Box::new(text::Text::summary_only(w, color)) as Box<dyn sink::Sink + Send>);
         }
+        self.push_outputs(&mut sinks)?;
+        Ok(Outputs::new(sinks, verdict))
+    }
+
+    /// The outputs of a live judge (`tap`, `proxy`): `--format` (text by
+    /// default) to `--report FILE` or standard error, plus every `--output`.
+    fn report_outputs(
+        &self,
+        report: Option<&PathBuf>,
+        verdict: Verdict,
+    ) -> Result<Outputs, Failure> {
+        let format = self.format.unwrap_or(Format::Text);
+        let (out, color) = output::writer(report, report.is_none(), self.color)
+            .map_err(|e| Failure::Input(e.to_string()))?;
+        let mut sinks = vec![output::sink(format, out, color && format == Format::Text)];
+        self.push_outputs(&mut sinks)?;
+        Ok(Outputs::new(sinks, verdict))
+    }
+
+    /// One sink per `--output FORMAT=FILE`.
+    fn push_outputs(&self, sinks: &mut Vec<Box<dyn sink::Sink + Send>>) -> Result<(), Failure> {
         for o in &self.output {
             let (w, color) = output::writer(o.path.as_ref(), false, self.color)
                 .map_err(|e| Failure::Input(e.to_string()))?;
             sinks.push(output::sink(o.format, w, color && o.format == Format::Text));
         }
-        Ok(Outputs::new(sinks, verdict))
+        Ok(())
     }
 }
 
@@ -440,20 +461,9 @@ fn validate(args: ValidateArgs) -> Result<ExitCode, Failure> {
 }
 
 fn tap(args: TapArgs) -> Result<ExitCode, Failure> {
-    let format = args.output.format.unwrap_or(Format::Text);
-    let (out, color) = output::writer(
-        args.report.as_ref(),
-        args.report.is_none(),
-        args.output.color,
-    )
-    .map_err(|e| Failure::Input(e.to_string()))?;
-    let mut sinks = vec![output::sink(format, out, color && format == Format::Text)];
-    for o in &args.output.output {
-        let (w, color) = output::writer(o.path.as_ref(), false, args.output.color)
-            .map_err(|e| Failure::Input(e.to_string()))?;
-        sinks.push(output::sink(o.format, w, color && o.format == Format::Text));
-    }
-    let sink = Outputs::new(sinks, Verdict::default());
+    let sink = args
+        .output
+        .report_outputs(args.report.as_ref(), Verdict::default())?;
     let config = tap::TapConfig {
         mode: mode(args.spec),
         limits: args.limits.limits(),
@@ -480,26 +490,13 @@ fn tap(args: TapArgs) -> Result<ExitCode, Failure> {
 fn proxy(args: ProxyArgs) -> Result<ExitCode, Failure> {
     // Findings as `tap` writes them: --report FILE or standard error, plus
     // any --output.
-    let format = args.output.format.unwrap_or(Format::Text);
-    let (out, color) = output::writer(
+    let sink = args.output.report_outputs(
         args.report.as_ref(),
-        args.report.is_none(),
-        args.output.color,
-    )
-    .map_err(|e| Failure::Input(e.to_string()))?;
-    let mut sinks = vec![output::sink(format, out, color && format == Format::Text)];
-    for o in &args.output.output {
-        let (w, color) = output::writer(o.path.as_ref(), false, args.output.color)
-            .map_err(|e| Failure::Input(e.to_string()))?;
-        sinks.push(output::sink(o.format, w, color && o.format == Format::Text));
-    }
-    let sink = Outputs::new(
-        sinks,
         Verdict {
             strict: args.strict,
             ..Verdict::default()
         },
-    );
+    )?;
     let config = proxy::ProxyConfig {
         upstream: args.upstream,
         listen: args.listen,
