@@ -75,6 +75,10 @@ struct Tally {
     invalid_gaps: Vec<String>,
     input_errors: usize,
     incomplete: Vec<String>,
+    /// Invalid cases whose violations the collecting read gave (no whole
+    /// `Value`), on the message and as a response's `result`.
+    collected: usize,
+    collected_members: usize,
 }
 
 /// Compares both paths on `bytes`; panics on any disagreement.
@@ -129,6 +133,37 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
         }
         Ok(false) => {}
         Err(_) => tally.input_errors += 1,
+    }
+    // The collecting read (the failing values alone, parsed and checked
+    // at their paths) against the whole-message `Value` path, whenever it
+    // answers: same violations, same order — on the message, and on the
+    // same text as the `result` member of a response.
+    if let Ok(v) = &value {
+        if let Some(found) = def.collect(bytes, limits) {
+            tally.collected += 1;
+            assert_eq!(
+                found,
+                def.value.check(v),
+                "{label}: collecting read differs for {}:\n{}",
+                def.bytes.name,
+                String::from_utf8_lossy(bytes)
+            );
+        }
+        let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let mut wrapped = br#"{"jsonrpc":"2.0","id":1,"result": "#.to_vec();
+        wrapped.extend_from_slice(body);
+        wrapped.extend_from_slice(b"}");
+        if let Some(found) = def.collect_member(&wrapped, "result", limits) {
+            tally.collected_members += 1;
+            let root = mcpwire::Path::Root;
+            let mut expected = Vec::new();
+            (def.value.check_at)(v, &root.key("result"), &mut expected);
+            assert_eq!(
+                found, expected,
+                "{label}: collecting read of result differs for {}",
+                def.bytes.name
+            );
+        }
     }
     let expected = value.map(|v| def.value.check(&v));
     assert_eq!(def.check(bytes, limits), expected, "{label}");
@@ -380,14 +415,17 @@ fn mutation_corpus_agrees_in_every_revision() {
         eprintln!(
             "{version}: {} cases, {} valid ({} shown valid by the fast path), {invalid} invalid \
              ({} settled by the fast path, {} left to the Value path), {} input errors, \
-             {} valid only on the Value path (repeated members)",
+             {} valid only on the Value path (repeated members); violations of {} cases \
+             ({} as a result) from the collecting read",
             t.cases,
             t.valid,
             t.fast_valid,
             t.fast_invalid,
             t.invalid_unknown,
             t.input_errors,
-            t.incomplete.len()
+            t.incomplete.len(),
+            t.collected,
+            t.collected_members
         );
         assert!(t.cases >= cases, "{version}: {t:?}");
         assert!(

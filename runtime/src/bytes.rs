@@ -79,6 +79,20 @@ pub struct Reader<'a> {
     pos: usize,
     depth: usize,
     max_depth: usize,
+    /// Collecting mode ([`Reader::collecting`]); `None` on the fast path,
+    /// which then pays one test per `$ref` call, object and array.
+    collect: Option<Box<Collect>>,
+    /// A definition read in place of another ([`Reader::substituting`]).
+    subst: Option<Subst>,
+}
+
+/// [`Reader::substituting`]'s state.
+#[derive(Clone, Copy, Debug)]
+struct Subst {
+    name: &'static str,
+    depth: usize,
+    read: fn(&mut Reader<'_>) -> R,
+    hits: usize,
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -169,7 +183,84 @@ impl<'a> Reader<'a> {
             pos: 0,
             depth: 0,
             max_depth: max_depth.min(MAX_DEPTH),
+            collect: None,
+            subst: None,
         }
+    }
+
+    /// A reader that, wherever a validator calls the definition `name`
+    /// ([`refer`]) on a value at nesting `depth` (1: a member of the
+    /// top-level object), reads `typed` there instead — not inside `typed`
+    /// itself, nor inside `anyOf`. A pass that reads `Ok` then shows
+    /// `typed` valid at every such value ([`Reader::substituted`] counts
+    /// them), and shows the outer definition valid when every valid
+    /// `typed` is a valid `name` (the caller's proof).
+    pub fn substituting(
+        text: &'a [u8],
+        max_depth: usize,
+        name: &'static str,
+        depth: usize,
+        typed: fn(&mut Reader<'_>) -> R,
+    ) -> Reader<'a> {
+        Reader {
+            subst: Some(Subst {
+                name,
+                depth,
+                read: typed,
+                hits: 0,
+            }),
+            ..Reader::new(text, max_depth)
+        }
+    }
+
+    /// How many values [`Reader::substituting`]'s `typed` read.
+    pub fn substituted(&self) -> usize {
+        self.subst.map_or(0, |s| s.hits)
+    }
+
+    /// A reader in collecting mode ([`refer`]): a `$ref`'d definition that
+    /// fails is recorded and skipped instead of stopping the read;
+    /// [`Reader::collected`] gives the records after the read.
+    pub fn collecting(text: &'a [u8], max_depth: usize) -> Reader<'a> {
+        Reader {
+            collect: Some(Box::default()),
+            ..Reader::new(text, max_depth)
+        }
+    }
+
+    /// What a collecting read recorded ([`Collected`]; no records after a
+    /// read that returned `Ok`: the value is valid, as on the fast path);
+    /// `None` when the reader was not collecting, or the records cannot
+    /// stand for the `Value` path's violations: an object read on the way
+    /// repeated a member name, two records cover the same bytes, or two
+    /// records' order in the text may not be the order the `Value` path
+    /// reports them in (their paths part at a member name, or any value
+    /// was read twice by `allOf` parts). Then the caller takes the
+    /// whole-message `Value` path.
+    pub fn collected(&mut self) -> Option<Collected> {
+        let c = self.collect.take()?;
+        if c.broken {
+            return None;
+        }
+        if c.records.is_empty() {
+            // Nothing swallowed: a plain pass (valid if it read `Ok`).
+            return Some(Collected::default());
+        }
+        if c.unsure {
+            return None;
+        }
+        if c.records.len() > 1 {
+            if c.rereads {
+                return None;
+            }
+            for pair in c.records.windows(2) {
+                let [a, b] = pair else { return None };
+                if !ordered(a, b) {
+                    return None;
+                }
+            }
+        }
+        Some(Collected { records: c.records })
     }
 
     /// The whole text.
@@ -196,6 +287,10 @@ impl<'a> Reader<'a> {
     pub fn reset(&mut self, mark: Mark) {
         self.pos = mark.pos;
         self.depth = mark.depth;
+        if let Some(c) = self.collect.as_deref_mut() {
+            // An `allOf` part reads the value again.
+            c.rereads = true;
+        }
     }
 
     #[inline]
@@ -293,17 +388,32 @@ impl<'a> Reader<'a> {
     where
         F: FnMut(&mut Reader<'a>, &str) -> R,
     {
+        // Collecting mode: the member's name is the path step while its
+        // value is read (non-generic helpers, so that the closure is
+        // compiled once).
+        let collecting = self.collect.is_some();
+        let base = if collecting { self.collect_open() } else { 0 };
         let mut more = self.enter(b'{', b'}')?;
         while more {
             let key = self.name()?;
-            if key.escaped {
+            if collecting {
+                self.collect_key(key, base)?;
+            }
+            let read = if key.escaped {
                 let decoded = self.decode(key)?;
-                member(self, &decoded)?;
+                member(self, &decoded)
             } else {
                 let name = self.checked_str(key)?;
-                member(self, name)?;
+                member(self, name)
+            };
+            if collecting {
+                self.collect_pop();
             }
+            read?;
             more = self.more(b'}')?;
+        }
+        if collecting {
+            self.collect_close(base);
         }
         Ok(())
     }
@@ -315,11 +425,170 @@ impl<'a> Reader<'a> {
     where
         F: FnMut(&mut Reader<'a>) -> R,
     {
+        let collecting = self.collect.is_some();
         let mut more = self.enter(b'[', b']')?;
+        let mut i = 0;
         while more {
-            element(self)?;
+            if collecting {
+                self.collect_index(i);
+            }
+            let read = element(self);
+            if collecting {
+                self.collect_pop();
+            }
+            read?;
+            i += 1;
             more = self.more(b']')?;
         }
+        Ok(())
+    }
+
+    /// Collecting mode, an object opens: where its names start.
+    #[inline(never)]
+    fn collect_open(&mut self) -> usize {
+        self.collect.as_deref().map_or(0, |c| c.names.len())
+    }
+
+    /// Collecting mode, a member `key` of the object whose names start at
+    /// `base`: a name the object already had makes the records unsure
+    /// (the `Value` keeps the last occurrence).
+    #[inline(never)]
+    fn collect_key(&mut self, key: Token, base: usize) -> R {
+        let mut repeated = false;
+        if let Some(c) = self.collect.as_deref() {
+            for &other in c.names.get(base..).unwrap_or_default() {
+                repeated |= self.same_name(key, other)?;
+            }
+        }
+        if let Some(c) = self.collect.as_deref_mut() {
+            c.unsure |= repeated;
+            c.names.push(key);
+            c.path.push(Step::Key(key));
+        }
+        Ok(())
+    }
+
+    /// Collecting mode, element `i` of an array.
+    #[inline(never)]
+    fn collect_index(&mut self, i: usize) {
+        if let Some(c) = self.collect.as_deref_mut() {
+            c.path.push(Step::Index(i));
+        }
+    }
+
+    /// Collecting mode, a member or element read.
+    #[inline(never)]
+    fn collect_pop(&mut self) {
+        if let Some(c) = self.collect.as_deref_mut() {
+            c.path.pop();
+        }
+    }
+
+    /// Collecting mode, an object closes.
+    #[inline(never)]
+    fn collect_close(&mut self, base: usize) {
+        if let Some(c) = self.collect.as_deref_mut() {
+            c.names.truncate(base);
+        }
+    }
+
+    /// Whether two member names are the same once decoded.
+    fn same_name(&self, a: Token, b: Token) -> R<bool> {
+        if a.escaped || b.escaped {
+            Ok(self.decode(a)? == self.decode(b)?)
+        } else {
+            Ok(self.text.get(a.start..a.end) == self.text.get(b.start..b.end))
+        }
+    }
+
+    /// [`refer`] substituting or collecting.
+    #[inline(never)]
+    fn refer_slow(&mut self, name: &'static str, read: fn(&mut Reader<'_>) -> R) -> R {
+        if let Some(mut s) = self.subst {
+            if s.depth == self.depth && s.name == name {
+                self.subst = None;
+                let typed = (s.read)(self);
+                s.hits += 1;
+                self.subst = Some(s);
+                return typed;
+            }
+        }
+        if self.collect.is_some() {
+            self.refer_collecting(name, read)
+        } else {
+            read(self)
+        }
+    }
+
+    /// [`refer`] in collecting mode.
+    #[inline(never)]
+    fn refer_collecting(&mut self, name: &'static str, read: fn(&mut Reader<'_>) -> R) -> R {
+        self.peek()?;
+        let (pos, depth) = (self.pos, self.depth);
+        let Some(c) = self.collect.as_deref() else {
+            return read(self);
+        };
+        let (path, names, records, unsure, rereads) = (
+            c.path.len(),
+            c.names.len(),
+            c.records.len(),
+            c.unsure,
+            c.rereads,
+        );
+        if read(self).is_ok() {
+            return Ok(());
+        }
+        let Some(mut c) = self.collect.take() else {
+            return Err(Stop);
+        };
+        if c.broken {
+            self.collect = Some(c);
+            return Err(Stop);
+        }
+        // Everything recorded inside this value is covered by this record
+        // (the `Value` path's check of this definition reports it), and
+        // what was seen inside (repeated names, re-reads) no longer matters.
+        c.path.truncate(path);
+        c.names.truncate(names);
+        c.records.truncate(records);
+        c.unsure = unsure;
+        c.rereads = rereads;
+        self.pos = pos;
+        self.depth = depth;
+        // Skipped laxly (the value's end by its brackets and quotes): its
+        // bytes are checked when the record is parsed (serde_json, which
+        // refuses what the strict reader refuses), and a record that does
+        // not parse sends the message to the whole-message path. The depth
+        // limit is checked here.
+        let fits = self
+            .skip_lax_depth()
+            .is_ok_and(|deepest| self.depth + deepest <= self.max_depth);
+        if !fits {
+            c.broken = true;
+            self.collect = Some(c);
+            return Err(Stop);
+        }
+        let mut steps = Vec::with_capacity(c.path.len());
+        for step in &c.path {
+            steps.push(match *step {
+                Step::Key(token) => match self.decode(token) {
+                    Ok(key) => PathStep::Key(key.into_owned()),
+                    Err(Stop) => {
+                        c.broken = true;
+                        self.collect = Some(c);
+                        return Err(Stop);
+                    }
+                },
+                Step::Index(i) => PathStep::Index(i),
+            });
+        }
+        c.records.push(Record {
+            name,
+            start: pos,
+            end: self.pos,
+            path: steps,
+        });
+        self.collect = Some(c);
         Ok(())
     }
 
@@ -556,13 +825,21 @@ impl<'a> Reader<'a> {
     /// any other it may end anywhere, so it serves only to look ahead
     /// ([`Reader::survey`]), never for a verdict.
     fn skip_lax(&mut self) -> R {
+        self.skip_lax_depth().map(|_| ())
+    }
+
+    /// [`Reader::skip_lax`], giving the deepest nesting inside the value
+    /// (0 for a scalar).
+    fn skip_lax_depth(&mut self) -> R<usize> {
         let b = self.bytes();
         let mut depth = 0usize;
+        let mut deepest = 0usize;
         loop {
             match self.peek()? {
                 b'"' => self.pos = lax_string_end(b, self.pos + 1)?,
                 b'{' | b'[' => {
                     depth += 1;
+                    deepest = deepest.max(depth);
                     self.pos += 1;
                 }
                 b'}' | b']' => {
@@ -585,7 +862,7 @@ impl<'a> Reader<'a> {
                 }
             }
             if depth == 0 {
-                return Ok(());
+                return Ok(deepest);
             }
         }
     }
@@ -809,6 +1086,100 @@ fn hex4(b: &[u8], i: usize) -> R<u16> {
         .ok_or(Stop)
 }
 
+/// A `$ref` call in generated code: `read(r)` — and in collecting mode
+/// ([`Reader::collecting`]), when `read` fails, a [`Record`] of the
+/// definition `name` (its instance path and bytes) and a strict skip of
+/// the value, so that the enclosing read goes on. Records made inside a
+/// value that is itself recorded are dropped (its definition's `Value`
+/// check reports them), so what remains is, per failing place, the
+/// innermost `$ref`'d definition whose own keywords fail. Failures inside
+/// `anyOf` are never recorded ([`any_of`] leaves collecting mode).
+#[inline]
+pub fn refer(r: &mut Reader<'_>, name: &'static str, read: fn(&mut Reader<'_>) -> R) -> R {
+    if r.collect.is_none() && r.subst.is_none() {
+        read(r)
+    } else {
+        r.refer_slow(name, read)
+    }
+}
+
+/// Skips one value by its brackets and quotes alone (`Reader::skip_lax`):
+/// for [`Reader::substituting`], in place of a definition already shown
+/// valid on the same bytes by a strict read.
+pub fn skip_known(r: &mut Reader<'_>) -> R {
+    r.skip_lax()
+}
+
+/// A collecting reader's state.
+#[derive(Clone, Debug, Default)]
+struct Collect {
+    /// The steps to the value being read.
+    path: Vec<Step>,
+    /// Member names of the objects being read (for repeated names).
+    names: Vec<Token>,
+    records: Vec<Record>,
+    /// An object on the way to a record repeats a member name.
+    unsure: bool,
+    /// Some value was read twice (`allOf`).
+    rereads: bool,
+    /// Unreadable input: the read stops.
+    broken: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Key(Token),
+    Index(usize),
+}
+
+/// One step of a record's instance path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PathStep {
+    /// A member (its decoded name).
+    Key(String),
+    /// An element.
+    Index(usize),
+}
+
+/// One failing `$ref`'d definition, as [`refer`] recorded it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The definition's schema name.
+    pub name: &'static str,
+    /// Where its value starts in the text.
+    pub start: usize,
+    /// Where it ends (exclusive).
+    pub end: usize,
+    /// The value's instance path, from the text's root.
+    pub path: Vec<PathStep>,
+}
+
+/// The records of a collecting read, in the order the `Value` path
+/// reports their violations ([`Reader::collected`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Collected {
+    /// The records, none inside another.
+    pub records: Vec<Record>,
+}
+
+/// Whether `a`, recorded before `b`, is reported before it by the `Value`
+/// path for sure: their paths part at two indices of one array, `a`'s
+/// first (arrays are checked element by element, in order).
+fn ordered(a: &Record, b: &Record) -> bool {
+    if a.start == b.start && a.end == b.end {
+        return false;
+    }
+    for (x, y) in a.path.iter().zip(&b.path) {
+        match (x, y) {
+            (PathStep::Index(i), PathStep::Index(j)) if i == j => {}
+            (PathStep::Key(k), PathStep::Key(l)) if k == l => {}
+            (PathStep::Index(i), PathStep::Index(j)) => return i < j,
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// One `anyOf` branch, for [`any_of`].
 pub struct Branch<'f> {
     /// The kinds of instance the branch can accept (`crate::support::kind`).
@@ -826,6 +1197,15 @@ pub struct Branch<'f> {
 /// object, those tagged other than its `tag` member (when that names a
 /// branch) and those requiring a member (of `keys`) it lacks.
 pub fn any_of(r: &mut Reader<'_>, tag: Option<&str>, keys: &[&str], branches: &[Branch<'_>]) -> R {
+    if r.collect.is_some() || r.subst.is_some() {
+        // A failing branch is a legitimate "no": nothing inside an `anyOf`
+        // is recorded (when every branch fails, the enclosing definition
+        // is), nor substituted.
+        let saved = (r.collect.take(), r.subst.take());
+        let read = any_of(r, tag, keys, branches);
+        (r.collect, r.subst) = saved;
+        return read;
+    }
     let hint = r.kind_hint();
     let by_kind = |b: &&Branch<'_>| b.kinds & hint != 0;
     let mut present = u64::MAX;

@@ -2,8 +2,11 @@
 //! [`MessageHead`] (read in one strict pass, or by another pass that
 //! already read the text, [`Message::scanned`]) and where `result` and
 //! `error` sit, so each planned check can run the bytes validator on its
-//! slice, and a full `Value` is built only when a check fails and its
-//! violations are needed. Batches (arrays) are left to the `Value` path.
+//! slice; when one fails, a collecting read of that slice names the
+//! failing values, and only those are parsed ([`super::collect`]); a full
+//! `Value` is built only when that read cannot stand for the `Value` path
+//! (the whole target failing at its top, repeated member names, …).
+//! Batches (arrays) are left to the `Value` path.
 
 use std::cell::OnceCell;
 
@@ -101,7 +104,7 @@ impl<'a> Message<'a> {
     /// those the `Value` path reports, pointers from the message root.
     pub fn check(
         &self,
-        _version: Version,
+        version: Version,
         definition: &'static DefinitionFns,
         target: Target,
     ) -> Option<Vec<Violation>> {
@@ -112,9 +115,24 @@ impl<'a> Message<'a> {
         {
             return Some(Vec::new());
         }
+        let root = Path::Root;
+        // The failing places alone, when a collecting read can name them
+        // (`super::collect`); a `Value` of the whole message otherwise.
+        if self.full.get().is_none() {
+            let base = match target {
+                Target::Message => root,
+                Target::Result => root.key("result"),
+                Target::Error => root.key("error"),
+            };
+            let collected = version
+                .spec()
+                .and_then(|spec| super::collect(spec, definition, text, &base, self.limits));
+            if collected.is_some() {
+                return collected;
+            }
+        }
         // Scanning accepted the bytes, so the `Value` path reads them too.
         let full = self.full()?;
-        let root = Path::Root;
         let (value, path) = match target {
             Target::Message => (Some(full), root),
             Target::Result => (full.get("result"), root.key("result")),

@@ -33,18 +33,21 @@
 //! ```
 
 mod message;
+pub mod plan;
 
 pub use message::Message;
 // The tokenizer the generated `read_<def>` functions drive lives in the
 // runtime crate (they reach it by absolute path); re-exported, hidden, for
 // this crate's own readers (`message`, `transcript`) and the benches.
 #[doc(hidden)]
-pub use mcpwire_runtime::__private::bytes::{ok, stop, Mark, Reader, Stop, R};
+pub use mcpwire_runtime::__private::bytes::{
+    ok, refer, skip_known, stop, Collected, Mark, PathStep, Reader, Record, Stop, R,
+};
 
 use crate::{
     input::{self, InputError, Limits},
     spec::DefinitionFns,
-    Version, Violation,
+    Path, Spec, Version, Violation,
 };
 
 /// One definition's bytes validator: the name and `read` of its row in
@@ -122,17 +125,188 @@ impl Definition {
     /// Every violation of `bytes` (empty when valid), as the `Value` path
     /// reports them (it is asked whenever the message is not valid).
     ///
-    /// When the bytes validator stops, the message is parsed at once (no
-    /// [`settle`] pass: the violations need the `Value` either way), in one
-    /// pass ([`parse_text`]).
+    /// One collecting read ([`collect`]): a valid message costs that pass
+    /// alone; an invalid one, that pass and a parse of each failing value.
+    /// Where the read cannot stand for the `Value` path, the message is
+    /// parsed whole (no [`settle`] pass: the violations need the `Value`
+    /// either way), in one pass ([`parse_text`]).
     pub fn check(&self, bytes: &[u8], limits: Limits) -> Result<Vec<Violation>, InputError> {
         let Some(text) = text(bytes, limits) else {
             return input::parse(bytes, limits).map(|v| self.value.check(&v));
         };
-        if reads(self.bytes.read, text, limits) {
-            return Ok(Vec::new());
+        if let Some(found) = spec_of(self.value)
+            .and_then(|spec| collect(spec, self.value, text, &Path::Root, limits))
+        {
+            return Ok(found);
         }
         parse_text(bytes, text, limits).map(|v| self.value.check(&v))
+    }
+}
+
+impl Definition {
+    /// [`collect`] on a whole message (`None`: the `Value` path must say).
+    #[doc(hidden)]
+    pub fn collect(&self, bytes: &[u8], limits: Limits) -> Option<Vec<Violation>> {
+        let spec = spec_of(self.value)?;
+        collect(spec, self.value, text(bytes, limits)?, &Path::Root, limits)
+    }
+
+    /// [`collect_member`] on a whole message.
+    #[doc(hidden)]
+    pub fn collect_member(
+        &self,
+        bytes: &[u8],
+        name: &str,
+        limits: Limits,
+    ) -> Option<Vec<Violation>> {
+        let spec = spec_of(self.value)?;
+        collect_member(spec, self.value, text(bytes, limits)?, name, limits)
+    }
+}
+
+/// The revision whose definitions table holds `row`.
+#[doc(hidden)]
+pub fn spec_of(row: &'static DefinitionFns) -> Option<&'static Spec> {
+    Version::ALL.iter().find_map(|v| {
+        let spec = v.spec()?;
+        spec.definitions
+            .as_ptr_range()
+            .contains(&std::ptr::from_ref(row))
+            .then_some(spec)
+    })
+}
+
+/// Every violation of `definition` (a row of `spec`'s table) on the value
+/// `text` holds, which sits at `base` in its message — as the `Value`
+/// path's `check_at` reports them, without parsing the whole value: one
+/// collecting read ([`Reader::collecting`]) records the innermost failing
+/// `$ref`'d definitions (instance path, bytes) and skips on; then only
+/// those values are parsed and checked, each with its definition's
+/// `check_at` at its path.
+///
+/// Empty when the read shows the value valid (one pass, as the fast path).
+/// `None` — ask the whole-message `Value` path — when the read cannot
+/// stand for it: the definition's own keywords fail at the top (the whole
+/// value is the failing one), the text does not read, an object on the
+/// way repeats a member name, the order of several records is not sure
+/// ([`Reader::collected`]), or a record's bytes do not parse (failing
+/// values are skipped laxly, by brackets and quotes, and checked by
+/// serde_json as they are parsed; a record deeper than serde_json's 128
+/// levels is one of those).
+///
+/// Why the violations are the same: below `anyOf` nothing is recorded (a
+/// failing branch is a legitimate "no"; the enclosing definition then
+/// fails and is recorded), so every keyword between the top and a record
+/// is a conjunction (`properties`, `items`, `additionalProperties`,
+/// `allOf`, `$ref`); the read is exact on a text without repeated names
+/// (see [`settle`]) and the records' values are checked by the `Value`
+/// path itself, so the records are exactly the places where the full check
+/// reports something, and each reports what the full check reports there.
+/// `tests/bytes_differential.rs` compares both on every mutant.
+#[doc(hidden)]
+pub fn collect(
+    spec: &'static Spec,
+    definition: &'static DefinitionFns,
+    text: &[u8],
+    base: &Path<'_>,
+    limits: Limits,
+) -> Option<Vec<Violation>> {
+    checked(spec, text, base, &records(definition, text, limits)?)
+}
+
+/// The collecting read of [`collect`] alone: its records, not yet parsed
+/// (for a caller that weighs them against one parse of the whole message,
+/// [`checked`] then gives their violations).
+#[doc(hidden)]
+pub fn records(
+    definition: &'static DefinitionFns,
+    text: &[u8],
+    limits: Limits,
+) -> Option<Collected> {
+    let read = definition.read?;
+    let mut r = Reader::collecting(text, limits.max_depth);
+    read(&mut r).ok()?;
+    r.finish().ok()?;
+    r.collected()
+}
+
+/// The collecting read of [`collect_member`] alone (see [`records`]).
+#[doc(hidden)]
+pub fn member_records(
+    definition: &'static DefinitionFns,
+    text: &[u8],
+    name: &str,
+    limits: Limits,
+) -> Option<Collected> {
+    let read = definition.read?;
+    let mut r = Reader::collecting(text, limits.max_depth);
+    let mut seen = false;
+    r.object(|r, k| {
+        if k == name {
+            seen = true;
+            refer(r, definition.name, read)
+        } else {
+            r.skip()
+        }
+    })
+    .ok()?;
+    r.finish().ok()?;
+    if !seen {
+        return None;
+    }
+    r.collected()
+}
+
+/// [`collect`] for the member `name` of the object `text` holds (the
+/// whole message; paths from its root): the object's other members are
+/// skipped, and a failure of the member's top-level keywords is a record
+/// like any other (only the member is parsed).
+#[doc(hidden)]
+pub fn collect_member(
+    spec: &'static Spec,
+    definition: &'static DefinitionFns,
+    text: &[u8],
+    name: &str,
+    limits: Limits,
+) -> Option<Vec<Violation>> {
+    checked(
+        spec,
+        text,
+        &Path::Root,
+        &member_records(definition, text, name, limits)?,
+    )
+}
+
+/// The violations of each record: its value parsed, its definition's
+/// `check_at` at its path below `base` (`None` when a record's name is not
+/// in `spec` or its bytes do not parse: ask the whole message).
+#[doc(hidden)]
+pub fn checked(
+    spec: &'static Spec,
+    text: &[u8],
+    base: &Path<'_>,
+    collected: &Collected,
+) -> Option<Vec<Violation>> {
+    // No record: nothing was swallowed, so the read was a plain bytes
+    // validator pass, and `Ok` is the fast path's "valid".
+    let mut out = Vec::new();
+    for record in &collected.records {
+        let fns = spec.definition(record.name)?;
+        let value: serde_json::Value =
+            serde_json::from_slice(text.get(record.start..record.end)?).ok()?;
+        at_path(base, &record.path, &mut |path| {
+            (fns.check_at)(&value, path, &mut out)
+        });
+    }
+    Some(out)
+}
+
+/// Calls `f` with the path `steps` below `base` (built on the stack).
+fn at_path(base: &Path<'_>, steps: &[PathStep], f: &mut dyn FnMut(&Path<'_>)) {
+    match steps.split_first() {
+        None => f(base),
+        Some((PathStep::Key(k), rest)) => at_path(&base.key(k), rest, f),
+        Some((PathStep::Index(i), rest)) => at_path(&base.index(*i), rest, f),
     }
 }
 

@@ -24,6 +24,13 @@
 //! twice. Anything else — an invalid value, or input the reader leaves to
 //! serde_json — is a `Stop`, after which `mcpwire::bytes` asks the `Value`
 //! path, so verdicts and violations are identical by construction.
+//!
+//! Every `$ref` is a call through `rt::bytes::refer(r, "Name", read_name)`:
+//! a plain call on the fast path; in the reader's collecting mode, a
+//! failing definition is recorded (name, instance path, bytes) and its
+//! value skipped, so that `mcpwire::bytes::collect` can parse and check
+//! only the failing values (the `Value` path's `check_<d>_at` at their
+//! paths) instead of the whole message.
 
 mod any_of;
 mod object;

@@ -68,7 +68,7 @@ fn keywords_compile_to_their_shapes() {
     let text = text(&tiny());
     for expected in [
         "r.string_eq(\"2.0\")",
-        "\"id\" => read_request_id(r)",
+        "\"id\" => rt::bytes::refer(r, \"RequestId\", read_request_id)",
         "seen |= 1",
         "seen |= 4",
         "rt::bytes::ok(seen == 7)",

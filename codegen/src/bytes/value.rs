@@ -1,7 +1,9 @@
 //! One schema node as an expression of type `rt::bytes::R` that reads
 //! exactly one value at `r`: its own keywords in one pass (a `match` on the
 //! value's first byte), then each `allOf` part and the `anyOf` again from a
-//! mark. `$ref` is a call, which is how recursion works.
+//! mark. `$ref` is a call (through `rt::bytes::refer`, which records
+//! the definition when it fails in collecting mode), which is how
+//! recursion works.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -13,8 +15,10 @@ use crate::Error;
 /// The expression reading one value valid for `node`.
 pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     if let Some(target) = &node.ref_ {
+        // Through `refer`, which in collecting mode records the definition
+        // when it fails and skips on.
         let f = crate::names::ident(&super::read_fn(target));
-        return Ok(quote!(#f(r)));
+        return Ok(quote!(rt::bytes::refer(r, #target, #f)));
     }
     let mut passes = Vec::new();
     if let Some(own) = own(node, cx)? {

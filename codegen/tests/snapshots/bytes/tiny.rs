@@ -12,7 +12,7 @@ pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                         _ => rt::bytes::stop(),
                     }
                 }
-                "id" => read_request_id(r),
+                "id" => rt::bytes::refer(r, "RequestId", read_request_id),
                 "method" => {
                     seen |= 2;
                     match r.peek()? {
@@ -86,7 +86,7 @@ pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                                 if n > 3 {
                                     return rt::bytes::stop();
                                 }
-                                read_block(r)
+                                rt::bytes::refer(r, "Block", read_block)
                             })
                         }
                         _ => rt::bytes::stop(),
@@ -203,7 +203,7 @@ pub fn read_image(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
             _ => rt::bytes::stop(),
         }?;
         r.reset(mark);
-        read_base(r)
+        rt::bytes::refer(r, "Base", read_base)
     }
 }
 /// Reads one value; `Ok` only if it is a valid `Base` (`/$defs/Base`).

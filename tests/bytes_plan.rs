@@ -1,0 +1,240 @@
+//! The proofs behind `mcpwire::bytes::plan` (one pass for a response and
+//! its typed `result`): in every compiled revision, the result envelope
+//! reads `result` — and no other member of the top-level object — as
+//! `Result`, and every method's result definition implies `Result` unless
+//! `plan::exceptions` lists it. And the one-pass verdict agrees with the
+//! two checks apart on valid and broken responses.
+
+mod support;
+
+use mcpwire::bytes::{self, plan, Definition};
+use mcpwire::input::Limits;
+use mcpwire::Version;
+use serde_json::{json, Value};
+
+/// Whether every instance valid for `t` is valid for `e` (a conservative
+/// structural proof, as in `tests/conversation.rs`): equal schemas, `$ref`s
+/// resolved, one `allOf` part implying, or `e` a plain object/string schema
+/// whose `type`, `const`, `required` and every property `t` restates at
+/// least as strictly (a property `t` does not name is allowed only when `t`
+/// forbids additional properties). Anything else is "not proved".
+fn implies(defs: &serde_json::Map<String, Value>, t: &Value, e: &Value, depth: usize) -> bool {
+    const NOTES: [&str; 5] = ["description", "title", "examples", "default", "deprecated"];
+    let strip = |v: &Value| -> Value {
+        match v {
+            Value::Object(m) => Value::Object(
+                m.iter()
+                    .filter(|(k, _)| !NOTES.contains(&k.as_str()))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
+    };
+    let resolve = |v: &Value| -> Option<Value> {
+        let name = v.get("$ref")?.as_str()?.rsplit('/').next()?;
+        defs.get(name).cloned()
+    };
+    if depth > 16 {
+        return false;
+    }
+    let (t, e) = (strip(t), strip(e));
+    if t == e {
+        return true;
+    }
+    if t.get("$ref").is_some() {
+        return resolve(&t).is_some_and(|def| implies(defs, &def, &e, depth + 1));
+    }
+    if e.get("$ref").is_some() {
+        return resolve(&e).is_some_and(|def| implies(defs, &t, &def, depth + 1));
+    }
+    if let Some(parts) = t.get("allOf").and_then(Value::as_array) {
+        if parts.iter().any(|p| implies(defs, p, &e, depth + 1)) {
+            return true;
+        }
+    }
+    let Some(eo) = e.as_object() else {
+        return false;
+    };
+    let allowed = [
+        "type",
+        "properties",
+        "required",
+        "additionalProperties",
+        "const",
+    ];
+    if eo.keys().any(|k| !allowed.contains(&k.as_str())) {
+        return false;
+    }
+    if let Some(ty) = eo.get("type") {
+        if t.get("type") != Some(ty) {
+            return false;
+        }
+    }
+    if let Some(c) = eo.get("const") {
+        if t.get("const") != Some(c) {
+            return false;
+        }
+    }
+    if let Some(a) = eo.get("additionalProperties") {
+        if a != &json!({}) && a != &json!(true) {
+            return false;
+        }
+    }
+    let required = |v: &Value| -> Vec<Value> {
+        v.get("required")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    let t_required = required(&t);
+    if required(&e).iter().any(|r| !t_required.contains(r)) {
+        return false;
+    }
+    let empty = serde_json::Map::new();
+    let tp = t
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    for (name, es) in eo
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty)
+    {
+        match tp.get(name) {
+            Some(ts) => {
+                if !implies(defs, ts, es, depth + 1) {
+                    return false;
+                }
+            }
+            None if t.get("additionalProperties") == Some(&json!(false)) => {}
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Whether `v` mentions the definition `name` by `$ref` anywhere.
+fn refers(v: &Value, name: &str) -> bool {
+    match v {
+        Value::Object(m) => m.iter().any(|(k, x)| {
+            (k == "$ref"
+                && x.as_str()
+                    .is_some_and(|r| r.rsplit('/').next() == Some(name)))
+                || refers(x, name)
+        }),
+        Value::Array(a) => a.iter().any(|x| refers(x, name)),
+        _ => false,
+    }
+}
+
+#[test]
+fn result_definitions_imply_the_envelopes_result() {
+    let mut proved = 0;
+    for version in Version::enabled() {
+        let spec = version.spec().unwrap();
+        let schema = support::spec_files::patched_schema(version);
+        let defs = schema[support::spec_files::defs_key(version)]
+            .as_object()
+            .unwrap();
+        let envelope = &defs[spec.maps.envelopes.result];
+        // The envelope reads `result` as `Result`, and nothing else of the
+        // top-level object refers to `Result`.
+        assert_eq!(
+            envelope["properties"]["result"]["$ref"]
+                .as_str()
+                .and_then(|r| r.rsplit('/').next()),
+            Some(plan::RESULT),
+            "{version}"
+        );
+        let mut rest = envelope.clone();
+        rest["properties"].as_object_mut().unwrap().remove("result");
+        assert!(!refers(&rest, plan::RESULT), "{version}: {rest}");
+        let result = &defs[plan::RESULT];
+        let mut unproved = Vec::new();
+        for entry in spec.maps.methods {
+            let Some(typed) = entry.result else { continue };
+            if implies(defs, &defs[typed], result, 0) {
+                proved += 1;
+            } else {
+                unproved.push(typed);
+            }
+            if plan::result_implied(version, typed) {
+                assert!(
+                    implies(defs, &defs[typed], result, 0),
+                    "{version}: {typed} does not imply {}; list it in src/bytes/plan.rs",
+                    plan::RESULT
+                );
+            }
+        }
+        eprintln!("{version}: not proved: {unproved:?}");
+    }
+    assert!(proved >= 10, "{proved}");
+}
+
+#[test]
+fn one_pass_agrees_with_two() {
+    use support::{mutate::Mutator, prng, spec_files, synth::Synth};
+    let limits = Limits::default();
+    let (mut valid, mut not) = (0, 0);
+    for version in Version::enabled() {
+        let spec = version.spec().unwrap();
+        let envelope = Definition::find(version, spec.maps.envelopes.result).unwrap();
+        let schema = spec_files::patched_schema(version);
+        let defs_key = spec_files::defs_key(version);
+        let mutator = Mutator::new(&schema);
+        let mut typed: Vec<&str> = spec.maps.methods.iter().filter_map(|m| m.result).collect();
+        typed.sort();
+        typed.dedup();
+        for name in typed {
+            if !plan::result_implied(version, name) {
+                continue;
+            }
+            let def = Definition::find(version, name).unwrap();
+            for k in 0..12u64 {
+                let mut rng = prng::Rng::derive(0x706c_616e, &format!("{version}/{name}"), k);
+                let mut result = Synth::new(&schema, rng.clone()).definition(defs_key, name);
+                if k % 2 == 1 {
+                    mutator.mutate(&mut result, &mut rng, 1 + (k as usize % 3));
+                }
+                let id = [json!(1), json!("x"), json!(null), json!(2.5)][k as usize % 4].clone();
+                for extra in ["", r#","result":{}"#, r#","jsonrpc":"1.0""#] {
+                    let text = format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{result}{extra}}}"#);
+                    let text = text.as_bytes();
+                    let one = plan::reads_result_response(
+                        envelope.bytes.read,
+                        def.bytes.read,
+                        text,
+                        limits,
+                    );
+                    let typed_valid = bytes::reads_member(def.bytes.read, text, "result", limits);
+                    let two = bytes::reads(envelope.bytes.read, text, limits) && typed_valid;
+                    // With the typed result shown valid, the envelope around
+                    // it (result passed over laxly) says what the envelope says.
+                    if typed_valid {
+                        assert_eq!(
+                            plan::reads_envelope_around_result(envelope.bytes.read, text, limits),
+                            bytes::reads(envelope.bytes.read, text, limits),
+                            "{version} {name} around: {}",
+                            String::from_utf8_lossy(text)
+                        );
+                    }
+                    // One pass says valid exactly when the two checks do.
+                    assert_eq!(
+                        one,
+                        two,
+                        "{version} {name}: {}",
+                        String::from_utf8_lossy(text)
+                    );
+                    if one {
+                        valid += 1;
+                    } else {
+                        not += 1;
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("one pass ≡ two: {valid} valid, {not} not");
+    assert!(valid > 50 && not > 50, "{valid} {not}");
+}
