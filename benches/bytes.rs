@@ -15,18 +15,26 @@
 //!   pass — the floors under DOM-free validation;
 //! - `mcpwire_value_is_valid` / `mcpwire_value_check`: `input::parse`, then
 //!   the generated `is_valid_*` / `check_*` (the `Value` path);
-//! - `mcpwire_bytes_is_valid`: the bytes validators; a message the fast
-//!   path shows neither valid nor invalid (`Fast::Unknown`: repeated
+//! - `mcpwire_bytes_is_valid`: the bytes validators, one strict pass per
+//!   valid message where the plan allows it (the typed definition alone
+//!   when it implies the envelope, `session::implied`; the result envelope
+//!   with the typed result read in `Result`'s place, `bytes::plan`), each
+//!   check apart otherwise and whenever that pass fails; a message the
+//!   fast path shows neither valid nor invalid (`Fast::Unknown`: repeated
 //!   members, input it leaves to serde_json) falls back to the `Value`
 //!   path, so the verdict is exact;
-//! - `mcpwire_bytes_check`: the same, collecting violations: the bytes
-//!   validators, then for a message one of them stops on one parse
-//!   (`bytes::parse_text`: serde_json once, `input::parse` only if that
-//!   fails) and the generated `check_*`;
+//! - `mcpwire_bytes_check`: the same, collecting violations: the one pass
+//!   where the plan has one, and when it does not show the message valid,
+//!   per check a collecting read that names the failing values, only those
+//!   parsed and checked (`bytes::collect`, as `Definition::check`); where
+//!   it cannot say (the definition failing at its top, repeated members),
+//!   one parse of the message (`bytes::parse_text`) and the generated
+//!   `check_*`;
 //! - `jsonschema_is_valid` / `jsonschema_all_errors`: parse, then the
 //!   `jsonschema` crate's `is_valid` / `iter_errors`;
 //! - `jsonschema_macros_is_valid`: parse, then `jsonschema-macros`'
 //!   compile-time `is_valid`;
+//! - `boon_is_valid`: parse, then `boon`'s `validate(…).is_ok()`;
 //! - `session_observe_bytes` / `session_parse_observe`: a `Session` judging
 //!   every message from bytes, or from a parsed `Value`.
 //!
@@ -65,6 +73,8 @@ const MESSAGES: usize = 4917;
 /// One check, resolved for every engine.
 struct Resolved {
     at: At,
+    name: &'static str,
+    boon: &'static engines::Boon,
     def: Definition,
     jsonschema: &'static jsonschema::Validator,
     /// jsonschema-macros' validator (2025-11-25 only: one macro expansion per
@@ -75,6 +85,55 @@ struct Resolved {
 struct Prepared<'a> {
     entry: &'a Entry,
     checks: Vec<Resolved>,
+    /// How the plan reads a valid message in one pass, when it can.
+    one_pass: OnePass,
+}
+
+/// One strict pass for the two checks of a message, where sound.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnePass {
+    /// The typed whole-message definition implies the envelope
+    /// (`session::implied`): read it alone; the envelope only when it fails.
+    Typed,
+    /// A response with a typed `result` whose definition implies the
+    /// envelope's `Result` (`bytes::plan`): the envelope with the typed
+    /// definition read in `Result`'s place.
+    ResultResponse,
+    /// Each check reads the message.
+    No,
+}
+
+fn one_pass(version: Version, checks: &[(&'static str, At)]) -> OnePass {
+    match checks {
+        [_, (typed, At::Message)]
+            if mcpwire::session::implied::implies_envelope(version, typed) =>
+        {
+            OnePass::Typed
+        }
+        [(envelope, At::Message), (typed, At::Result)]
+            if version
+                .spec()
+                .is_some_and(|s| s.maps.envelopes.result == *envelope)
+                && bytes::plan::result_implied(version, typed) =>
+        {
+            OnePass::ResultResponse
+        }
+        _ => OnePass::No,
+    }
+}
+
+/// The one pass, when the plan has one: whether it shows every check valid.
+fn one_pass_valid(p: &Prepared<'_>, text: &[u8], limits: Limits) -> bool {
+    match (p.one_pass, p.checks.as_slice()) {
+        (OnePass::Typed, [_, typed]) => bytes::reads(typed.def.bytes.read, text, limits),
+        (OnePass::ResultResponse, [envelope, typed]) => bytes::plan::reads_result_response(
+            envelope.def.bytes.read,
+            typed.def.bytes.read,
+            text,
+            limits,
+        ),
+        _ => false,
+    }
 }
 
 fn target(v: &Value, at: At) -> Option<&Value> {
@@ -93,15 +152,19 @@ fn prepare(version: Version, entries: &[Entry]) -> Vec<Prepared<'_>> {
     names.dedup();
     let runtime: &'static HashMap<&'static str, jsonschema::Validator> =
         Box::leak(Box::new(engines::runtime(version.as_str(), &names)));
+    let boon: &'static engines::Boon = Box::leak(Box::new(engines::boon(version.as_str(), &names)));
     entries
         .iter()
         .map(|entry| Prepared {
             entry,
+            one_pass: one_pass(version, &entry.checks),
             checks: entry
                 .checks
                 .iter()
                 .map(|&(name, at)| Resolved {
                     at,
+                    name,
+                    boon,
                     def: Definition::find(version, name)
                         .unwrap_or_else(|| panic!("no definition {name}")),
                     jsonschema: &runtime[name],
@@ -146,6 +209,9 @@ fn fast(p: &Prepared<'_>) -> Fast {
     let Some(text) = bytes::text(&p.entry.bytes, limits) else {
         return Fast::Unknown;
     };
+    if one_pass_valid(p, text, limits) {
+        return Fast::Valid;
+    }
     let mut all = Fast::Valid;
     for c in &p.checks {
         let read = c.def.bytes.read;
@@ -171,22 +237,67 @@ fn bytes_is_valid(p: &Prepared<'_>) -> bool {
     }
 }
 
-/// Bytes → violations: the bytes validators, and for a message one of
-/// them does not show valid, the `Value` path's violations (parsed once:
-/// `bytes::parse_text`), as `bytes::Definition::check` does.
+/// Bytes → violations: the plan's one pass, else a collecting read per
+/// check (`Definition::collect`: the failing values alone parsed and
+/// checked), and where that cannot say, the `Value` path's violations
+/// (the message parsed once: `bytes::parse_text`).
 fn bytes_check(p: &Prepared<'_>) -> usize {
     let limits = Limits::default();
     let Some(text) = bytes::text(&p.entry.bytes, limits) else {
         return value_check(p);
     };
-    let valid = p.checks.iter().all(|c| match c.at {
-        At::Message => bytes::reads(c.def.bytes.read, text, limits),
-        At::Result => bytes::reads_member(c.def.bytes.read, text, "result", limits),
-    });
-    if valid {
-        return 0;
+    let read = |c: &Resolved| match c.at {
+        At::Message => bytes::records(c.def.value, text, limits),
+        At::Result => bytes::member_records(c.def.value, text, "result", limits),
+    };
+    // A collecting read per check: its records (failing values), or `None`
+    // when it cannot say. The typed check first where it implies the
+    // envelope (recording nothing, it is the valid message's one pass);
+    // else the checks in order (an envelope that cannot say — failing at
+    // its top, `jsonrpc` — ends the reads at once).
+    let mut all: Vec<bytes::Collected> = Vec::with_capacity(p.checks.len());
+    match (p.one_pass, p.checks.as_slice()) {
+        (OnePass::Typed, [envelope, typed]) => {
+            let found = read(typed);
+            if found.as_ref().is_some_and(|f| f.records.is_empty()) {
+                return 0;
+            }
+            all.extend(read(envelope));
+            all.extend(found);
+        }
+        _ => {
+            for c in &p.checks {
+                match read(c) {
+                    Some(found) => all.push(found),
+                    None => break,
+                }
+            }
+        }
     }
-    let Ok(v) = bytes::parse_text(&p.entry.bytes, text, limits) else {
+    let weight: usize = all
+        .iter()
+        .flat_map(|c| &c.records)
+        .map(|r| r.end - r.start)
+        .sum();
+    // The failing values alone when they are less than the message; else
+    // one parse of the whole message serves every check.
+    if all.len() == p.checks.len() && weight < text.len() {
+        let spec = bytes::spec_of(p.checks[0].def.value).expect("compiled in");
+        let mut n = 0;
+        for records in &all {
+            match bytes::checked(spec, text, &mcpwire::Path::Root, records) {
+                Some(found) => n += found.len(),
+                None => return whole_check(p, text),
+            }
+        }
+        return n;
+    }
+    whole_check(p, text)
+}
+
+/// Every check on one parse of the whole message (`bytes::parse_text`).
+fn whole_check(p: &Prepared<'_>, text: &[u8]) -> usize {
+    let Ok(v) = bytes::parse_text(&p.entry.bytes, text, Limits::default()) else {
         return usize::MAX;
     };
     p.checks
@@ -208,6 +319,13 @@ fn jsonschema_all_errors(p: &Prepared<'_>) -> usize {
         .iter()
         .map(|c| target(&v, c.at).map_or(1, |t| c.jsonschema.iter_errors(t).count()))
         .sum()
+}
+
+fn boon_is_valid(p: &Prepared<'_>) -> bool {
+    let v: Value = serde_json::from_slice(&p.entry.bytes).expect("corpus parses");
+    p.checks
+        .iter()
+        .all(|c| target(&v, c.at).is_some_and(|t| c.boon.is_valid(c.name, t)))
 }
 
 fn generated_is_valid(p: &Prepared<'_>) -> bool {
@@ -257,7 +375,7 @@ fn value_path(v: &Value, checks: &[(&str, At)]) -> bool {
 
 /// Every engine agrees on every message, and the corpus is what it says.
 fn verify(name: &str, prepared: &[Prepared<'_>]) {
-    let (mut fast_valid, mut fast_invalid) = (0, 0);
+    let (mut fast_valid, mut fast_invalid, mut in_one) = (0, 0, 0);
     for (i, p) in prepared.iter().enumerate() {
         let expected = !p.entry.broken;
         let v = value_is_valid(p);
@@ -269,10 +387,18 @@ fn verify(name: &str, prepared: &[Prepared<'_>]) {
         );
         assert_eq!(bytes_is_valid(p), v, "{name} #{i}: bytes");
         assert_eq!(jsonschema_is_valid(p), v, "{name} #{i}: jsonschema");
+        assert_eq!(boon_is_valid(p), v, "{name} #{i}: boon");
         if has_generated(p) {
             assert_eq!(generated_is_valid(p), v, "{name} #{i}: jsonschema-macros");
         }
         assert_eq!(bytes_check(p), value_check(p), "{name} #{i}: violations");
+        let text = bytes::text(&p.entry.bytes, Limits::default()).expect("text");
+        let one = one_pass_valid(p, text, Limits::default());
+        assert!(!one || v, "{name} #{i}: one pass says valid");
+        if v && p.one_pass != OnePass::No {
+            assert!(one, "{name} #{i}: valid but not in one pass");
+            in_one += 1;
+        }
         match fast(p) {
             Fast::Valid => fast_valid += 1,
             Fast::Invalid => fast_invalid += 1,
@@ -287,7 +413,7 @@ fn verify(name: &str, prepared: &[Prepared<'_>]) {
         }
     }
     eprintln!(
-        "{name}: {} messages, {fast_valid} shown valid and {fast_invalid} shown invalid by the fast path",
+        "{name}: {} messages, {fast_valid} shown valid ({in_one} in one pass) and {fast_invalid} shown invalid by the fast path",
         prepared.len()
     );
 }
@@ -310,7 +436,7 @@ fn mean_ns(group: &str, function: &str) -> Option<f64> {
     v.pointer("/mean/point_estimate")?.as_f64()
 }
 
-const FUNCTIONS: [&str; 12] = [
+const FUNCTIONS: [&str; 13] = [
     "serde_json_parse",
     "serde_json_ignored_any",
     "mcpwire_reader_skip",
@@ -320,6 +446,7 @@ const FUNCTIONS: [&str; 12] = [
     "mcpwire_value_check",
     "jsonschema_is_valid",
     "jsonschema_all_errors",
+    "boon_is_valid",
     "jsonschema_macros_is_valid",
     "session_observe_bytes",
     "session_parse_observe",
@@ -404,6 +531,7 @@ fn bench(c: &mut Criterion, group_name: &str, version: Version, entries: &[Entry
     each!("mcpwire_value_check", value_check);
     each!("jsonschema_is_valid", jsonschema_is_valid);
     each!("jsonschema_all_errors", jsonschema_all_errors);
+    each!("boon_is_valid", boon_is_valid);
     if prepared.iter().all(has_generated) {
         each!("jsonschema_macros_is_valid", generated_is_valid);
     }
@@ -438,6 +566,7 @@ fn measured(function: &str, version: Version, prepared: &[Prepared<'_>]) -> usiz
             "mcpwire_value_check" => value_check(p),
             "jsonschema_is_valid" => usize::from(jsonschema_is_valid(p)),
             "jsonschema_all_errors" => jsonschema_all_errors(p),
+            "boon_is_valid" => usize::from(boon_is_valid(p)),
             "jsonschema_macros_is_valid" => usize::from(generated_is_valid(p)),
             "session_observe_bytes" => session_bytes(version, std::slice::from_ref(p.entry)),
             "session_parse_observe" => session_value(version, std::slice::from_ref(p.entry)),

@@ -1,8 +1,8 @@
-//! The peers: the `jsonschema` crate compiled at run time (any revision), and its
+//! The peers: the `jsonschema` crate compiled at run time (any revision), its
 //! compile-time generator (`jsonschema-macros`, via jsonschema 0.60.2 — see
-//! `Cargo.toml`; 2025-11-25 only), one validator per definition the corpus checks. All
-//! assert formats (`uri`, `uri-template`, and `byte` as ajv-formats'
-//! base64), as mcpwire does.
+//! `Cargo.toml`; 2025-11-25 only), and `boon` (run time, any revision), one
+//! validator per definition the corpus checks. All assert formats (`uri`,
+//! `uri-template`, and `byte` as ajv-formats' base64), as mcpwire does.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -54,6 +54,50 @@ pub fn runtime(revision: &str, definitions: &[&'static str]) -> HashMap<&'static
             (name, v)
         })
         .collect()
+}
+
+/// `boon`'s validators: the compiled schemas and each definition's index.
+pub struct Boon {
+    /// Every compiled definition.
+    pub schemas: boon::Schemas,
+    /// Index by definition name.
+    pub index: HashMap<&'static str, boon::SchemaIndex>,
+}
+
+impl Boon {
+    /// Whether `v` is a valid `definition`.
+    pub fn is_valid(&self, definition: &str, v: &Value) -> bool {
+        self.schemas.validate(v, self.index[definition]).is_ok()
+    }
+}
+
+/// `boon` validators by definition name (format assertions on, `byte` as
+/// above).
+pub fn boon(revision: &str, definitions: &[&'static str]) -> Boon {
+    let mut compiler = boon::Compiler::new();
+    compiler.enable_format_assertions();
+    compiler.register_format(boon::Format {
+        name: "byte",
+        func: |v| match v {
+            Value::String(s) if !is_byte(s) => Err("not base64".into()),
+            _ => Ok(()),
+        },
+    });
+    let base = "file:///mcp/schema.json";
+    compiler
+        .add_resource(base, schema(revision))
+        .expect("boon takes the schema");
+    let mut schemas = boon::Schemas::new();
+    let index = definitions
+        .iter()
+        .map(|&name| {
+            let i = compiler
+                .compile(&format!("{base}#/$defs/{name}"), &mut schemas)
+                .unwrap_or_else(|e| panic!("boon {name}: {e}"));
+            (name, i)
+        })
+        .collect();
+    Boon { schemas, index }
 }
 
 macro_rules! generated {
