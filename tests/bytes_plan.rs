@@ -131,7 +131,8 @@ fn refers(v: &Value, name: &str) -> bool {
 #[test]
 fn result_definitions_imply_the_envelopes_result() {
     let mut proved = 0;
-    for version in Version::enabled() {
+    // The revisions `plan::result_implied` claims anything for.
+    for version in Version::enabled().filter(|v| *v >= Version::V2025_11_25) {
         let spec = version.spec().unwrap();
         let schema = support::spec_files::patched_schema(version);
         let defs = schema[support::spec_files::defs_key(version)]
@@ -159,17 +160,24 @@ fn result_definitions_imply_the_envelopes_result() {
             } else {
                 unproved.push(typed);
             }
-            if plan::result_implied(version, typed) {
-                assert!(
-                    implies(defs, &defs[typed], result, 0),
-                    "{version}: {typed} does not imply {}; list it in src/bytes/plan.rs",
-                    plan::RESULT
-                );
-            }
         }
+        unproved.sort();
+        unproved.dedup();
+        let claimed: Vec<&str> = unproved
+            .iter()
+            .copied()
+            .filter(|t| plan::result_implied(version, t))
+            .collect();
+        assert!(
+            claimed.is_empty(),
+            "{version}: {claimed:?} do not imply {}; list them in src/bytes/plan.rs",
+            plan::RESULT
+        );
         eprintln!("{version}: not proved: {unproved:?}");
     }
-    assert!(proved >= 10, "{proved}");
+    if Version::V2025_11_25.spec().is_some() {
+        assert!(proved >= 10, "{proved}");
+    }
 }
 
 #[test]

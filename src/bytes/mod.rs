@@ -13,11 +13,21 @@
 //! accept the same bytes (see `mcpwire_runtime`'s `bytes` module for how parsing is kept identical
 //! to serde_json, and the codegen stage for the soundness of each keyword).
 //! Anything else — an invalid message, unreadable input, nesting the reader
-//! leaves alone — is [`Fast::Unknown`], and [`check`] / [`is_valid`] then
-//! take the `Value` path, whose violations (instance pointer, schema
-//! pointer, keyword, message) and input errors are the answer. So a valid
-//! message costs one pass over its bytes; an invalid one costs that pass
-//! plus the `Value` path.
+//! leaves alone — is [`Fast::Unknown`], and [`is_valid`] then takes the
+//! `Value` path. Violations always come from the `Value` path's generated
+//! checks (instance pointer, schema pointer, keyword, message), but not
+//! always from a `Value` of the whole message: [`check`] runs a
+//! *collecting read* ([`collect`]) that records the innermost failing
+//! `$ref`'d definitions and skips on, then parses and checks only those
+//! values, each at its path; where that read cannot stand for the `Value`
+//! path (the definition failing at its top, repeated member names, …) the
+//! whole message is parsed and checked. So a valid message costs one pass
+//! over its bytes; an invalid one that pass and a parse of its failing
+//! values (or of the whole message). [`plan`] reads a response and its
+//! typed `result` in one pass.
+//!
+//! [`check`]: Definition::check
+//! [`is_valid`]: Definition::is_valid
 //!
 //! ```
 //! # #[cfg(feature = "v2025_11_25")] {
