@@ -167,6 +167,15 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
     }
     let expected = value.map(|v| def.value.check(&v));
     assert_eq!(def.check(bytes, limits), expected, "{label}");
+    let shallow = Limits {
+        max_depth: 3,
+        ..limits
+    };
+    assert_eq!(
+        def.check(bytes, shallow),
+        input::parse(bytes, shallow).map(|v| def.value.check(&v)),
+        "{label} (depth limit 3)"
+    );
     assert_eq!(
         def.is_valid(bytes, limits),
         verdict.clone(),
@@ -698,6 +707,19 @@ fn bad_input_gives_the_same_findings() {
                     input::parse(bytes, small).map(|x| def.value.check(&x)),
                     "{v} {name} {label} (small limit)"
                 );
+                // Depth limits around the nesting of the failing values
+                // (the collecting read skips them laxly and checks the depth).
+                for depth in [1, 2, 3, 4, 6] {
+                    let shallow = Limits {
+                        max_depth: depth,
+                        ..limits
+                    };
+                    assert_eq!(
+                        def.check(bytes, shallow),
+                        input::parse(bytes, shallow).map(|x| def.value.check(&x)),
+                        "{v} {name} {label} (depth limit {depth})"
+                    );
+                }
                 compared += 1;
             }
         }
