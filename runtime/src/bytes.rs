@@ -1464,6 +1464,88 @@ mod tests {
         }
     }
 
+    /// `{"n": <number>}`, `n` read as the definition `N` (an integer).
+    fn read_n(r: &mut Reader<'_>) -> R {
+        ok(r.number()?.is_u64())
+    }
+
+    fn read_obj(r: &mut Reader<'_>) -> R {
+        r.object(|r, k| match k {
+            "n" => refer(r, "N", read_n),
+            "list" => r.array(|r| refer(r, "N", read_n)),
+            "any" => any_of(
+                r,
+                None,
+                &[],
+                &[Branch {
+                    kinds: crate::support::kind::INTEGER | crate::support::kind::FRACTION,
+                    tag: None,
+                    required: 0,
+                    read: &|r: &mut Reader<'_>| refer(r, "N", read_n),
+                }],
+            ),
+            _ => r.skip(),
+        })
+    }
+
+    fn collected(text: &str) -> Option<Vec<(&'static str, String, Vec<PathStep>)>> {
+        let mut r = Reader::collecting(text.as_bytes(), MAX_DEPTH);
+        read_obj(&mut r).ok()?;
+        r.finish().ok()?;
+        let c = r.collected()?;
+        Some(
+            c.records
+                .into_iter()
+                .map(|x| (x.name, text[x.start..x.end].to_string(), x.path))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn collecting_records_failing_refs_and_skips_on() {
+        use PathStep::{Index, Key};
+        assert_eq!(collected(r#"{"n":1,"list":[1,2]}"#), Some(vec![]));
+        assert_eq!(
+            collected(r#"{"n":-1,"x":{"y":[true]}}"#),
+            Some(vec![("N", "-1".into(), vec![Key("n".into())])])
+        );
+        // Elements of one array, in order.
+        assert_eq!(
+            collected(r#"{"list":[1,"a",2,{"b":[]}]}"#),
+            Some(vec![
+                ("N", "\"a\"".into(), vec![Key("list".into()), Index(1)]),
+                ("N", "{\"b\":[]}".into(), vec![Key("list".into()), Index(3)]),
+            ])
+        );
+        // Paths that part at a member name: order not sure.
+        assert_eq!(collected(r#"{"n":"a","list":["b"]}"#), None);
+        // A repeated member name on the way: not sure.
+        assert_eq!(collected(r#"{"n":"a","n":1}"#), None);
+        // Nothing recorded inside anyOf: the failure is the caller's.
+        assert_eq!(collected(r#"{"any":-1}"#), None);
+        // Unreadable input.
+        assert_eq!(collected(r#"{"n":"a" "#), None);
+        // The fast path is unchanged.
+        let mut r = Reader::new(br#"{"n":-1}"#, MAX_DEPTH);
+        assert!(read_obj(&mut r).is_err());
+    }
+
+    #[test]
+    fn substituting_reads_the_typed_definition_in_place() {
+        fn typed(r: &mut Reader<'_>) -> R {
+            ok(r.number()? == Number::from(7u64))
+        }
+        let run = |text: &str| {
+            let mut r = Reader::substituting(text.as_bytes(), MAX_DEPTH, "N", 1, typed);
+            let read = read_obj(&mut r).and_then(|()| r.finish()).is_ok();
+            (read, r.substituted())
+        };
+        assert_eq!(run(r#"{"n":7}"#), (true, 1));
+        assert_eq!(run(r#"{"n":8}"#).0, false);
+        // Deeper values keep their own definition.
+        assert_eq!(run(r#"{"list":[8]}"#), (true, 0));
+    }
+
     #[test]
     fn survey_reads_the_tag_and_keys() {
         let text = r#"{"a":[1,{"type":"x"}],"type":"text","b":null}"#;
