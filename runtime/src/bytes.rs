@@ -1541,7 +1541,7 @@ mod tests {
             (read, r.substituted())
         };
         assert_eq!(run(r#"{"n":7}"#), (true, 1));
-        assert_eq!(run(r#"{"n":8}"#).0, false);
+        assert!(!run(r#"{"n":8}"#).0);
         // Deeper values keep their own definition.
         assert_eq!(run(r#"{"list":[8]}"#), (true, 0));
     }
