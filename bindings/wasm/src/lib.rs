@@ -26,12 +26,17 @@
 
 pub mod api;
 pub mod fast;
+pub mod small_alloc;
 pub mod wire_schema;
 
 use std::cell::RefCell;
 
 use mcpwire::{Direction, Origin};
 use wasm_bindgen::prelude::*;
+
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOC: small_alloc::SmallAlloc = small_alloc::SmallAlloc::new();
 
 /// The hot path's buffers ([`fast`]): the message text the package writes
 /// in, the record and the text it reads back, the names it learns.
