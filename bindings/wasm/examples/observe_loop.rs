@@ -1,6 +1,7 @@
 //! A native loop over the npm benchmark's workload through the same code
-//! the wasm module runs per message ([`mcpwire_wasm::api::Session::observe`],
-//! report text included), for profiling the library side of
+//! the wasm module runs per message (`Session.observe`'s hot path:
+//! [`mcpwire_wasm::api::Session::observe_reports`] and
+//! [`mcpwire_wasm::fast::encode`]), for profiling the library side of
 //! `npm/bench/bench.mjs` with callgrind or perf:
 //!
 //! ```sh
@@ -11,22 +12,28 @@
 //! ```
 //!
 //! Arguments: the messages file, the revision, passes (one session per
-//! pass, as the benchmark does). Prints messages/s and the report bytes.
+//! pass, as the benchmark does). Prints messages/s and how many answers
+//! took the JSON form.
 use std::hint::black_box;
 use std::time::Instant;
 
-use mcpwire_wasm::api::Session;
+use mcpwire_wasm::api::{direction_of, origin_of, Session};
+use mcpwire_wasm::fast::{encode, Names, Out};
 
 #[inline(never)]
 fn measured(revision: &str, records: &[(&str, &str, &str)], passes: usize) -> usize {
-    let mut out = 0;
+    let (mut names, mut out, mut text) = (Names::default(), Out::default(), String::new());
+    let mut json = 0;
     for _ in 0..passes {
         let mut s = Session::new(revision, "{}").expect("revision");
-        for (dir, origin, text) in records {
-            out += black_box(s.observe(dir, origin, text.as_bytes()).expect("observe")).len();
+        for (dir, origin, message) in records {
+            let direction = direction_of(dir).ok();
+            let origin = origin_of(origin).expect("origin");
+            let reports = s.observe_reports(direction, origin, message.as_bytes());
+            json += black_box(encode(&reports, &mut names, &mut out, &mut text)) as usize;
         }
     }
-    out
+    json
 }
 
 fn main() {
@@ -52,11 +59,11 @@ fn main() {
         }
     }
     let start = Instant::now();
-    let bytes = measured(revision, &records, passes);
+    let json = measured(revision, &records, passes);
     let secs = start.elapsed().as_secs_f64();
     let n = records.len() * passes;
     println!(
-        "{revision}: {} messages, {:.0} messages/s, {:.2} µs/message, {bytes} report bytes",
+        "{revision}: {} messages, {:.0} messages/s, {:.2} µs/message, {json} as JSON",
         n,
         n as f64 / secs,
         secs * 1e6 / n as f64

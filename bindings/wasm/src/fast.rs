@@ -93,12 +93,20 @@ impl Hasher for AddressHasher {
     }
 }
 
+/// Slots of the method cache in front of [`Names`]' method map.
+const RECENT: usize = 64;
+
 /// The names the package learns by id (id 0 is `null`).
 #[derive(Debug)]
 pub struct Names {
     list: Vec<Cow<'static, str>>,
     statics: HashMap<(usize, usize), u32, BuildHasherDefault<AddressHasher>>,
     methods: HashMap<Box<str>, u32>,
+    /// A direct-mapped cache of method ids by a cheap hash of the name,
+    /// checked against the name itself: a conversation's few methods skip
+    /// the SipHash lookup, and crafted names can only miss it (the map
+    /// behind it keeps SipHash against collisions).
+    recent: [u32; RECENT],
 }
 
 impl Default for Names {
@@ -107,8 +115,23 @@ impl Default for Names {
             list: vec![Cow::Borrowed("")],
             statics: HashMap::default(),
             methods: HashMap::new(),
+            recent: [0; RECENT],
         }
     }
+}
+
+/// A cheap hash of a method name: its length and first and last 8 bytes.
+fn slot(name: &str) -> usize {
+    let b = name.as_bytes();
+    let word = |bytes: &[u8]| {
+        let mut w = [0u8; 8];
+        w[..bytes.len()].copy_from_slice(bytes);
+        u64::from_le_bytes(w)
+    };
+    let n = b.len().min(8);
+    let h = (b.len() as u64 ^ word(&b[..n])).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        ^ word(&b[b.len() - n..]);
+    (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize
 }
 
 impl Names {
@@ -127,15 +150,22 @@ impl Names {
 
     /// The id of a method name; `None` when the table is full.
     pub fn of_method(&mut self, name: &str) -> Option<u32> {
-        if let Some(&id) = self.methods.get(name) {
-            return Some(id);
+        let slot = slot(name);
+        let cached = self.recent[slot];
+        if cached != 0 && self.list[cached as usize] == name {
+            return Some(cached);
         }
-        if self.methods.len() >= MAX_METHODS {
-            return None;
-        }
-        let id = self.list.len() as u32;
-        self.list.push(Cow::Owned(name.to_string()));
-        self.methods.insert(name.into(), id);
+        let id = match self.methods.get(name) {
+            Some(&id) => id,
+            None if self.methods.len() >= MAX_METHODS => return None,
+            None => {
+                let id = self.list.len() as u32;
+                self.list.push(Cow::Owned(name.to_string()));
+                self.methods.insert(name.into(), id);
+                id
+            }
+        };
+        self.recent[slot] = id;
         Some(id)
     }
 
