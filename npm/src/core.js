@@ -93,8 +93,22 @@ function reports(out) {
 // is written straight into the module's input buffer, and a report with
 // nothing to say comes back as numbers in a fixed record (word offsets as
 // fast.rs `word`), its names as ids learnt once each (`fastName`).
-const DIRECTIONS = { c2s: 0, s2c: 1, auto: 2 };
-const ORIGINS = { implementation: 0, harness: 1 };
+function directionCode(d) {
+  switch (d) {
+    case 'c2s': return 0;
+    case 's2c': return 1;
+    case 'auto': return 2;
+    default: return -1;
+  }
+}
+
+function originCode(o) {
+  switch (o) {
+    case 'implementation': return 0;
+    case 'harness': return 1;
+    default: return -1;
+  }
+}
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const names = [null];
@@ -200,9 +214,9 @@ export class Session {
     direction ??= 'auto';
     origin ??= 'implementation';
     const w = wire(message);
-    const d = Object.hasOwn(DIRECTIONS, direction) ? DIRECTIONS[direction] : undefined;
-    const o = Object.hasOwn(ORIGINS, origin) ? ORIGINS[origin] : undefined;
-    if (d !== undefined && o !== undefined) {
+    const d = directionCode(direction);
+    const o = originCode(origin);
+    if (d >= 0 && o >= 0) {
       return fastReports(this.#raw.observeFast(d, o, put(w)));
     }
     // Not a known direction or origin: the module's own error.

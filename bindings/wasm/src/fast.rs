@@ -13,7 +13,7 @@
 //! record holds, a full method table — is the `serde` JSON of the reports
 //! ([`crate::api::reports_text`]'s JSON form), exactly as before.
 //!
-//! Measured with `npm/bench/bench.mjs`: see `docs/javascript.md`.
+//! Measured with `npm/bench/bench.mjs`: `npm/README.md`, Performance.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -107,6 +107,8 @@ pub struct Names {
     /// the SipHash lookup, and crafted names can only miss it (the map
     /// behind it keeps SipHash against collisions).
     recent: [u32; RECENT],
+    /// The same for the module's own names, by address and length.
+    recent_statics: [(usize, usize, u32); RECENT],
 }
 
 impl Default for Names {
@@ -116,6 +118,7 @@ impl Default for Names {
             statics: HashMap::default(),
             methods: HashMap::new(),
             recent: [0; RECENT],
+            recent_statics: [(0, 0, 0); RECENT],
         }
     }
 }
@@ -139,12 +142,21 @@ impl Names {
     /// another address is another id, which costs nothing but one entry).
     pub fn of_static(&mut self, name: &'static str) -> u32 {
         let key = (name.as_ptr() as usize, name.len());
-        if let Some(&id) = self.statics.get(&key) {
-            return id;
+        let slot = (key.0 ^ (key.0 >> 7) ^ key.1) % RECENT;
+        let (address, length, cached) = self.recent_statics[slot];
+        if (address, length) == key && cached != 0 {
+            return cached;
         }
-        let id = self.list.len() as u32;
-        self.list.push(Cow::Borrowed(name));
-        self.statics.insert(key, id);
+        let id = match self.statics.get(&key) {
+            Some(&id) => id,
+            None => {
+                let id = self.list.len() as u32;
+                self.list.push(Cow::Borrowed(name));
+                self.statics.insert(key, id);
+                id
+            }
+        };
+        self.recent_statics[slot] = (key.0, key.1, id);
         id
     }
 

@@ -14,7 +14,9 @@
 //! and the same verdict as the text it stands for. Results go out as JSON
 //! text too (the `serde` form of [`mcpwire::Report`] and
 //! [`mcpwire::Violation`]), which the package turns into objects with one
-//! `JSON.parse`.
+//! `JSON.parse` — except on `Session.observe`'s hot path ([`fast`]): there
+//! the text is written into a buffer the module keeps, and a report with
+//! nothing to say comes back as numbers in a fixed record.
 //!
 //! **Host build.** The crate builds (and its tests run) on the host as
 //! well: the `#[wasm_bindgen]` layer is thin, and everything it calls is
