@@ -120,6 +120,8 @@ mod tests {
             a.dealloc(p, l);
             let q = a.alloc(Layout::from_size_align(30, 8).unwrap());
             assert_eq!(p, q);
+            // (a freed block's first word held the free-list link)
+            q.write_bytes(7, 30);
             let r = a.realloc(q, Layout::from_size_align(30, 8).unwrap(), 300);
             assert!(!r.is_null());
             assert_eq!(*r, 7);
