@@ -142,7 +142,9 @@ function put(w) {
     // UTF-8 needs at most 3 bytes per UTF-16 unit.
     if (w.length * 3 > inLen) reserve(w.length * 3);
     else if (inView.byteLength === 0) views();
-    return encoder.encodeInto(w, inView).written;
+    const { read, written } = encoder.encodeInto(w, inView);
+    if (read !== w.length) throw new RangeError('mcpwire: the message does not fit the input buffer');
+    return written;
   }
   if (w.length > inLen) reserve(w.length);
   else if (inView.byteLength === 0) views();

@@ -61,7 +61,8 @@ thread_local! {
 pub fn fast_input(len: usize) -> usize {
     FAST.with_borrow_mut(|f| {
         if f.input.len() < len {
-            f.input.resize(len.next_power_of_two().max(4096), 0);
+            let room = len.checked_next_power_of_two().unwrap_or(len);
+            f.input.resize(room.max(4096), 0);
         }
         f.input.as_ptr() as usize
     })
