@@ -36,7 +36,11 @@
 //!   compile-time `is_valid`;
 //! - `boon_is_valid`: parse, then `boon`'s `validate(…).is_ok()`;
 //! - `session_observe_bytes` / `session_parse_observe`: a `Session` judging
-//!   every message from bytes, or from a parsed `Value`.
+//!   every message from bytes, or from a parsed `Value`;
+//! - `ajv_all_errors` / `js_json_parse`: ajv 8 in Node, set up as the
+//!   reference conformance harness sets it up (all errors), `JSON.parse`
+//!   then every check; and `JSON.parse` alone ([`ajv`]; needs `npm ci` in
+//!   `npm/`, else left out).
 //!
 //! Then a table: MB/s, messages/s, and each time as a ratio of
 //! `serde_json_parse` and of `mcpwire_bytes_is_valid`. Before timing, every
@@ -48,6 +52,8 @@
 //! `MCPWIRE_BYTES_ONLY=<function>:<group> valgrind --tool=callgrind
 //! --toggle-collect='*measured*' target/release/deps/bytes-<hash>`.
 
+#[path = "bytes/ajv.rs"]
+mod ajv;
 #[path = "bytes/corpus.rs"]
 mod corpus;
 #[path = "bytes/engines.rs"]
@@ -436,7 +442,7 @@ fn mean_ns(group: &str, function: &str) -> Option<f64> {
     v.pointer("/mean/point_estimate")?.as_f64()
 }
 
-const FUNCTIONS: [&str; 13] = [
+const FUNCTIONS: [&str; 15] = [
     "serde_json_parse",
     "serde_json_ignored_any",
     "mcpwire_reader_skip",
@@ -450,6 +456,8 @@ const FUNCTIONS: [&str; 13] = [
     "jsonschema_macros_is_valid",
     "session_observe_bytes",
     "session_parse_observe",
+    "js_json_parse",
+    "ajv_all_errors",
 ];
 
 fn table(group: &str, bytes: usize, messages: usize) {
@@ -541,6 +549,13 @@ fn bench(c: &mut Criterion, group_name: &str, version: Version, entries: &[Entry
     g.bench_function("session_parse_observe", |b| {
         b.iter(|| black_box(session_value(version, black_box(entries))))
     });
+    if let Some(mut js) = ajv::Ajv::start(group_name, version.as_str(), entries) {
+        for (i, (p, v)) in prepared.iter().zip(js.verdicts()).enumerate() {
+            assert_eq!(v, !p.entry.broken, "{group_name} #{i}: ajv");
+        }
+        g.bench_function("js_json_parse", |b| b.iter_custom(|n| js.time("parse", n)));
+        g.bench_function("ajv_all_errors", |b| b.iter_custom(|n| js.time("run", n)));
+    }
     g.finish();
     total
 }

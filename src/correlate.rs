@@ -144,7 +144,7 @@ pub enum Lookup {
 type Key = (Direction, IdKey);
 
 /// Pending and recently answered requests, per sending direction.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Correlator {
     pending: HashMap<Key, (u64, Pending)>,
     order: VecDeque<(u64, Key)>,
@@ -153,6 +153,25 @@ pub struct Correlator {
     answered_order: VecDeque<Key>,
     tokens: HashMap<IdKey, (u64, Direction)>,
     forgotten: u64,
+}
+
+/// Room reserved up front in each table: a short conversation (a test
+/// scenario, a benchmark pass) never grows them, where growing from empty
+/// rehashed each table three or four times per session.
+const INITIAL_CAPACITY: usize = 16;
+
+impl Default for Correlator {
+    fn default() -> Self {
+        Correlator {
+            pending: HashMap::with_capacity(INITIAL_CAPACITY),
+            order: VecDeque::with_capacity(INITIAL_CAPACITY),
+            seq: 0,
+            answered: HashMap::with_capacity(INITIAL_CAPACITY),
+            answered_order: VecDeque::with_capacity(INITIAL_CAPACITY),
+            tokens: HashMap::new(),
+            forgotten: 0,
+        }
+    }
 }
 
 impl Correlator {

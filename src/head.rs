@@ -328,13 +328,13 @@ impl HeadBuilder {
         match key {
             "id" => head.id = Some(small(r)?),
             "method" => head.method = string(r)?,
+            // `error` and `result`: their span and their members in one
+            // pass (the member read ends where `skip` would).
             "error" => {
                 head.has_error = true;
                 head.error_code = None;
-                let mark = r.mark();
-                head.error_span = Some(span(r, base)?);
-                r.reset(mark);
                 head.error_set = r.peek()? != b'n';
+                let start = r.pos();
                 let mut code = None;
                 members(r, |r, k| match k {
                     "code" => {
@@ -343,13 +343,13 @@ impl HeadBuilder {
                     }
                     _ => r.skip(),
                 })?;
+                head.error_span = Some((start - base, r.pos() - base));
                 head.error_code = code;
             }
             "result" => {
                 head.has_result = true;
-                let mark = r.mark();
-                head.result_span = Some(span(r, base)?);
-                r.reset(mark);
+                r.peek()?;
+                let start = r.pos();
                 let (mut rt, mut pv, mut caps, mut task) = (None, None, None, false);
                 members(r, |r, k| {
                     match k {
@@ -364,6 +364,7 @@ impl HeadBuilder {
                     }
                     Ok(())
                 })?;
+                head.result_span = Some((start - base, r.pos() - base));
                 head.result_type = rt;
                 head.result_protocol_version = pv;
                 head.result_capabilities = caps;

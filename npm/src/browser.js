@@ -8,7 +8,7 @@ let ready = null;
 
 /** Loads and instantiates the module (once; later calls share the promise). */
 export default function init(input) {
-  ready ??= wasmInit(input === undefined ? undefined : { module_or_path: input }).then(() => bind(raw));
+  ready ??= wasmInit(input === undefined ? undefined : { module_or_path: input }).then((exports) => bind(raw, exports));
   return ready;
 }
 export { init };

@@ -6,8 +6,8 @@ import { initSync } from './wasm/mcpwire_wasm.js';
 import * as raw from './wasm/mcpwire_wasm.js';
 import { bind } from './core.js';
 
-initSync({ module: readFileSync(new URL('./wasm/mcpwire_wasm_bg.wasm', import.meta.url)) });
-bind(raw);
+const exports = initSync({ module: readFileSync(new URL('./wasm/mcpwire_wasm_bg.wasm', import.meta.url)) });
+bind(raw, exports);
 
 /** Resolves at once: the module was loaded at import. */
 export default async function init() {}

@@ -3,11 +3,13 @@
 //! prints, per revision, what changed: definitions added, removed and
 //! changed, and the dispatch-map diff. A revision directory the pin does not
 //! list yet is added: pinned, given its cargo features and its dispatch
-//! snapshot (everything else derives from the pin; `wire.rs`).
+//! snapshot (everything else derives from the pin; `wire.rs`), and every
+//! erratum whose bug its file still carries (`errata.rs`).
 //! `cargo xtask remove-revision NAME` takes one out again. Neither copies a
 //! spec file into the repository (spec files are never committed).
 #![deny(missing_docs)]
 
+mod errata;
 mod sync;
 mod wire;
 
@@ -20,7 +22,8 @@ Re-pins schemas/pin.toml from DIR/<revision>/schema.json (commit from DIR/SOURCE
 when present) and prints per revision the definitions added/removed/changed and\n\
 the dispatch-map diff against the currently pinned files in $MCPWIRE_SPEC_DIR.\n\
 A DIR/<name>/schema.json the pin does not list is added as a new revision\n\
-(pin, cargo features, dispatch snapshot); remove-revision takes one out.";
+(pin, cargo features, dispatch snapshot, errata whose bug it carries);\n\
+remove-revision takes one out.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -4,7 +4,7 @@ use std::{collections::BTreeSet, path::Path};
 
 use mcpwire_codegen::{dispatch, errata, load, Schema, Version};
 
-use crate::wire;
+use crate::{errata::Errata, wire};
 use serde_json::Value;
 
 fn repo_root() -> std::path::PathBuf {
@@ -18,8 +18,12 @@ fn source_commit(dir: &Path) -> Option<String> {
         .find_map(|l| l.strip_prefix("commit:").map(|c| c.trim().to_string()))
 }
 
-fn maps_of(version: Version, raw: Value) -> Result<(Schema, dispatch::Maps), String> {
-    let patched = errata::apply(version, raw).map_err(|e| e.to_string())?;
+fn maps_of(
+    list: &[errata::Erratum],
+    version: Version,
+    raw: Value,
+) -> Result<(Schema, dispatch::Maps), String> {
+    let patched = errata::apply_list(list, version, raw).map_err(|e| e.to_string())?;
     let schema = Schema::new(version, patched).map_err(|e| e.to_string())?;
     let maps = dispatch::extract(&schema).map_err(|e| e.to_string())?;
     Ok((schema, maps))
@@ -50,8 +54,13 @@ fn json_diff(old: &Value, new: &Value) -> Vec<String> {
     removed.chain(added).collect()
 }
 
-fn report(version: Version, old: Option<Value>, new: Value) -> Result<(), String> {
-    let (new_schema, new_maps) = maps_of(version, new)?;
+fn report(
+    list: &[errata::Erratum],
+    version: Version,
+    old: Option<Value>,
+    new: Value,
+) -> Result<(), String> {
+    let (new_schema, new_maps) = maps_of(list, version, new)?;
     let Some(old) = old else {
         println!(
             "{}: no previously pinned file to compare with",
@@ -59,7 +68,8 @@ fn report(version: Version, old: Option<Value>, new: Value) -> Result<(), String
         );
         return Ok(());
     };
-    let (old_schema, old_maps) = maps_of(version, old)?;
+    // The old file against the errata as they were pinned with it.
+    let (old_schema, old_maps) = maps_of(errata::all(), version, old)?;
     let (old_defs, new_defs) = (old_schema.defs(), new_schema.defs());
     let added: Vec<&String> = new_defs
         .keys()
@@ -111,13 +121,15 @@ fn revision_dirs(from: &Path) -> Result<Vec<String>, String> {
 }
 
 /// Re-pins from `from` and reports; a revision directory the pin does not
-/// list yet is added and wired in (pin, features, dispatch snapshot).
+/// list yet is added and wired in (pin, features, dispatch snapshot,
+/// errata: [`crate::errata`]).
 pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
     let root = repo_root();
     let pin_file = root.join("schemas/pin.toml");
     let (mut head, mut revisions) = wire::read_pin(&pin_file)?;
     let current_dir = std::env::var_os("MCPWIRE_SPEC_DIR").map(|d| root.join(d));
     let mut added = Vec::new();
+    let mut errata = Errata::load(&root)?;
     for rev in revisions.iter_mut() {
         let version = wire::codegen_version(rev);
         let file = load::schema_path(from, version);
@@ -142,7 +154,8 @@ pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
             println!("{}: unchanged ({sha})", rev.name);
             continue;
         }
-        report(version, old, new)?;
+        errata.wire(version, &new);
+        report(errata.list(), version, old, new)?;
         rev.sha256 = sha;
     }
     for name in revision_dirs(from)? {
@@ -159,7 +172,8 @@ pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
             dialect: dialect.to_string(),
         };
         let version = wire::codegen_version(&rev);
-        let (schema, maps) = maps_of(version, document)?;
+        errata.wire(version, &document);
+        let (schema, maps) = maps_of(errata.list(), version, document)?;
         println!(
             "{name}: NEW revision ({dialect}; {} definitions, {} methods, {} error codes): \
              module and feature `{}`",
@@ -179,6 +193,7 @@ pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
         return Ok(());
     }
     write_all(&root, &head, &revisions)?;
+    errata.write()?;
     for (version, maps) in &added {
         write_snapshot(&root, version.module, maps)?;
     }
@@ -207,6 +222,9 @@ pub fn remove(name: &str) -> Result<(), String> {
         return Err(format!("schemas/pin.toml does not list revision {name}"));
     }
     write_pin_and_features(&root, &head, &revisions, &known)?;
+    let mut errata = Errata::load(&root)?;
+    errata.unwire(name);
+    errata.write()?;
     let snapshot = root.join(format!("tests/snapshots/dispatch/{module}.json"));
     if snapshot.exists() {
         std::fs::remove_file(&snapshot)

@@ -5,6 +5,8 @@
 //! the copy then builds and tests that revision alone (its module, its
 //! `Version` variant, the proc macro's table via feature `macros`, the
 //! dispatch snapshot the xtask wrote, the feature lists of tests/revisions.rs);
+//! the errata whose bugs the copy carries now name it too (so its build
+//! applies them);
 //! `cargo xtask remove-revision 2030-01-01` restores every file byte for byte.
 //!
 //! Cost: compiles the xtask and mcpwire with one revision in `target/outside`
@@ -131,6 +133,19 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
     assert!(scratch
         .join(format!("tests/snapshots/dispatch/{FAKE_MODULE}.json"))
         .is_file());
+    // A copy of 2026-07-28 carries its bugs: the errata that name 2026-07-28
+    // now name the copy too, in the data and in the human table.
+    let errata = std::fs::read_to_string(scratch.join("schemas/errata.toml")).unwrap();
+    let named = errata
+        .matches(&format!("\"2026-07-28\", \"{FAKE}\", \"draft\"]"))
+        .count();
+    assert_eq!(named, 2, "{log}\n{errata}");
+    let table = std::fs::read_to_string(scratch.join("schemas/ERRATA.md")).unwrap();
+    assert_eq!(
+        table.matches(&format!("2026-07-28, {FAKE}, draft")).count(),
+        2,
+        "{table}"
+    );
 
     // The new revision alone: generated, compiled (library and proc macro),
     // its dispatch tables equal to the snapshot the xtask wrote, and every

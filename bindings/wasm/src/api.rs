@@ -145,8 +145,23 @@ impl Session {
     /// message in a transcript.
     pub fn observe(&mut self, direction: &str, origin: &str, text: &[u8]) -> Result<String, Error> {
         let origin = origin_of(origin)?;
-        let reports = match direction {
-            "auto" => {
+        let direction = match direction {
+            "auto" => None,
+            given => Some(direction_of(given)?),
+        };
+        Ok(reports_text(&self.observe_reports(direction, origin, text)))
+    }
+
+    /// [`Session::observe`] with the arguments read: `direction` `None`
+    /// is inferred by the session.
+    pub fn observe_reports(
+        &mut self,
+        direction: Option<Direction>,
+        origin: Origin,
+        text: &[u8],
+    ) -> Vec<mcpwire::Report> {
+        match direction {
+            None => {
                 let source = Source {
                     direction: None,
                     origin,
@@ -154,9 +169,8 @@ impl Session {
                 };
                 self.inner.judge_bytes(source, text).reports
             }
-            given => self.inner.observe_bytes(direction_of(given)?, origin, text),
-        };
-        Ok(reports_text(&reports))
+            Some(d) => self.inner.observe_bytes(d, origin, text),
+        }
     }
 
     /// Requests never answered so far, as JSON.

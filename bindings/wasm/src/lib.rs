@@ -14,7 +14,9 @@
 //! and the same verdict as the text it stands for. Results go out as JSON
 //! text too (the `serde` form of [`mcpwire::Report`] and
 //! [`mcpwire::Violation`]), which the package turns into objects with one
-//! `JSON.parse`.
+//! `JSON.parse` — except on `Session.observe`'s hot path ([`fast`]): there
+//! the text is written into a buffer the module keeps, and a report with
+//! nothing to say comes back as numbers in a fixed record.
 //!
 //! **Host build.** The crate builds (and its tests run) on the host as
 //! well: the `#[wasm_bindgen]` layer is thin, and everything it calls is
@@ -25,9 +27,64 @@
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod fast;
+pub mod small_alloc;
 pub mod wire_schema;
 
+use std::cell::RefCell;
+
+use mcpwire::{Direction, Origin};
 use wasm_bindgen::prelude::*;
+
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static ALLOC: small_alloc::SmallAlloc = small_alloc::SmallAlloc::new();
+
+/// The hot path's buffers ([`fast`]): the message text the package writes
+/// in, the record and the text it reads back, the names it learns.
+#[derive(Default)]
+struct Fast {
+    input: Vec<u8>,
+    out: Box<fast::Out>,
+    text: String,
+    names: fast::Names,
+}
+
+thread_local! {
+    // One module instance, one thread (wasm32 without threads).
+    static FAST: RefCell<Fast> = RefCell::new(Fast::default());
+}
+
+/// The address of the input buffer, with room for at least `len` bytes
+/// (it moves only when it grows).
+#[wasm_bindgen(js_name = fastInput)]
+pub fn fast_input(len: usize) -> usize {
+    FAST.with_borrow_mut(|f| {
+        if f.input.len() < len {
+            let room = len.checked_next_power_of_two().unwrap_or(len);
+            f.input.resize(room.max(4096), 0);
+        }
+        f.input.as_ptr() as usize
+    })
+}
+
+/// The input buffer's capacity in bytes.
+#[wasm_bindgen(js_name = fastInputLen)]
+pub fn fast_input_len() -> usize {
+    FAST.with_borrow(|f| f.input.len())
+}
+
+/// The address of the record ([`fast::Out`]; it never moves).
+#[wasm_bindgen(js_name = fastOut)]
+pub fn fast_out() -> usize {
+    FAST.with_borrow(|f| &*f.out as *const fast::Out as usize)
+}
+
+/// The name behind an id of the record (`undefined` for 0).
+#[wasm_bindgen(js_name = fastName)]
+pub fn fast_name(id: u32) -> Option<String> {
+    FAST.with_borrow(|f| f.names.get(id).map(str::to_string))
+}
 
 fn js_error(e: api::Error) -> JsError {
     JsError::new(&e.to_string())
@@ -115,6 +172,39 @@ impl RawSession {
         self.inner
             .observe(direction, origin, text.as_bytes())
             .map_err(js_error)
+    }
+
+    /// The hot path ([`fast`]): judges the first `len` bytes of the input
+    /// buffer ([`fast_input`]); `direction` 0 c2s, 1 s2c, 2 inferred;
+    /// `origin` 0 implementation, 1 harness. Returns [`fast::CLEAN`] (the
+    /// record holds the report) or [`fast::JSON`] (the text buffer, whose
+    /// address and length the record holds, is the reports' JSON).
+    #[wasm_bindgen(js_name = observeFast)]
+    pub fn observe_fast(&mut self, direction: u32, origin: u32, len: usize) -> u32 {
+        let direction = match direction {
+            0 => Some(Direction::ClientToServer),
+            1 => Some(Direction::ServerToClient),
+            _ => None,
+        };
+        let origin = if origin == 1 {
+            Origin::Harness
+        } else {
+            Origin::Implementation
+        };
+        FAST.with_borrow_mut(|f| {
+            let Fast {
+                input,
+                out,
+                text,
+                names,
+            } = f;
+            let bytes = input.get(..len).unwrap_or(input);
+            let reports = self.inner.observe_reports(direction, origin, bytes);
+            let code = fast::encode(&reports, names, out, text);
+            out.words[fast::word::TEXT_PTR] = text.as_ptr() as usize as u32;
+            out.words[fast::word::TEXT_LEN] = text.len() as u32;
+            code
+        })
     }
 
     /// Requests never answered so far, as JSON.
