@@ -99,6 +99,25 @@ impl<'a> Message<'a> {
         self.text.get(span.0..span.1)
     }
 
+    /// Whether one strict pass shows this response valid for the result
+    /// envelope `envelope` with `result` valid for `typed`
+    /// ([`super::plan::reads_result_response`]); `false` says nothing.
+    /// Only for a `typed` that implies `Result` at `version`
+    /// ([`super::plan::result_implied`], checked here).
+    pub fn reads_result_response(
+        &self,
+        version: Version,
+        envelope: &'static DefinitionFns,
+        typed: &'static DefinitionFns,
+    ) -> bool {
+        match (envelope.read, typed.read) {
+            (Some(e), Some(t)) if super::plan::result_implied(version, typed.name) => {
+                super::plan::reads_result_response(e, t, self.text, self.limits)
+            }
+            _ => false,
+        }
+    }
+
     /// The violations of `definition` at `target` (`None` when the member
     /// is absent): nothing when the bytes validator shows it valid, else
     /// those the `Value` path reports, pointers from the message root.

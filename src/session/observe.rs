@@ -648,11 +648,28 @@ fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {
 /// Runs a plan's checks, collecting violations without duplicates (the
 /// envelope and a typed definition may both flag `/id`). An envelope check
 /// the typed check implies ([`super::implied`], [`dispatch::Check::implies_envelope`])
-/// runs only when the typed one fails.
+/// runs only when the typed one fails; a response whose typed result
+/// implies the envelope's `Result` is read once for both
+/// ([`crate::bytes::plan`]) and checked apart only when that pass fails.
 fn run(spec: &'static crate::Spec, body: Body<'_, '_>, plan: Plan, report: &mut Report) {
     report.violations.extend(plan.violations);
     report.warnings.extend(plan.warnings);
     let mut done: Option<(usize, Vec<Violation>)> = None;
+    // A response and its typed result in one pass (`bytes::plan`).
+    if let (Body::Bytes(raw), [envelope, typed]) = (body, plan.checks.as_slice()) {
+        if envelope.target == Target::Message
+            && typed.target == Target::Result
+            && envelope.definition == spec.maps.envelopes.result
+        {
+            if let (Some(e), Some(t)) = (envelope.fns, typed.fns) {
+                if raw.reads_result_response(spec.version, e, t) {
+                    report.definitions.push(envelope.definition);
+                    report.definitions.push(typed.definition);
+                    return;
+                }
+            }
+        }
+    }
     if let [envelope, typed] = plan.checks.as_slice() {
         if typed.implies_envelope && envelope.target == Target::Message {
             if let Some(out) = check_one(spec, body, *typed) {
