@@ -16,11 +16,17 @@ use quote::quote;
 use super::normalize::Consts;
 use crate::names::ident;
 
-/// The Rust type typify is told to use for a marker's synthetic definition,
-/// as an absolute path (typify also uses it inside its `builder` module):
+/// The Rust type typify is told to use for a marker's synthetic definition:
+/// `Const<consts::ToolsCall>`, relative to the `types` module where typify
+/// puts every type; as an absolute path when `absolute` (with builders,
+/// typify also uses it inside its `builder` module):
 /// `crate::draft::types::Const<crate::draft::types::consts::ToolsCall>`.
-pub fn rust_type(module: &str, marker: &str) -> String {
-    format!("crate::{module}::types::Const<crate::{module}::types::consts::{marker}>")
+pub fn rust_type(module: &str, marker: &str, absolute: bool) -> String {
+    if absolute {
+        format!("crate::{module}::types::Const<crate::{module}::types::consts::{marker}>")
+    } else {
+        format!("Const<consts::{marker}>")
+    }
 }
 
 /// `Const`, the `consts` module and its markers.
