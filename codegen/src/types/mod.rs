@@ -48,9 +48,9 @@
 //! - **Lean output.** `validated`/`validate`/`roundtrip` are `#[inline]`,
 //!   so their per-type serde code is compiled only in crates that call them
 //!   (halves the crate's own compile time for the types). String constants
-//!   are ~5 lines each instead of typify's ~60. The flattened `extra` maps
-//!   cost about a quarter of the types' compile time; they are what keeps
-//!   unknown members.
+//!   are one line each (a `marker!` invocation) instead of typify's ~60.
+//!   The flattened `extra` maps cost about a quarter of the types' compile
+//!   time; they are what keeps unknown members.
 
 pub mod api;
 pub mod builders;
@@ -157,6 +157,13 @@ fn trees(tokens: &TokenStream) -> Vec<(TokenTree, bool)> {
 fn declares(tokens: &TokenStream) -> bool {
     let trees = trees(tokens);
     trees.iter().enumerate().any(|(i, (t, body))| match t {
+        // `marker!(String, "string")` declares `enum String {}` ([`consts`]).
+        TokenTree::Group(g)
+            if i >= 2 && matches!(&trees[i - 2].0, TokenTree::Ident(m) if m == "marker") =>
+        {
+            matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(name))
+                if PRELUDE.iter().any(|(_, n)| name == n))
+        }
         TokenTree::Group(g) => !body && declares(&g.stream()),
         TokenTree::Ident(kw)
             if [
