@@ -9,7 +9,7 @@
 //! every revision's module small and every message uniform. Not a stable
 //! API: only generated code calls it.
 
-use serde_json::Value;
+pub use serde_json::Value;
 
 use crate::{Keyword, Path, Violation};
 
@@ -153,20 +153,121 @@ fn push(
     });
 }
 
-/// The `type` keyword: reports `expected object, found array` unless the
-/// kind of `v` is among `kinds` (bits of [`kind`]; `integer` is
-/// [`kind::INTEGER`], `number` is `INTEGER | FRACTION`).
+/// The schema pointer `at` + `/` + `keyword` (`keyword` as spelled in JSON
+/// Schema, [`Keyword::as_str`]).
+fn at_keyword(at: &str, keyword: Keyword) -> &'static str {
+    intern(format!("{at}/{}", keyword.as_str()))
+}
+
+/// The schema pointer of the `type` of property `name` below `at`:
+/// `{at}/properties/{name}/type`, `name` escaped (RFC 6901).
+fn at_property_type(at: &str, name: &str) -> &'static str {
+    let name = name.replace('~', "~0").replace('/', "~1");
+    intern(format!("{at}/properties/{name}/type"))
+}
+
+/// The one `&'static str` holding `pointer`'s text.
+///
+/// Generated code names a schema location once per node (`at`, the node's
+/// pointer) and each keyword's pointer is `at` joined with the keyword, so
+/// the pointer of a violation is built when one is reported. Schema
+/// pointers are `&'static str` ([`Violation::schema`]): each distinct one
+/// is leaked once and reused. They all name places in the compiled
+/// schemas (a keyword of a node, or a listed property's `type`), so the
+/// set is bounded by the schemas' size, whatever the instances.
+fn intern(pointer: String) -> &'static str {
+    use std::collections::BTreeSet;
+    use std::sync::{Mutex, PoisonError};
+    static POINTERS: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
+    let mut pointers = POINTERS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(known) = pointers.get(pointer.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(pointer.into_boxed_str());
+    pointers.insert(leaked);
+    leaked
+}
+
+/// Counts a required member in a boolean check's pass over an object's
+/// members (`"name" => rt::count(&mut seen) && …`): adds one, holds.
+#[inline(always)]
+pub fn count(seen: &mut usize) -> bool {
+    *seen += 1;
+    true
+}
+
+/// A collecting check from the root: what `check_<d>` returns for the
+/// `check_<d>_at` it names.
+pub fn check(v: &Value, check_at: fn(&Value, &Path<'_>, &mut Vec<Violation>)) -> Vec<Violation> {
+    let mut out = Vec::new();
+    check_at(v, &Path::Root, &mut out);
+    out
+}
+
+/// The JSON Schema name of a single type's kind bits ([`kind`]): `number`
+/// for `INTEGER | FRACTION`.
+fn kind_name(kinds: u8) -> &'static str {
+    match kinds {
+        kind::OBJECT => "object",
+        kind::ARRAY => "array",
+        kind::STRING => "string",
+        kind::INTEGER => "integer",
+        kind::NUMBER => "number",
+        kind::BOOLEAN => "boolean",
+        kind::NULL => "null",
+        _ => "a listed type",
+    }
+}
+
+/// The `type` keyword of one type at the node `at`: reports `expected
+/// object, found array` (at `{at}/type`) unless the kind of `v` is among
+/// `kinds`, the bits of that type ([`kind`]; `integer` is
+/// [`kind::INTEGER`], `number` is [`kind::NUMBER`]), whose name the message
+/// gives.
 #[inline]
-pub fn type_(
+pub fn type_(out: &mut Vec<Violation>, path: &Path<'_>, at: &'static str, kinds: u8, v: &Value) {
+    if kind_of(v) & kinds == 0 {
+        type_failed(
+            out,
+            path,
+            at_keyword(at, Keyword::Type),
+            kind_name(kinds),
+            v,
+        );
+    }
+}
+
+/// The `type` keyword listing several types: as [`type_`], the message
+/// naming `expected` (`integer or string`, as the schema lists them).
+#[inline]
+pub fn types(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    schema: &'static str,
+    at: &'static str,
     expected: &'static str,
     kinds: u8,
     v: &Value,
 ) {
     if kind_of(v) & kinds == 0 {
-        type_failed(out, path, schema, expected, v);
+        type_failed(out, path, at_keyword(at, Keyword::Type), expected, v);
+    }
+}
+
+/// A listed property `k` of the object at `path`, whose schema is one
+/// `type` and nothing else: [`type_`] for the member `v` (at `path/k`,
+/// schema `{at}/properties/{k}/type`, `at` the object's node).
+#[inline]
+pub fn prop(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    at: &'static str,
+    k: &str,
+    kinds: u8,
+    v: &Value,
+) {
+    if kind_of(v) & kinds == 0 {
+        let schema = at_property_type(at, k);
+        type_failed(out, &path.key(k), schema, kind_name(kinds), v);
     }
 }
 
@@ -183,123 +284,233 @@ fn type_failed(
     push(out, path, schema, Keyword::Type, message);
 }
 
-/// The `required` keyword: reports each missing name (at the object):
-/// `"name" is a required property`.
+/// The `required` keyword of the node `at`: reports each missing name (at
+/// the object): `"name" is a required property`.
 #[inline]
 pub fn required(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    schema: &'static str,
+    at: &'static str,
     m: &serde_json::Map<String, Value>,
     names: &[&str],
 ) {
     for name in names {
         if !m.contains_key(*name) {
-            required_failed(out, path, schema, name);
+            required_failed(out, path, at, name);
         }
     }
 }
 
 #[cold]
 #[inline(never)]
-fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, schema: &'static str, name: &str) {
+fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, name: &str) {
     let message = format!("{} is a required property", show_str(name));
-    push(out, path, schema, Keyword::Required, message);
+    push(
+        out,
+        path,
+        at_keyword(at, Keyword::Required),
+        Keyword::Required,
+        message,
+    );
 }
 
-/// `additionalProperties: false` rejected a member: `unexpected property
-/// "x"` (reported at the object).
+/// `additionalProperties: false` of the node `at` rejected a member:
+/// `unexpected property "x"` (reported at the object).
 #[cold]
 #[inline(never)]
-pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, schema: &'static str, name: &str) {
+pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, at: &'static str, name: &str) {
     let message = format!("unexpected property {}", show_str(name));
+    let schema = at_keyword(at, Keyword::AdditionalProperties);
     push(out, path, schema, Keyword::AdditionalProperties, message);
 }
 
-/// `const` failed: `expected "2.0", found "1.0"`; `expected` is the
-/// constant as JSON.
+/// `const` of the node `at` failed: `expected "2.0", found "1.0"`;
+/// `expected` is the constant as JSON.
 #[cold]
 #[inline(never)]
 pub fn const_(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    schema: &'static str,
+    at: &'static str,
     expected: &'static str,
     v: &Value,
 ) {
     let message = format!("expected {expected}, found {}", show(v));
-    push(out, path, schema, Keyword::Const, message);
+    push(
+        out,
+        path,
+        at_keyword(at, Keyword::Const),
+        Keyword::Const,
+        message,
+    );
 }
 
-/// `enum` failed: `expected one of "a", "b", found "c"`; `expected` lists
-/// the values as JSON.
+/// A string `const` of the node `at`: reports as [`const_`] (the constant
+/// as JSON: `"2.0"`) unless `v` is the string `expected`.
+#[inline]
+pub fn const_str(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    at: &'static str,
+    expected: &'static str,
+    v: &Value,
+) {
+    if v.as_str() != Some(expected) {
+        const_str_failed(out, path, at, expected, v);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn const_str_failed(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    at: &'static str,
+    expected: &'static str,
+    v: &Value,
+) {
+    let expected = Value::from(expected).to_string();
+    let message = format!("expected {expected}, found {}", show(v));
+    push(
+        out,
+        path,
+        at_keyword(at, Keyword::Const),
+        Keyword::Const,
+        message,
+    );
+}
+
+/// `enum` of the node `at` failed: `expected one of "a", "b", found "c"`;
+/// `expected` lists the values as JSON.
 #[cold]
 #[inline(never)]
 pub fn enum_(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    schema: &'static str,
+    at: &'static str,
     expected: &'static str,
     v: &Value,
 ) {
     let message = format!("expected one of {expected}, found {}", show(v));
-    push(out, path, schema, Keyword::Enum, message);
+    push(
+        out,
+        path,
+        at_keyword(at, Keyword::Enum),
+        Keyword::Enum,
+        message,
+    );
 }
 
-/// `minimum` failed: `-1 is less than the minimum of 0`.
+/// `minimum` of the node `at` failed: `-1 is less than the minimum of 0`.
 #[cold]
 #[inline(never)]
 pub fn minimum(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    schema: &'static str,
+    at: &'static str,
     bound: &'static str,
     n: &serde_json::Number,
 ) {
     let message = format!("{n} is less than the minimum of {bound}");
-    push(out, path, schema, Keyword::Minimum, message);
+    push(
+        out,
+        path,
+        at_keyword(at, Keyword::Minimum),
+        Keyword::Minimum,
+        message,
+    );
 }
 
-/// `maximum` failed: `2 is greater than the maximum of 1`.
+/// `maximum` of the node `at` failed: `2 is greater than the maximum of 1`.
 #[cold]
 #[inline(never)]
 pub fn maximum(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    schema: &'static str,
+    at: &'static str,
     bound: &'static str,
     n: &serde_json::Number,
 ) {
     let message = format!("{n} is greater than the maximum of {bound}");
-    push(out, path, schema, Keyword::Maximum, message);
+    push(
+        out,
+        path,
+        at_keyword(at, Keyword::Maximum),
+        Keyword::Maximum,
+        message,
+    );
 }
 
-/// `maxItems` failed: `101 items, more than the maximum of 100`.
+/// `maxItems` of the node `at` failed: `101 items, more than the maximum
+/// of 100`.
 #[cold]
 #[inline(never)]
 pub fn max_items(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    schema: &'static str,
+    at: &'static str,
     max: u64,
     len: usize,
 ) {
     let message = format!("{len} items, more than the maximum of {max}");
-    push(out, path, schema, Keyword::MaxItems, message);
+    push(
+        out,
+        path,
+        at_keyword(at, Keyword::MaxItems),
+        Keyword::MaxItems,
+        message,
+    );
 }
 
-/// `format` failed: `"relative/path" is not a valid "uri"`.
+/// `format` of the node `at` failed: `"relative/path" is not a valid
+/// "uri"`.
 #[cold]
 #[inline(never)]
 pub fn format(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    schema: &'static str,
+    at: &'static str,
     format: &'static str,
     s: &str,
 ) {
     let message = format!("{} is not a valid \"{format}\"", show_str(s));
-    push(out, path, schema, Keyword::Format, message);
+    push(
+        out,
+        path,
+        at_keyword(at, Keyword::Format),
+        Keyword::Format,
+        message,
+    );
+}
+
+/// `format` of the node `at`, on a `v` of any kind: a string that `test`
+/// rejects is reported as [`format()`] does; other kinds pass (`format`
+/// constrains strings only).
+#[inline]
+pub fn formatted(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    at: &'static str,
+    (name, test): (&'static str, fn(&str) -> bool),
+    v: &Value,
+) {
+    if let Value::String(s) = v {
+        if !test(s) {
+            format(out, path, at, name, s);
+        }
+    }
+}
+
+/// The formats mcpwire checks, as [`formatted`] takes them: the name and
+/// the test (`crate::format`).
+pub mod formats {
+    /// `uri`.
+    pub const URI: (&str, fn(&str) -> bool) = ("uri", crate::format::is_uri);
+    /// `uri-template`.
+    pub const URI_TEMPLATE: (&str, fn(&str) -> bool) =
+        ("uri-template", crate::format::is_uri_template);
+    /// `byte` (base64).
+    pub const BYTE: (&str, fn(&str) -> bool) = ("byte", crate::format::is_byte);
 }
 
 /// What a discriminated `anyOf` reads from the instance: the member named by
@@ -379,7 +590,8 @@ impl<'a> Branch<'a> {
     }
 }
 
-/// Reports a failed `anyOf` (every branch failed), by this rule (the
+/// Reports a failed `anyOf` of the node `at` (every branch failed; schema
+/// pointer `{at}/anyOf`), by this rule (the
 /// verdict is the caller's; this only chooses which branch explains it):
 ///
 /// 1. If the `anyOf` is discriminated ([`any_of_tagged`]; the generator finds
@@ -406,11 +618,11 @@ pub fn any_of(
     v: &Value,
     path: &Path<'_>,
     out: &mut Vec<Violation>,
-    schema: &'static str,
+    at: &'static str,
     expected: &'static str,
     branches: &[Branch<'_>],
 ) {
-    closest(v, path, out, schema, expected, branches);
+    closest(v, path, out, at, expected, branches);
 }
 
 /// [`any_of`] for a discriminated `anyOf` whose discriminator is the member
@@ -419,7 +631,7 @@ pub fn any_of_tagged(
     v: &Value,
     path: &Path<'_>,
     out: &mut Vec<Violation>,
-    schema: &'static str,
+    at: &'static str,
     expected: &'static str,
     tag_name: &'static str,
     branches: &[Branch<'_>],
@@ -430,11 +642,11 @@ pub fn any_of_tagged(
             return;
         }
         if branches.iter().all(|b| b.tag.is_some()) {
-            unknown_tag(value, path, out, schema, tag_name, branches);
+            unknown_tag(value, path, out, at, tag_name, branches);
             return;
         }
     }
-    closest(v, path, out, schema, expected, branches);
+    closest(v, path, out, at, expected, branches);
 }
 
 /// Rule 1's unknown tag: one violation at the member, listing the tags.
@@ -443,7 +655,7 @@ fn unknown_tag(
     value: &str,
     path: &Path<'_>,
     out: &mut Vec<Violation>,
-    schema: &'static str,
+    at: &'static str,
     tag_name: &'static str,
     branches: &[Branch<'_>],
 ) {
@@ -453,6 +665,7 @@ fn unknown_tag(
         tags.join(", "),
         show_str(value)
     );
+    let schema = at_keyword(at, Keyword::AnyOf);
     push(out, &path.key(tag_name), schema, Keyword::AnyOf, message);
 }
 
@@ -484,7 +697,7 @@ fn closest(
     v: &Value,
     path: &Path<'_>,
     out: &mut Vec<Violation>,
-    schema: &'static str,
+    at: &'static str,
     expected: &'static str,
     branches: &[Branch<'_>],
 ) {
@@ -507,7 +720,13 @@ fn closest(
         Some(found) => out.extend(found),
         None => {
             let message = format!("expected one of: {expected}; found {}", type_name(v));
-            push(out, path, schema, Keyword::AnyOf, message);
+            push(
+                out,
+                path,
+                at_keyword(at, Keyword::AnyOf),
+                Keyword::AnyOf,
+                message,
+            );
         }
     }
 }
@@ -557,30 +776,53 @@ mod tests {
     #[test]
     fn type_and_required_report_only_failures() {
         let mut out = Vec::new();
-        type_(
-            &mut out,
-            &Path::Root,
-            "/t",
-            "integer",
-            kind::INTEGER,
-            &json!(1.0),
-        );
+        type_(&mut out, &Path::Root, "/t", kind::INTEGER, &json!(1.0));
         assert!(out.is_empty());
-        type_(
-            &mut out,
-            &Path::Root,
-            "/t",
-            "integer",
-            kind::INTEGER,
-            &json!(1.5),
-        );
+        type_(&mut out, &Path::Root, "/t", kind::INTEGER, &json!(1.5));
         assert_eq!(out[0].message, "expected integer, found number");
+        assert_eq!(out[0].schema, "/t/type");
+        out.clear();
         let m = json!({"a": 1});
         let m = m.as_object().unwrap();
         required(&mut out, &Path::Root, "/r", m, &["a", "b"]);
-        assert_eq!(out.len(), 2);
-        assert_eq!(out[1].message, "\"b\" is a required property");
-        assert_eq!(out[1].keyword, Keyword::Required);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].message, "\"b\" is a required property");
+        assert_eq!(out[0].keyword, Keyword::Required);
+        assert_eq!(out[0].schema, "/r/required");
+    }
+
+    #[test]
+    fn derived_pointers_and_messages() {
+        let mut out = Vec::new();
+        let at = "/$defs/X";
+        prop(&mut out, &Path::Root, at, "a/b~", kind::NUMBER, &json!("1"));
+        types(
+            &mut out,
+            &Path::Root,
+            at,
+            "integer or string",
+            12,
+            &json!(null),
+        );
+        const_str(&mut out, &Path::Root, at, "2.0", &json!("2.0"));
+        const_str(&mut out, &Path::Root, at, "2.\"0", &json!(2));
+        formatted(&mut out, &Path::Root, at, formats::URI, &json!("a b"));
+        formatted(&mut out, &Path::Root, at, formats::URI, &json!(1));
+        let got: Vec<_> = out
+            .iter()
+            .map(|v| format!("{} {} {}: {}", v.instance, v.schema, v.keyword, v.message))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "/a~1b~0 /$defs/X/properties/a~1b~0/type type: expected number, found string",
+                " /$defs/X/type type: expected integer or string, found null",
+                " /$defs/X/const const: expected \"2.\\\"0\", found 2",
+                " /$defs/X/format format: \"a b\" is not a valid \"uri\"",
+            ]
+        );
+        assert!(std::ptr::eq(out[1].schema, at_keyword(at, Keyword::Type)));
+        assert_eq!(check(&json!(1), |_, _, _| {}), []);
     }
 
     #[test]
@@ -609,7 +851,7 @@ mod tests {
         ];
         let run = |v: Value| {
             let mut out = Vec::new();
-            any_of_tagged(&v, &Path::Root, &mut out, "/anyOf", "x", "type", &branches);
+            any_of_tagged(&v, &Path::Root, &mut out, "", "x", "type", &branches);
             out.into_iter().map(|v| v.message).collect::<Vec<_>>()
         };
         assert_eq!(run(json!({"type": "a"})), ["3.0", "3.1", "3.2"]);
@@ -621,7 +863,7 @@ mod tests {
             &json!({"type": "a"}),
             &Path::Root,
             &mut out,
-            "/anyOf",
+            "",
             "x",
             &branches,
         );
@@ -637,7 +879,7 @@ mod tests {
         ];
         let mut out = Vec::new();
         let v = json!({"type": "video"});
-        any_of_tagged(&v, &Path::Root, &mut out, "/anyOf", "x", "type", &branches);
+        any_of_tagged(&v, &Path::Root, &mut out, "", "x", "type", &branches);
         assert_eq!(out.len(), 1);
         assert_eq!(
             out[0].message,
@@ -656,7 +898,7 @@ mod tests {
         ];
         let run = |v: Value| {
             let mut out = Vec::new();
-            any_of(&v, &Path::Root, &mut out, "/anyOf", "x", &branches);
+            any_of(&v, &Path::Root, &mut out, "", "x", &branches);
             out.into_iter().map(|v| v.message).collect::<Vec<_>>()
         };
         assert_eq!(run(json!({"uri": "u", "blob": "!"})), ["2.0", "2.1"]);

@@ -7,8 +7,8 @@
 //! Instead every distinct value gets a marker type in `types::consts` and
 //! members holding it have type `Const<consts::Marker>`: it serializes as the
 //! value and deserializes from exactly that string, so a union member whose
-//! tag differs fails and the union moves on. ~5 lines per value, plus the
-//! generic `Const` once per revision.
+//! tag differs fails and the union moves on. One line per value
+//! (`marker!(Audio, "audio");`), plus the generic `Const` once per revision.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -16,25 +16,25 @@ use quote::quote;
 use super::normalize::Consts;
 use crate::names::ident;
 
-/// The Rust type typify is told to use for a marker's synthetic definition,
-/// as an absolute path (typify also uses it inside its `builder` module):
+/// The Rust type typify is told to use for a marker's synthetic definition:
+/// `Const<consts::ToolsCall>`, relative to the `types` module where typify
+/// puts every type; as an absolute path when `absolute` (with builders,
+/// typify also uses it inside its `builder` module):
 /// `crate::draft::types::Const<crate::draft::types::consts::ToolsCall>`.
-pub fn rust_type(module: &str, marker: &str) -> String {
-    format!("crate::{module}::types::Const<crate::{module}::types::consts::{marker}>")
+pub fn rust_type(module: &str, marker: &str, absolute: bool) -> String {
+    if absolute {
+        format!("crate::{module}::types::Const<crate::{module}::types::consts::{marker}>")
+    } else {
+        format!("Const<consts::{marker}>")
+    }
 }
 
 /// `Const`, the `consts` module and its markers.
 pub fn tokens(consts: &Consts) -> TokenStream {
+    // One line per marker; its doc is the constant as a Rust literal.
     let markers = consts.markers.iter().map(|(value, marker)| {
         let marker = ident(marker);
-        let doc = format!("`{value:?}`");
-        quote! {
-            #[doc = #doc]
-            pub enum #marker {}
-            impl Value for #marker {
-                const VALUE: &'static str = #value;
-            }
-        }
+        quote! { marker!(#marker, #value); }
     });
     quote! {
         /// A string the schema fixes with `const` (a `jsonrpc`, `method`,
@@ -132,6 +132,17 @@ pub fn tokens(consts: &Consts) -> TokenStream {
             pub trait Value {
                 /// The constant.
                 const VALUE: &'static str;
+            }
+
+            /// A marker: an uninhabited type standing for one string.
+            macro_rules! marker {
+                ($marker:ident, $value:literal) => {
+                    #[doc = concat!("`", stringify!($value), "`")]
+                    pub enum $marker {}
+                    impl Value for $marker {
+                        const VALUE: &'static str = $value;
+                    }
+                };
             }
             #(#markers)*
         }

@@ -48,9 +48,9 @@
 //! - **Lean output.** `validated`/`validate`/`roundtrip` are `#[inline]`,
 //!   so their per-type serde code is compiled only in crates that call them
 //!   (halves the crate's own compile time for the types). String constants
-//!   are ~5 lines each instead of typify's ~60. The flattened `extra` maps
-//!   cost about a quarter of the types' compile time; they are what keeps
-//!   unknown members.
+//!   are one line each (a `marker!` invocation) instead of typify's ~60.
+//!   The flattened `extra` maps cost about a quarter of the types' compile
+//!   time; they are what keeps unknown members.
 
 pub mod api;
 pub mod builders;
@@ -63,7 +63,7 @@ pub mod unions;
 #[cfg(test)]
 mod tests;
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, Group, Ident, Literal, TokenStream, TokenTree};
 use quote::quote;
 use schemars::schema::{InstanceType, Schema as SchemarsSchema, SchemaObject};
 use typify::{TypeSpace, TypeSpaceSettings};
@@ -108,7 +108,137 @@ pub fn generate_with(schema: &Schema, options: Options) -> Result<TokenStream, E
         .collect();
     let consts = consts::tokens(&normalized.consts);
     let api = api::tokens(&defs);
-    Ok(quote! { #file #unions #nulls #consts #api })
+    Ok(prelude(quote! { #file #unions #nulls #consts #api }))
+}
+
+/// The standard prelude's types by their names: typify spells
+/// `::std::option::Option<::std::string::String>` (and
+/// `skip_serializing_if = "::std::option::Option::is_none"`), which makes
+/// most optional members three to five formatted lines instead of one.
+/// The names mean the same unless the module declares one of them itself,
+/// so nothing is rewritten if it does.
+const PRELUDE: &[(&str, &str)] = &[
+    ("option", "Option"),
+    ("string", "String"),
+    ("vec", "Vec"),
+    ("boxed", "Box"),
+];
+
+/// `tokens` with [`PRELUDE`]'s paths shortened to their names, in each
+/// module that declares none of those names (a nested module, such as
+/// `consts` with its `enum String {}` marker, is judged on its own and
+/// also left alone when its parent is).
+fn prelude(tokens: TokenStream) -> TokenStream {
+    scope(tokens, false)
+}
+
+/// One module's tokens (`shadowed`: the parent's names may be imported).
+fn scope(tokens: TokenStream, shadowed: bool) -> TokenStream {
+    let shadowed = shadowed || declares(&tokens);
+    rewrite(tokens, shadowed)
+}
+
+/// The token trees of `tokens` and, for each, whether it is the body of a
+/// `mod name { … }`.
+fn trees(tokens: &TokenStream) -> Vec<(TokenTree, bool)> {
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    (0..trees.len())
+        .map(|i| {
+            let body = i >= 2
+                && matches!(&trees[i], TokenTree::Group(g) if g.delimiter() == Delimiter::Brace)
+                && matches!(&trees[i - 2], TokenTree::Ident(m) if m == "mod");
+            (trees[i].clone(), body)
+        })
+        .collect()
+}
+
+/// Whether the module (its nested modules aside) declares or imports one
+/// of [`PRELUDE`]'s names.
+fn declares(tokens: &TokenStream) -> bool {
+    let trees = trees(tokens);
+    trees.iter().enumerate().any(|(i, (t, body))| match t {
+        // `marker!(String, "string")` declares `enum String {}` ([`consts`]).
+        TokenTree::Group(g)
+            if i >= 2 && matches!(&trees[i - 2].0, TokenTree::Ident(m) if m == "marker") =>
+        {
+            matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(name))
+                if PRELUDE.iter().any(|(_, n)| name == n))
+        }
+        TokenTree::Group(g) => !body && declares(&g.stream()),
+        TokenTree::Ident(kw)
+            if [
+                "struct", "enum", "type", "trait", "union", "mod", "as", "use", "fn",
+            ]
+            .iter()
+            .any(|k| kw == k) =>
+        {
+            matches!(trees.get(i + 1), Some((TokenTree::Ident(name), _))
+                if PRELUDE.iter().any(|(_, n)| name == n))
+        }
+        _ => false,
+    })
+}
+
+fn rewrite(tokens: TokenStream, shadowed: bool) -> TokenStream {
+    let trees = trees(&tokens);
+    let mut out = Vec::with_capacity(trees.len());
+    let mut i = 0;
+    while i < trees.len() {
+        if !shadowed {
+            if let Some(name) = prelude_path(&trees[i..]) {
+                out.push(TokenTree::Ident(Ident::new(name, trees[i + 8].0.span())));
+                i += 9;
+                continue;
+            }
+        }
+        out.push(match &trees[i] {
+            (TokenTree::Group(g), body) => {
+                let inner = if *body {
+                    scope(g.stream(), shadowed)
+                } else {
+                    rewrite(g.stream(), shadowed)
+                };
+                let mut group = Group::new(g.delimiter(), inner);
+                group.set_span(g.span());
+                TokenTree::Group(group)
+            }
+            (TokenTree::Literal(lit), _) if !shadowed => {
+                let text = lit.to_string();
+                let short = PRELUDE.iter().fold(text.clone(), |t, (module, name)| {
+                    t.replace(
+                        &format!("\"::std::{module}::{name}::"),
+                        &format!("\"{name}::"),
+                    )
+                });
+                match short.parse::<Literal>() {
+                    Ok(mut short) if short.to_string() != text => {
+                        short.set_span(lit.span());
+                        TokenTree::Literal(short)
+                    }
+                    _ => TokenTree::Literal(lit.clone()),
+                }
+            }
+            (other, _) => other.clone(),
+        });
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
+/// `:: std :: <module> :: <Name>` (9 tokens: `::` is two puncts).
+fn prelude_path(trees: &[(TokenTree, bool)]) -> Option<&'static str> {
+    let punct = |i: usize| matches!(&trees[i].0, TokenTree::Punct(p) if p.as_char() == ':');
+    let ident = |i: usize, s: &str| matches!(&trees[i].0, TokenTree::Ident(x) if x == s);
+    if trees.len() < 9
+        || !(punct(0) && punct(1) && ident(2, "std") && punct(3) && punct(4))
+        || !(punct(6) && punct(7))
+    {
+        return None;
+    }
+    PRELUDE
+        .iter()
+        .find(|(module, name)| ident(5, module) && ident(8, name))
+        .map(|(_, name)| *name)
 }
 
 /// typify's settings for one revision.
@@ -128,7 +258,7 @@ fn settings(module: &str, consts: &normalize::Consts, options: Options) -> TypeS
     for marker in consts.markers.values() {
         s.with_replacement(
             normalize::Consts::definition(marker),
-            consts::rust_type(module, marker),
+            consts::rust_type(module, marker, options.builders),
             std::iter::empty(),
         );
     }

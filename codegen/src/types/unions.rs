@@ -67,6 +67,15 @@ pub fn rewrite(file: &mut syn::File) -> TokenStream {
             fn(&::serde_json::Value) -> ::core::result::Result<U, ::serde_json::Error>,
         );
 
+        /// Reads one member of a union: a `T` from `v`, as the union's
+        /// `variant`.
+        fn union_member<'v, T: ::serde::Deserialize<'v>, U>(
+            v: &'v ::serde_json::Value,
+            variant: fn(T) -> U,
+        ) -> ::core::result::Result<U, ::serde_json::Error> {
+            T::deserialize(v).map(variant)
+        }
+
         /// Reads an untagged union: members declaring more of the value's
         /// keys are tried first, schema order on ties; the first that
         /// deserializes wins. On failure, the most specific member's error.
@@ -130,7 +139,9 @@ fn plan(items: &Items<'_>, e: &syn::ItemEnum) -> Option<(String, TokenStream)> {
         let keys = m.keys.iter();
         let read = match &m.ty {
             Some(ty) => {
-                quote! { <#ty as ::serde::Deserialize>::deserialize(v).map(#name::#variant) }
+                // `T` is the variant's field type, inferred from its constructor.
+                let _ = ty;
+                quote! { union_member(v, #name::#variant) }
             }
             None => {
                 quote! { <() as ::serde::Deserialize>::deserialize(v).map(|()| #name::#variant) }

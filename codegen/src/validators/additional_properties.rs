@@ -11,7 +11,6 @@ use quote::quote;
 use super::compile::{check_below, valid as node_valid, Ctx};
 use super::cond::Cond;
 use super::node::{Additional, Node};
-use crate::schema::join;
 
 /// The demand on one other member `v` (named `k`).
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
@@ -28,8 +27,8 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> (TokenStream, bool) {
     match &node.additional {
         None => (TokenStream::new(), false),
         Some(Additional::False) => {
-            let pointer = join(&node.pointer, "additionalProperties");
-            (quote!(rt::additional(out, path, #pointer, k);), false)
+            let at = super::compile::at();
+            (quote!(rt::additional(out, path, #at, k);), false)
         }
         Some(Additional::Schema(schema)) => {
             let body = check_below(schema, cx, quote!(path.key(k)));

@@ -14,5 +14,12 @@ pub fn valid(parts: &[Node], cx: &Ctx<'_>) -> Cond {
 
 /// Every part's statements, in order.
 pub fn check(parts: &[Node], cx: &Ctx<'_>) -> TokenStream {
-    parts.iter().map(|part| node_check(part, cx)).collect()
+    // Each part in a block of its own: a part that binds `at` (its own
+    // pointer) must not shadow the `at` of the statements after it.
+    parts
+        .iter()
+        .map(|part| node_check(part, cx))
+        .filter(|body| !body.is_empty())
+        .map(|body| quote::quote!({ #body }))
+        .collect()
 }

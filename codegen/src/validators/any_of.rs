@@ -22,7 +22,6 @@ use super::cond::Cond;
 use super::discriminator::{self, Discriminator};
 use super::kinds::{describe_branch, kinds};
 use super::node::Node;
-use crate::schema::join;
 
 /// Any branch's demand.
 pub fn valid(branches: &[Node], cx: &Ctx<'_>) -> Cond {
@@ -63,13 +62,13 @@ fn tagged(d: &Discriminator, conds: Vec<Cond>) -> Cond {
 }
 
 /// `if !any { rt::any_of(…, &[Branch { kinds, tag, check }, …]) }`.
-pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
+pub fn check(branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
     let test = valid(branches, cx);
     if test.is_true() {
         return TokenStream::new();
     }
     let not = test.not();
-    let pointer = join(&node.pointer, "anyOf");
+    let at = super::compile::at();
     let expected = branches
         .iter()
         .map(|b| describe_branch(b, cx))
@@ -86,9 +85,7 @@ pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
             None => {
                 let body = node_check(branch, cx);
                 quote! {
-                    &|v: &::serde_json::Value,
-                      path: &rt::Path<'_>,
-                      out: &mut ::std::vec::Vec<rt::Violation>| { #body }
+                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| { #body }
                 }
             }
         };
@@ -105,9 +102,9 @@ pub fn check(node: &Node, branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
     let call = match &d {
         Some(d) => {
             let property = &d.property;
-            quote!(rt::any_of_tagged(v, path, out, #pointer, #expected, #property, &[#(#entries)*]);)
+            quote!(rt::any_of_tagged(v, path, out, #at, #expected, #property, &[#(#entries)*]);)
         }
-        None => quote!(rt::any_of(v, path, out, #pointer, #expected, &[#(#entries)*]);),
+        None => quote!(rt::any_of(v, path, out, #at, #expected, &[#(#entries)*]);),
     };
     quote! {
         if #not {

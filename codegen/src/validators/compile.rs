@@ -11,6 +11,7 @@
 //! by shadowing `v` and `path`; `$ref` is a call to the target's function,
 //! which is how recursion (`JSONValue` ↔ `JSONObject`) works.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use proc_macro2::TokenStream;
@@ -64,11 +65,41 @@ fn arm(node: &Node, variant: Variant, cx: &Ctx<'_>) -> Cond {
     Cond::all([typed, value, keywords])
 }
 
-/// The collecting form of `node`.
+thread_local! {
+    /// Whether the statements being built for the innermost node in
+    /// [`check`] name `at` ([`at`]).
+    static AT_USED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// `at`: the schema pointer of the node being compiled, bound by [`check`]
+/// (`let at = "/$defs/X/properties/y";`) ahead of the statements that name
+/// it. The runtime joins it with each keyword when it reports (`{at}/type`).
+pub fn at() -> TokenStream {
+    AT_USED.with(|used| used.set(true));
+    quote!(at)
+}
+
+/// The collecting form of `node`. Its keywords report below `at`, bound
+/// here to the node's pointer when they name it (a nested node binds its
+/// own; [`super::all_of`] scopes its parts).
 pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     if let Some(target) = &node.ref_ {
         return ref_::check(target);
     }
+    let outer = AT_USED.with(|used| used.replace(false));
+    let body = keywords(node, cx);
+    if AT_USED.with(|used| used.replace(outer)) {
+        let pointer = &node.pointer;
+        quote! {
+            let at = #pointer;
+            #body
+        }
+    } else {
+        body
+    }
+}
+
+fn keywords(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let type_ = type_::check(node);
     let const_ = const_::check(node);
     let enum_ = enum_::check(node);
@@ -81,12 +112,12 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         [max_items::check(node), items::check(node, cx)],
     );
     let number = guarded(Variant::Number, [minmax::check(node)]);
-    let string = guarded(Variant::String, [format::check(node)]);
+    let string = format::check(node);
     let all_of = node.all_of.as_ref().map(|parts| all_of::check(parts, cx));
     let any_of = node
         .any_of
         .as_ref()
-        .map(|branches| any_of::check(node, branches, cx));
+        .map(|branches| any_of::check(branches, cx));
     quote! {
         #type_
         #const_

@@ -8,7 +8,6 @@ use super::cond::Cond;
 use super::const_::equals;
 use super::node::{Node, Scalar};
 use super::variant::{select, Variant};
-use crate::schema::join;
 
 /// Whether an instance of `variant` is one of `values`.
 fn one_of(values: &[Scalar], variant: Variant) -> Cond {
@@ -39,7 +38,7 @@ pub fn check(node: &Node) -> TokenStream {
     };
     let test = select(Variant::ALL.map(|variant| one_of(values, variant)));
     let not = test.not();
-    let pointer = join(&node.pointer, "enum");
+    let at = super::compile::at();
     let expected = values
         .iter()
         .map(Scalar::json)
@@ -47,7 +46,7 @@ pub fn check(node: &Node) -> TokenStream {
         .join(", ");
     quote! {
         if #not {
-            rt::enum_(out, path, #pointer, #expected, v);
+            rt::enum_(out, path, #at, #expected, v);
         }
     }
 }
@@ -73,6 +72,6 @@ mod tests {
         assert!(matches!(arm(&node, Variant::Null), Cond::False));
         let text = check(&node).to_string();
         assert!(text.contains(r#""\"private\", \"public\"""#), "{text}");
-        assert!(text.contains("\"/$defs/X/enum\""), "{text}");
+        assert!(text.contains("rt :: enum_ (out , path , at ,"), "{text}");
     }
 }

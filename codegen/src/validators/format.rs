@@ -8,7 +8,6 @@ use quote::quote;
 use super::cond::Cond;
 use super::node::Node;
 use crate::names::ident;
-use crate::schema::join;
 
 /// The format's demand on a string `s`.
 pub fn valid(node: &Node) -> Cond {
@@ -23,14 +22,9 @@ pub fn check(node: &Node) -> TokenStream {
     let Some(format) = node.format else {
         return TokenStream::new();
     };
-    let f = ident(format.function());
-    let pointer = join(&node.pointer, "format");
-    let name = format.name();
-    quote! {
-        if !rt::format::#f(s) {
-            rt::format(out, path, #pointer, #name, s);
-        }
-    }
+    let at = super::compile::at();
+    let format = ident(&format.name().replace('-', "_").to_uppercase());
+    quote!(rt::formatted(out, path, #at, rt::formats::#format, v);)
 }
 
 #[cfg(test)]
@@ -51,6 +45,6 @@ mod tests {
         );
         assert!(check(&node)
             .to_string()
-            .contains("\"/$defs/X/format\" , \"uri-template\""));
+            .contains("rt :: formatted (out , path , at , rt :: formats :: URI_TEMPLATE , v)"));
     }
 }

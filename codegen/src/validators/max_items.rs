@@ -5,7 +5,6 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::node::Node;
-use crate::schema::join;
 
 /// The limit's demand on an array `a`.
 pub fn valid(node: &Node) -> Cond {
@@ -20,11 +19,11 @@ pub fn check(node: &Node) -> TokenStream {
     let Some(max) = node.max_items else {
         return TokenStream::new();
     };
-    let pointer = join(&node.pointer, "maxItems");
+    let at = super::compile::at();
     let max = Literal::u64_unsuffixed(max);
     quote! {
         if a.len() > #max {
-            rt::max_items(out, path, #pointer, #max, a.len());
+            rt::max_items(out, path, #at, #max, a.len());
         }
     }
 }
@@ -43,6 +42,6 @@ mod tests {
         assert_eq!(valid(&node).tokens().to_string(), "a . len () <= 100");
         assert!(check(&node)
             .to_string()
-            .contains("\"/$defs/X/maxItems\" , 100"));
+            .contains("rt :: max_items (out , path , at , 100 , a . len ())"));
     }
 }

@@ -8,7 +8,6 @@ use quote::quote;
 use super::cond::Cond;
 use super::literal::number_call;
 use super::node::Node;
-use crate::schema::join;
 
 /// The bounds' demand on a number `n`.
 pub fn valid(node: &Node) -> Cond {
@@ -27,21 +26,21 @@ pub fn valid(node: &Node) -> Cond {
 pub fn check(node: &Node) -> TokenStream {
     let min = node.minimum.as_ref().map(|b| {
         let test = number_call("ge_int", "ge_float", b);
-        let pointer = join(&node.pointer, "minimum");
+        let at = super::compile::at();
         let shown = b.to_string();
         quote! {
             if !#test {
-                rt::minimum(out, path, #pointer, #shown, n);
+                rt::minimum(out, path, #at, #shown, n);
             }
         }
     });
     let max = node.maximum.as_ref().map(|b| {
         let test = number_call("le_int", "le_float", b);
-        let pointer = join(&node.pointer, "maximum");
+        let at = super::compile::at();
         let shown = b.to_string();
         quote! {
             if !#test {
-                rt::maximum(out, path, #pointer, #shown, n);
+                rt::maximum(out, path, #at, #shown, n);
             }
         }
     });
@@ -65,8 +64,14 @@ mod tests {
             "rt :: number :: ge_int (n , 0) && rt :: number :: le_float (n , 0.5)"
         );
         let text = check(&node).to_string();
-        assert!(text.contains("\"/$defs/X/minimum\" , \"0\""), "{text}");
-        assert!(text.contains("\"/$defs/X/maximum\" , \"0.5\""), "{text}");
+        assert!(
+            text.contains("rt :: minimum (out , path , at , \"0\" , n)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("rt :: maximum (out , path , at , \"0.5\" , n)"),
+            "{text}"
+        );
         assert!(valid(&Node::default()).is_true());
     }
 }

@@ -188,21 +188,15 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> TokenStream {
     };
     quote! {
         #[doc = #valid_doc]
-        pub fn #is_valid(v: &::serde_json::Value) -> bool {
+        pub fn #is_valid(v: &rt::Value) -> bool {
             #valid_body
         }
         #[doc = #check_doc]
-        pub fn #check(v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
-            let mut out = ::std::vec::Vec::new();
-            #check_at(v, &rt::Path::Root, &mut out);
-            out
+        pub fn #check(v: &rt::Value) -> Vec<rt::Violation> {
+            rt::check(v, #check_at)
         }
         #[doc = #check_at_doc]
-        pub fn #check_at(
-            v: &::serde_json::Value,
-            path: &rt::Path<'_>,
-            out: &mut ::std::vec::Vec<rt::Violation>,
-        ) {
+        pub fn #check_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
             #check_body
         }
     }
@@ -273,12 +267,12 @@ fn tables(schema: &Schema, rows: Rows) -> TokenStream {
             }
 
             /// Whether `v` is valid for this definition.
-            pub fn is_valid(self, v: &::serde_json::Value) -> bool {
+            pub fn is_valid(self, v: &rt::Value) -> bool {
                 (self.fns().is_valid)(v)
             }
 
             /// Every violation of this definition in `v`.
-            pub fn check(self, v: &::serde_json::Value) -> ::std::vec::Vec<rt::Violation> {
+            pub fn check(self, v: &rt::Value) -> Vec<rt::Violation> {
                 self.fns().check(v)
             }
         }

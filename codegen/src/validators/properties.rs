@@ -47,12 +47,14 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     }
     let reads = !rest.is_const() || arms.iter().any(|(_, c, _)| !c.is_const());
     let arm_tokens = arms.iter().map(|(name, cond, counted)| {
-        let cond = cond.tokens();
-        if *counted {
-            quote!(#name => { seen += 1; #cond })
+        let cond = if *counted {
+            // `{ seen += 1; cond }` as one expression (one formatted line).
+            Cond::all([Cond::atom(quote!(rt::count(&mut seen))), cond.clone()])
         } else {
-            quote!(#name => #cond,)
-        }
+            cond.clone()
+        };
+        let cond = cond.tokens();
+        quote!(#name => #cond,)
     });
     let rest = rest.tokens();
     let body = quote! {
@@ -80,10 +82,10 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
 pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let (rest, rest_reads) = additional_properties::check(node, cx);
     let constrained = node.additional.is_some();
-    let arms: Vec<(&str, TokenStream)> = node
+    let arms: Vec<(&str, Arm)> = node
         .properties
         .iter()
-        .map(|(name, sub)| (name.as_str(), check_below(sub, cx, quote!(path.key(k)))))
+        .map(|(name, sub)| (name.as_str(), arm(sub, cx)))
         .filter(|(_, body)| constrained || !body.is_empty())
         .collect();
     if arms.is_empty() && rest.is_empty() {
@@ -93,7 +95,10 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let body = if arms.is_empty() {
         rest
     } else {
-        let arms = arms.iter().map(|(name, body)| quote!(#name => { #body }));
+        let arms = arms.iter().map(|(name, body)| match body {
+            Arm::Call(call) => quote!(#name => #call,),
+            Arm::Block(body) => quote!(#name => { #body }),
+        });
         quote! {
             match k.as_str() {
                 #(#arms)*
@@ -105,5 +110,37 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         quote!(for (k, v) in m { #body })
     } else {
         quote!(for k in m.keys() { #body })
+    }
+}
+
+/// The statements for one listed property (its member bound as `k`, `v`).
+enum Arm {
+    /// One call: a `$ref` (`check_x_at(v, &path.key(k), out)`) or a
+    /// property whose schema is one `type`
+    /// (`rt::prop(out, path, at, k, rt::kind::STRING, v)`, the
+    /// object's `at`; the runtime builds `{at}/properties/{k}/type`).
+    Call(TokenStream),
+    /// Statements below `path.key(k)`.
+    Block(TokenStream),
+}
+
+impl Arm {
+    fn is_empty(&self) -> bool {
+        matches!(self, Arm::Block(body) if body.is_empty())
+    }
+}
+
+fn arm(sub: &Node, cx: &Ctx<'_>) -> Arm {
+    if let Some(target) = &sub.ref_ {
+        let f = crate::names::ident(&crate::names::check_at_fn(target));
+        return Arm::Call(quote!(#f(v, &path.key(k), out)));
+    }
+    match super::type_::only(sub) {
+        Some(kinds) => {
+            let at = super::compile::at();
+            let kinds = super::kinds::tokens(kinds);
+            Arm::Call(quote!(rt::prop(out, path, #at, k, #kinds, v)))
+        }
+        None => Arm::Block(check_below(sub, cx, quote!(path.key(k)))),
     }
 }

@@ -7,7 +7,6 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::node::Node;
-use crate::schema::join;
 
 /// One runtime call checking every name (inside `if let Object(m)`).
 pub fn check(node: &Node) -> TokenStream {
@@ -15,8 +14,8 @@ pub fn check(node: &Node) -> TokenStream {
     if names.is_empty() {
         return TokenStream::new();
     }
-    let pointer = join(&node.pointer, "required");
-    quote!(rt::required(out, path, #pointer, m, &[#(#names),*]);)
+    let at = super::compile::at();
+    quote!(rt::required(out, path, #at, m, &[#(#names),*]);)
 }
 
 #[cfg(test)]
@@ -36,7 +35,7 @@ mod tests {
         assert!(check(&requiring(&[])).is_empty());
         let text = check(&requiring(&["a", "b"])).to_string();
         assert!(
-            text.contains("\"/$defs/X/required\" , m , & [\"a\" , \"b\"]"),
+            text.contains("(out , path , at , m , & [\"a\" , \"b\"])"),
             "{text}"
         );
     }

@@ -8,7 +8,6 @@ use quote::quote;
 use super::cond::Cond;
 use super::node::{kind, Node};
 use super::variant::{kinds_test, Variant};
-use crate::schema::join;
 
 /// The kinds the node's `type` admits (every kind without `type`).
 pub fn admits(node: &Node) -> u8 {
@@ -43,10 +42,28 @@ pub fn check(node: &Node) -> TokenStream {
     if kinds == kind::ANY {
         return TokenStream::new();
     }
-    let pointer = join(&node.pointer, "type");
-    let expected = expected(node);
-    let kinds = super::kinds::tokens(kinds);
-    quote!(rt::type_(out, path, #pointer, #expected, #kinds, v);)
+    let at = super::compile::at();
+    let tokens = super::kinds::tokens(kinds);
+    match node.types.as_deref() {
+        Some([_]) => quote!(rt::type_(out, path, #at, #tokens, v);),
+        _ => {
+            let expected = expected(node);
+            quote!(rt::types(out, path, #at, #expected, #tokens, v);)
+        }
+    }
+}
+
+/// The kinds of a node whose only keyword is one `type` (not every kind):
+/// a property of such a node is checked by one `rt::prop` call.
+pub fn only(node: &Node) -> Option<u8> {
+    let single = matches!(node.types.as_deref(), Some([_]));
+    let kinds = admits(node);
+    let only = Node {
+        pointer: node.pointer.clone(),
+        types: None,
+        ..node.clone()
+    };
+    (single && kinds != kind::ANY && only.is_trivial()).then_some(kinds)
 }
 
 #[cfg(test)]
@@ -93,10 +110,18 @@ mod tests {
     #[test]
     fn reports_at_the_keyword() {
         let text = check(&typed(&[Type::Object])).to_string();
-        assert!(text.contains("\"/$defs/X/type\""), "{text}");
+        assert_eq!(
+            text,
+            "rt :: type_ (out , path , at , rt :: kind :: OBJECT , v) ;"
+        );
+        let text = check(&typed(&[Type::Integer, Type::String])).to_string();
         assert!(
-            text.contains("\"object\" , rt :: kind :: OBJECT , v"),
+            text.contains(
+                "at , \"integer or string\" , rt :: kind :: STRING | rt :: kind :: INTEGER , v"
+            ),
             "{text}"
         );
+        assert_eq!(only(&typed(&[Type::Object])), Some(kind::OBJECT));
+        assert_eq!(only(&typed(&[Type::Integer, Type::String])), None);
     }
 }

@@ -64,6 +64,27 @@ impl Variant {
         }
     }
 
+    /// `v.as_object().is_some_and(|m| cond)` (`as_array`/`a`, `as_str`/`s`):
+    /// the one-variant test `match v { Object(m) => cond, _ => false }` in
+    /// one expression, where the accessor binds what the pattern would.
+    /// `Object` and `Array` bind the same reference; `as_str` binds `&str`
+    /// for the pattern's `&String`, which the string tests (`s == "x"`,
+    /// `rt::format::is_uri(s)`) take alike, so a test calling `as_str`
+    /// keeps the `match`. Numbers and booleans keep it too.
+    pub fn accessor(self, cond: &Cond) -> Option<Cond> {
+        let method = match self {
+            Variant::Object => quote!(as_object),
+            Variant::Array => quote!(as_array),
+            Variant::String if !names(&cond.tokens(), "as_str") => quote!(as_str),
+            _ => return None,
+        };
+        let binding = self.binding()?;
+        let cond = cond.tokens();
+        Some(Cond::atom(
+            quote!(v.#method().is_some_and(|#binding| #cond)),
+        ))
+    }
+
     /// The pattern, binding the payload when `bind`.
     pub fn pattern(self, bind: bool) -> TokenStream {
         let name = match self {
@@ -72,14 +93,47 @@ impl Variant {
             Variant::String => quote!(String),
             Variant::Number => quote!(Number),
             Variant::Bool => quote!(Bool),
-            Variant::Null => return quote!(::serde_json::Value::Null),
+            Variant::Null => return quote!(rt::Value::Null),
         };
         let payload = match (bind, self.binding()) {
             (true, Some(b)) => quote!(#b),
             _ => quote!(_),
         };
-        quote!(::serde_json::Value::#name(#payload))
+        quote!(rt::Value::#name(#payload))
     }
+}
+
+/// `is_object` (`is_array`, …, `is_null`) when exactly one variant's arm
+/// is the constant `!default` and every other arm is `default`: the test
+/// `matches!(v, Value::Object(_))` is `v.is_object()` (serde_json's `is_*`
+/// are those matches; `is_number` takes every number, as `Number(_)` does).
+fn one_kind(arms: &[Cond; 6], default: bool) -> Option<Ident> {
+    let mut odd = Variant::ALL
+        .iter()
+        .zip(arms)
+        .filter(|(_, c)| !(c.is_const() && c.is_true() == default));
+    let (variant, cond) = odd.next()?;
+    if odd.next().is_some() || !cond.is_const() {
+        return None;
+    }
+    let name = match variant {
+        Variant::Object => "is_object",
+        Variant::Array => "is_array",
+        Variant::String => "is_string",
+        Variant::Number => "is_number",
+        Variant::Bool => "is_boolean",
+        Variant::Null => "is_null",
+    };
+    Some(crate::names::ident(name))
+}
+
+/// Whether `tokens` name the identifier `name` anywhere.
+fn names(tokens: &TokenStream, name: &str) -> bool {
+    tokens.clone().into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(i) => i == name,
+        proc_macro2::TokenTree::Group(g) => names(&g.stream(), name),
+        _ => false,
+    })
 }
 
 /// `match v { … }` with one condition per variant (in [`Variant::ALL`]
@@ -115,10 +169,18 @@ pub fn select(arms: [Cond; 6]) -> Cond {
     // Short forms for a default of `false`.
     if !default {
         match (exprs.as_slice(), others.is_empty()) {
-            ([], false) => return Cond::atom(quote!(matches!(v, #(#others)|*))),
+            ([], false) => {
+                return Cond::atom(match one_kind(&arms, false) {
+                    Some(is) => quote!(v.#is()),
+                    None => quote!(matches!(v, #(#others)|*)),
+                })
+            }
             // A `match`, not `matches!(v, P if cond)`: prettyplease formats
             // the arms; it leaves a macro's tokens as one unreadable blob.
             ([(variant, cond)], true) => {
+                if let Some(short) = variant.accessor(cond) {
+                    return short;
+                }
                 let pattern = variant.pattern(true);
                 let cond = cond.tokens();
                 return Cond::atom(quote!(match v {
@@ -129,7 +191,10 @@ pub fn select(arms: [Cond; 6]) -> Cond {
             _ => {}
         }
     } else if exprs.is_empty() {
-        return Cond::atom(quote!(!matches!(v, #(#others)|*)));
+        return Cond::atom(match one_kind(&arms, true) {
+            Some(is) => quote!(!v.#is()),
+            None => quote!(!matches!(v, #(#others)|*)),
+        });
     }
     let expr_arms = exprs.iter().map(|(variant, cond)| {
         let pattern = variant.pattern(true);
@@ -177,17 +242,31 @@ mod tests {
     #[test]
     fn folds_to_the_shortest_form() {
         assert!(select(kinds_test(kind::ANY)).is_true());
-        assert_eq!(
-            text(select(kinds_test(kind::OBJECT))),
-            "matches ! (v , :: serde_json :: Value :: Object (_))"
-        );
+        assert_eq!(text(select(kinds_test(kind::OBJECT))), "v . is_object ()");
         assert_eq!(
             text(select(kinds_test(kind::INTEGER))),
-            "match v { :: serde_json :: Value :: Number (n) => rt :: number :: is_integer (n) , _ => false , }"
+            "match v { rt :: Value :: Number (n) => rt :: number :: is_integer (n) , _ => false , }"
         );
         assert_eq!(
             text(select(kinds_test(kind::ANY & !kind::NULL))),
-            "! matches ! (v , :: serde_json :: Value :: Null)"
+            "! v . is_null ()"
+        );
+        assert_eq!(
+            text(select(kinds_test(kind::OBJECT | kind::ARRAY))),
+            "matches ! (v , rt :: Value :: Object (_) | rt :: Value :: Array (_))"
+        );
+        let s = Cond::atom(quote!(s == "x"));
+        let only_string = [
+            Cond::False,
+            Cond::False,
+            s,
+            Cond::False,
+            Cond::False,
+            Cond::False,
+        ];
+        assert_eq!(
+            text(select(only_string)),
+            "v . as_str () . is_some_and (| s | s == \"x\")"
         );
         let mixed = text(select(kinds_test(kind::STRING | kind::INTEGER)));
         assert!(mixed.starts_with("match v"), "{mixed}");
