@@ -181,8 +181,16 @@ pub fn tokens(module: &Module, taken: &BTreeMap<String, Version>, name: &str) ->
         quote!(pub use super::super::#home::#sub::{#(#fns),*};)
     });
     let tables = &module.tables;
+    // The bytes readers name the bytes runtime on nearly every line: a
+    // short alias keeps their calls on one line each.
+    let bytes_alias = (name == "bytes").then(|| {
+        quote!(
+            use ::mcpwire_runtime::__private::bytes as rb;
+        )
+    });
     quote! {
         use ::mcpwire_runtime::__private as rt;
+        #bytes_alias
         #(#uses)*
         #(#own)*
         #tables

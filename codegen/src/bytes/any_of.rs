@@ -1,4 +1,4 @@
-//! `anyOf`: `rt::bytes::any_of` tries the branches on the same bytes,
+//! `anyOf`: `rb::any_of` tries the branches on the same bytes,
 //! in order, and passes at the first that reads the value. Before trying,
 //! it narrows the branches (each narrowing drops only branches that cannot
 //! pass, so the verdict is the same and usually one branch is read):
@@ -34,7 +34,7 @@ const MAX_DEPTH: usize = 8;
 /// Most distinct `required` names tracked for presence (bits of a `u64`).
 const MAX_KEYS: usize = 64;
 
-/// `rt::bytes::any_of(r, tag, keys, &[Branch { … }, …])`.
+/// `rb::any_of(r, tag, keys, &[Branch { … }, …])`.
 pub fn read(branches: &[Node], cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     let tags = discriminator::find(branches, cx);
     let required: Vec<BTreeSet<String>> = branches
@@ -75,11 +75,11 @@ pub fn read(branches: &[Node], cx: &Ctx<'_>) -> Result<TokenStream, Error> {
             }
             None => {
                 let body = value::read(branch, cx)?;
-                quote!(&|r: &mut rt::bytes::Reader<'_>| -> rt::bytes::R { #body })
+                quote!(&|r: &mut rb::Reader<'_>| -> rb::R { #body })
             }
         };
         entries.push(quote! {
-            rt::bytes::Branch { kinds: #kinds, tag: #tag, required: #mask, read: #read },
+            rb::Branch { kinds: #kinds, tag: #tag, required: #mask, read: #read },
         });
     }
     let tag_name = match tags.as_ref().map(|d| d.property.as_str()) {
@@ -87,7 +87,7 @@ pub fn read(branches: &[Node], cx: &Ctx<'_>) -> Result<TokenStream, Error> {
         None => quote!(::std::option::Option::None),
     };
     let keys = keys.iter().map(|k| k.as_str());
-    Ok(quote!(rt::bytes::any_of(r, #tag_name, &[#(#keys),*], &[#(#entries)*])))
+    Ok(quote!(rb::any_of(r, #tag_name, &[#(#keys),*], &[#(#entries)*])))
 }
 
 /// The member names every object valid for `node` has.

@@ -2,8 +2,9 @@
 //! never building a `serde_json::Value`.
 //!
 //! [`generate`] returns the contents of the generated `pub mod bytes`: for
-//! each definition `D`, `read_<d>(r: &mut rt::bytes::Reader<'_>) ->
-//! rt::bytes::R`, which reads one value at the reader and returns `Ok`
+//! each definition `D`, `read_<d>(r: &mut rb::Reader<'_>) -> rb::R` (`rb`
+//! is the module's alias of `::mcpwire_runtime::__private::bytes`, so the
+//! readers' calls fit on one line), which reads one value and returns `Ok`
 //! only if it is a valid `D`. `validate::DEFINITIONS` names it in `D`'s row
 //! (`read`), beside the `Value` checks.
 //!
@@ -25,7 +26,7 @@
 //! serde_json — is a `Stop`, after which `mcpwire::bytes` asks the `Value`
 //! path, so verdicts and violations are identical by construction.
 //!
-//! Every `$ref` is a call through `rt::bytes::refer(r, "Name", read_name)`:
+//! Every `$ref` is a call through `rb::refer(r, "Name", read_name)`:
 //! a plain call on the fast path; in the reader's collecting mode, a
 //! failing definition is recorded (name, instance path, bytes) and its
 //! value skipped, so that `mcpwire::bytes::collect` can parse and check
@@ -96,7 +97,7 @@ fn function(name: &str, node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error>
     let body = value::read(node, cx)?;
     Ok(quote! {
         #[doc = #doc]
-        pub fn #read(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
+        pub fn #read(r: &mut rb::Reader<'_>) -> rb::R {
             #body
         }
     })

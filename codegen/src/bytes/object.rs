@@ -28,7 +28,7 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     }
     let rest = match &node.additional {
         None => quote!(r.skip()),
-        Some(Additional::False) => quote!(rt::bytes::stop()),
+        Some(Additional::False) => quote!(rb::stop()),
         Some(Additional::Schema(schema)) => value::read(schema, cx)?,
     };
     let constrained = node.additional.is_some();
@@ -71,7 +71,7 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     Ok(quote!({
         let mut seen = 0u64;
         #pass?;
-        rt::bytes::ok(seen == #all)
+        rb::ok(seen == #all)
     }))
 }
 
@@ -110,7 +110,7 @@ pub fn array(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
                 r.array(|r| {
                     n += 1;
                     if n > #max {
-                        return rt::bytes::stop();
+                        return rb::stop();
                     }
                     #item
                 })

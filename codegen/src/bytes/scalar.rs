@@ -43,7 +43,7 @@ pub fn string(node: &Node) -> TokenStream {
     quote!({
         let s = r.string()?;
         let s: &str = &s;
-        rt::bytes::ok(#(#tests)&&*)
+        rb::ok(#(#tests)&&*)
     })
 }
 
@@ -79,7 +79,7 @@ pub fn number(node: &Node, kinds: u8) -> TokenStream {
     }
     quote!({
         let n = r.number()?;
-        rt::bytes::ok(#(#tests)&&*)
+        rb::ok(#(#tests)&&*)
     })
 }
 
@@ -106,9 +106,9 @@ pub fn boolean(node: &Node) -> TokenStream {
         None => quote!(r.boolean().map(|_| ())),
         Some(values) => match (values.contains(&true), values.contains(&false)) {
             (true, true) => quote!(r.boolean().map(|_| ())),
-            (true, false) => quote!(rt::bytes::ok(r.boolean()?)),
-            (false, true) => quote!(rt::bytes::ok(!r.boolean()?)),
-            (false, false) => quote!(rt::bytes::stop()),
+            (true, false) => quote!(rb::ok(r.boolean()?)),
+            (false, true) => quote!(rb::ok(!r.boolean()?)),
+            (false, false) => quote!(rb::stop()),
         },
     }
 }

@@ -1,7 +1,7 @@
-//! One schema node as an expression of type `rt::bytes::R` that reads
+//! One schema node as an expression of type `rb::R` that reads
 //! exactly one value at `r`: its own keywords in one pass (a `match` on the
 //! value's first byte), then each `allOf` part and the `anyOf` again from a
-//! mark. `$ref` is a call (through `rt::bytes::refer`, which records
+//! mark. `$ref` is a call (through `rb::refer`, which records
 //! the definition when it fails in collecting mode), which is how
 //! recursion works.
 
@@ -18,7 +18,7 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
         // Through `refer`, which in collecting mode records the definition
         // when it fails and skips on.
         let f = crate::names::ident(&super::read_fn(target));
-        return Ok(quote!(rt::bytes::refer(r, #target, #f)));
+        return Ok(quote!(rb::refer(r, #target, #f)));
     }
     let mut passes = Vec::new();
     if let Some(own) = own(node, cx)? {
@@ -107,12 +107,12 @@ fn own(node: &Node, cx: &Ctx<'_>) -> Result<Option<TokenStream>, Error> {
         arms.push(quote!(b'n' => r.null(),));
     }
     if arms.is_empty() {
-        return Ok(Some(quote!(rt::bytes::stop())));
+        return Ok(Some(quote!(rb::stop())));
     }
     Ok(Some(quote! {
         match r.peek()? {
             #(#arms)*
-            _ => rt::bytes::stop(),
+            _ => rb::stop(),
         }
     }))
 }

@@ -1,6 +1,7 @@
 use ::mcpwire_runtime::__private as rt;
+use ::mcpwire_runtime::__private::bytes as rb;
 /// Reads one value; `Ok` only if it is a valid `Request` (`/$defs/Request`).
-pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
+pub fn read_request(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'{' => {
             let mut seen = 0u64;
@@ -9,15 +10,15 @@ pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                     seen |= 1;
                     match r.peek()? {
                         b'"' => r.string_eq("2.0"),
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
-                "id" => rt::bytes::refer(r, "RequestId", read_request_id),
+                "id" => rb::refer(r, "RequestId", read_request_id),
                 "method" => {
                     seen |= 2;
                     match r.peek()? {
                         b'"' => r.skip_string(),
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 "params" => {
@@ -25,10 +26,10 @@ pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                         b'{' => {
                             r.object(|r, _| match r.peek()? {
                                 b'"' => r.skip_string(),
-                                _ => rt::bytes::stop(),
+                                _ => rb::stop(),
                             })
                         }
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 "level" => {
@@ -36,9 +37,9 @@ pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                         b'"' => {
                             let s = r.string()?;
                             let s: &str = &s;
-                            rt::bytes::ok(matches!(s, "debug" | "info"))
+                            rb::ok(matches!(s, "debug" | "info"))
                         }
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 "uri" => {
@@ -46,35 +47,35 @@ pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                         b'"' => {
                             let s = r.string()?;
                             let s: &str = &s;
-                            rt::bytes::ok(rt::format::is_uri(s))
+                            rb::ok(rt::format::is_uri(s))
                         }
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 "progress" => {
                     match r.peek()? {
                         b'-' | b'0'..=b'9' => {
                             let n = r.number()?;
-                            rt::bytes::ok(
+                            rb::ok(
                                 rt::number::ge_int(&n, 0) && rt::number::le_float(&n, 1.5),
                             )
                         }
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 "count" => {
                     match r.peek()? {
                         b'-' | b'0'..=b'9' => {
                             let n = r.number()?;
-                            rt::bytes::ok(rt::number::is_integer(&n))
+                            rb::ok(rt::number::is_integer(&n))
                         }
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 "flag" => {
                     match r.peek()? {
-                        b't' | b'f' => rt::bytes::ok(r.boolean()?),
-                        _ => rt::bytes::stop(),
+                        b't' | b'f' => rb::ok(r.boolean()?),
+                        _ => rb::stop(),
                     }
                 }
                 "list" => {
@@ -84,12 +85,12 @@ pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                             r.array(|r| {
                                 n += 1;
                                 if n > 3 {
-                                    return rt::bytes::stop();
+                                    return rb::stop();
                                 }
-                                rt::bytes::refer(r, "Block", read_block)
+                                rb::refer(r, "Block", read_block)
                             })
                         }
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 "missing" => {
@@ -98,49 +99,49 @@ pub fn read_request(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                 }
                 _ => r.skip(),
             })?;
-            rt::bytes::ok(seen == 7)
+            rb::ok(seen == 7)
         }
-        _ => rt::bytes::stop(),
+        _ => rb::stop(),
     }
 }
 /// Reads one value; `Ok` only if it is a valid `RequestId` (`/$defs/RequestId`).
-pub fn read_request_id(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
+pub fn read_request_id(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'"' => r.skip_string(),
         b'-' | b'0'..=b'9' => {
             let n = r.number()?;
-            rt::bytes::ok(rt::number::is_integer(&n))
+            rb::ok(rt::number::is_integer(&n))
         }
-        _ => rt::bytes::stop(),
+        _ => rb::stop(),
     }
 }
 /// Reads one value; `Ok` only if it is a valid `Block` (`/$defs/Block`).
-pub fn read_block(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
-    rt::bytes::any_of(
+pub fn read_block(r: &mut rb::Reader<'_>) -> rb::R {
+    rb::any_of(
         r,
         ::std::option::Option::Some("type"),
         &["data", "text", "type"],
         &[
-            rt::bytes::Branch {
+            rb::Branch {
                 kinds: rt::kind::OBJECT,
                 tag: ::std::option::Option::Some("text"),
                 required: 6,
                 read: &read_text,
             },
-            rt::bytes::Branch {
+            rb::Branch {
                 kinds: rt::kind::OBJECT,
                 tag: ::std::option::Option::Some("image"),
                 required: 5,
                 read: &read_image,
             },
-            rt::bytes::Branch {
+            rb::Branch {
                 kinds: rt::kind::NULL,
                 tag: ::std::option::Option::None,
                 required: 0,
-                read: &|r: &mut rt::bytes::Reader<'_>| -> rt::bytes::R {
+                read: &|r: &mut rb::Reader<'_>| -> rb::R {
                     match r.peek()? {
                         b'n' => r.null(),
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 },
             },
@@ -148,7 +149,7 @@ pub fn read_block(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
     )
 }
 /// Reads one value; `Ok` only if it is a valid `Text` (`/$defs/Text`).
-pub fn read_text(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
+pub fn read_text(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'{' => {
             let mut seen = 0u64;
@@ -157,25 +158,25 @@ pub fn read_text(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                     seen |= 1;
                     match r.peek()? {
                         b'"' => r.string_eq("text"),
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 "text" => {
                     seen |= 2;
                     match r.peek()? {
                         b'"' => r.skip_string(),
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 _ => r.skip(),
             })?;
-            rt::bytes::ok(seen == 3)
+            rb::ok(seen == 3)
         }
-        _ => rt::bytes::stop(),
+        _ => rb::stop(),
     }
 }
 /// Reads one value; `Ok` only if it is a valid `Image` (`/$defs/Image`).
-pub fn read_image(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
+pub fn read_image(r: &mut rb::Reader<'_>) -> rb::R {
     {
         let mark = r.mark();
         match r.peek()? {
@@ -186,40 +187,40 @@ pub fn read_image(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
                         seen |= 1;
                         match r.peek()? {
                             b'"' => r.string_eq("image"),
-                            _ => rt::bytes::stop(),
+                            _ => rb::stop(),
                         }
                     }
                     "data" => {
                         seen |= 2;
                         match r.peek()? {
                             b'"' => r.byte_string(),
-                            _ => rt::bytes::stop(),
+                            _ => rb::stop(),
                         }
                     }
-                    _ => rt::bytes::stop(),
+                    _ => rb::stop(),
                 })?;
-                rt::bytes::ok(seen == 3)
+                rb::ok(seen == 3)
             }
-            _ => rt::bytes::stop(),
+            _ => rb::stop(),
         }?;
         r.reset(mark);
-        rt::bytes::refer(r, "Base", read_base)
+        rb::refer(r, "Base", read_base)
     }
 }
 /// Reads one value; `Ok` only if it is a valid `Base` (`/$defs/Base`).
-pub fn read_base(r: &mut rt::bytes::Reader<'_>) -> rt::bytes::R {
+pub fn read_base(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'{' => {
             r.object(|r, k| match k {
                 "_meta" => {
                     match r.peek()? {
                         b'{' => r.skip(),
-                        _ => rt::bytes::stop(),
+                        _ => rb::stop(),
                     }
                 }
                 _ => r.skip(),
             })
         }
-        _ => rt::bytes::stop(),
+        _ => rb::stop(),
     }
 }
