@@ -150,6 +150,22 @@ pub fn parse(bytes: &[u8], limits: Limits) -> Result<Value, InputError> {
 mod tests {
     use super::*;
 
+    /// Test builds judge with the map the shipped crate has: serde_json
+    /// without `preserve_order` (sorted members), so nothing in the
+    /// workspace may turn that feature on (feature unification would make
+    /// `cargo test --workspace` run a different map type from the CLI).
+    #[test]
+    fn test_builds_use_the_shipped_map() {
+        let v = parse(br#"{"b": 1, "a": 2}"#, Limits::default()).unwrap();
+        let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            ["a", "b"],
+            "serde_json's preserve_order is on in this build: find who enables it \
+             (`cargo tree --workspace -e features -i serde_json`)"
+        );
+    }
+
     #[test]
     fn reads_and_limits() {
         let l = Limits::default();

@@ -17,10 +17,10 @@
 //! each enabled revision, with `unanswered()` at the end.
 //!
 //! **Text, and what a JS value can hold.** The text is written with object
-//! members sorted: the library in the wasm build keeps `serde_json`'s
-//! sorted maps, while this test binary has `preserve_order` on (a
-//! dev-dependency unifies it in), and the order of an object's violations
-//! follows its member order; sorted text makes both orders one. The
+//! members sorted, as the library holds them in the wasm build and in this
+//! test binary (serde_json without `preserve_order`, as shipped): the order
+//! of an object's violations follows its member order, so sorted text
+//! keeps the two sides one. The
 //! package judges a JS value as `JSON.stringify(value)`, which is not
 //! always the text it was parsed from: integers beyond 2^53 round, `1.0`
 //! prints as `1`, integer-like member names move first. So each case also

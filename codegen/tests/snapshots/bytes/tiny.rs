@@ -1,116 +1,18 @@
 use ::mcpwire_runtime::__private as rt;
 use ::mcpwire_runtime::__private::bytes as rb;
-/// Reads one value; `Ok` only if it is a valid `Request` (`/$defs/Request`).
-pub fn read_request(r: &mut rb::Reader<'_>) -> rb::R {
+/// Reads one value; `Ok` only if it is a valid `Base` (`/$defs/Base`).
+pub fn read_base(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'{' => {
-            let mut seen = 0u64;
             r.object(|r, k| match k {
-                "jsonrpc" => {
-                    seen |= 1;
+                "_meta" => {
                     match r.peek()? {
-                        b'"' => r.string_eq("2.0"),
+                        b'{' => r.skip(),
                         _ => rb::stop(),
                     }
-                }
-                "id" => rb::refer(r, "RequestId", read_request_id),
-                "method" => {
-                    seen |= 2;
-                    match r.peek()? {
-                        b'"' => r.skip_string(),
-                        _ => rb::stop(),
-                    }
-                }
-                "params" => {
-                    match r.peek()? {
-                        b'{' => {
-                            r.object(|r, _| match r.peek()? {
-                                b'"' => r.skip_string(),
-                                _ => rb::stop(),
-                            })
-                        }
-                        _ => rb::stop(),
-                    }
-                }
-                "level" => {
-                    match r.peek()? {
-                        b'"' => {
-                            let s = r.string()?;
-                            let s: &str = &s;
-                            rb::ok(matches!(s, "debug" | "info"))
-                        }
-                        _ => rb::stop(),
-                    }
-                }
-                "uri" => {
-                    match r.peek()? {
-                        b'"' => {
-                            let s = r.string()?;
-                            let s: &str = &s;
-                            rb::ok(rt::format::is_uri(s))
-                        }
-                        _ => rb::stop(),
-                    }
-                }
-                "progress" => {
-                    match r.peek()? {
-                        b'-' | b'0'..=b'9' => {
-                            let n = r.number()?;
-                            rb::ok(
-                                rt::number::ge_int(&n, 0) && rt::number::le_float(&n, 1.5),
-                            )
-                        }
-                        _ => rb::stop(),
-                    }
-                }
-                "count" => {
-                    match r.peek()? {
-                        b'-' | b'0'..=b'9' => {
-                            let n = r.number()?;
-                            rb::ok(rt::number::is_integer(&n))
-                        }
-                        _ => rb::stop(),
-                    }
-                }
-                "flag" => {
-                    match r.peek()? {
-                        b't' | b'f' => rb::ok(r.boolean()?),
-                        _ => rb::stop(),
-                    }
-                }
-                "list" => {
-                    match r.peek()? {
-                        b'[' => {
-                            let mut n = 0u64;
-                            r.array(|r| {
-                                n += 1;
-                                if n > 3 {
-                                    return rb::stop();
-                                }
-                                rb::refer(r, "Block", read_block)
-                            })
-                        }
-                        _ => rb::stop(),
-                    }
-                }
-                "missing" => {
-                    seen |= 4;
-                    r.skip()
                 }
                 _ => r.skip(),
-            })?;
-            rb::ok(seen == 7)
-        }
-        _ => rb::stop(),
-    }
-}
-/// Reads one value; `Ok` only if it is a valid `RequestId` (`/$defs/RequestId`).
-pub fn read_request_id(r: &mut rb::Reader<'_>) -> rb::R {
-    match r.peek()? {
-        b'"' => r.skip_string(),
-        b'-' | b'0'..=b'9' => {
-            let n = r.number()?;
-            rb::ok(rt::number::is_integer(&n))
+            })
         }
         _ => rb::stop(),
     }
@@ -148,33 +50,6 @@ pub fn read_block(r: &mut rb::Reader<'_>) -> rb::R {
         ],
     )
 }
-/// Reads one value; `Ok` only if it is a valid `Text` (`/$defs/Text`).
-pub fn read_text(r: &mut rb::Reader<'_>) -> rb::R {
-    match r.peek()? {
-        b'{' => {
-            let mut seen = 0u64;
-            r.object(|r, k| match k {
-                "type" => {
-                    seen |= 1;
-                    match r.peek()? {
-                        b'"' => r.string_eq("text"),
-                        _ => rb::stop(),
-                    }
-                }
-                "text" => {
-                    seen |= 2;
-                    match r.peek()? {
-                        b'"' => r.skip_string(),
-                        _ => rb::stop(),
-                    }
-                }
-                _ => r.skip(),
-            })?;
-            rb::ok(seen == 3)
-        }
-        _ => rb::stop(),
-    }
-}
 /// Reads one value; `Ok` only if it is a valid `Image` (`/$defs/Image`).
 pub fn read_image(r: &mut rb::Reader<'_>) -> rb::R {
     {
@@ -183,17 +58,17 @@ pub fn read_image(r: &mut rb::Reader<'_>) -> rb::R {
             b'{' => {
                 let mut seen = 0u64;
                 r.object(|r, k| match k {
-                    "type" => {
-                        seen |= 1;
-                        match r.peek()? {
-                            b'"' => r.string_eq("image"),
-                            _ => rb::stop(),
-                        }
-                    }
                     "data" => {
                         seen |= 2;
                         match r.peek()? {
                             b'"' => r.byte_string(),
+                            _ => rb::stop(),
+                        }
+                    }
+                    "type" => {
+                        seen |= 1;
+                        match r.peek()? {
+                            b'"' => r.string_eq("image"),
                             _ => rb::stop(),
                         }
                     }
@@ -207,19 +82,144 @@ pub fn read_image(r: &mut rb::Reader<'_>) -> rb::R {
         rb::refer(r, "Base", read_base)
     }
 }
-/// Reads one value; `Ok` only if it is a valid `Base` (`/$defs/Base`).
-pub fn read_base(r: &mut rb::Reader<'_>) -> rb::R {
+/// Reads one value; `Ok` only if it is a valid `Request` (`/$defs/Request`).
+pub fn read_request(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'{' => {
+            let mut seen = 0u64;
             r.object(|r, k| match k {
-                "_meta" => {
+                "count" => {
                     match r.peek()? {
-                        b'{' => r.skip(),
+                        b'-' | b'0'..=b'9' => {
+                            let n = r.number()?;
+                            rb::ok(rt::number::is_integer(&n))
+                        }
+                        _ => rb::stop(),
+                    }
+                }
+                "flag" => {
+                    match r.peek()? {
+                        b't' | b'f' => rb::ok(r.boolean()?),
+                        _ => rb::stop(),
+                    }
+                }
+                "id" => rb::refer(r, "RequestId", read_request_id),
+                "jsonrpc" => {
+                    seen |= 1;
+                    match r.peek()? {
+                        b'"' => r.string_eq("2.0"),
+                        _ => rb::stop(),
+                    }
+                }
+                "level" => {
+                    match r.peek()? {
+                        b'"' => {
+                            let s = r.string()?;
+                            let s: &str = &s;
+                            rb::ok(matches!(s, "debug" | "info"))
+                        }
+                        _ => rb::stop(),
+                    }
+                }
+                "list" => {
+                    match r.peek()? {
+                        b'[' => {
+                            let mut n = 0u64;
+                            r.array(|r| {
+                                n += 1;
+                                if n > 3 {
+                                    return rb::stop();
+                                }
+                                rb::refer(r, "Block", read_block)
+                            })
+                        }
+                        _ => rb::stop(),
+                    }
+                }
+                "method" => {
+                    seen |= 2;
+                    match r.peek()? {
+                        b'"' => r.skip_string(),
+                        _ => rb::stop(),
+                    }
+                }
+                "params" => {
+                    match r.peek()? {
+                        b'{' => {
+                            r.object(|r, _| match r.peek()? {
+                                b'"' => r.skip_string(),
+                                _ => rb::stop(),
+                            })
+                        }
+                        _ => rb::stop(),
+                    }
+                }
+                "progress" => {
+                    match r.peek()? {
+                        b'-' | b'0'..=b'9' => {
+                            let n = r.number()?;
+                            rb::ok(
+                                rt::number::ge_int(&n, 0) && rt::number::le_float(&n, 1.5),
+                            )
+                        }
+                        _ => rb::stop(),
+                    }
+                }
+                "uri" => {
+                    match r.peek()? {
+                        b'"' => {
+                            let s = r.string()?;
+                            let s: &str = &s;
+                            rb::ok(rt::format::is_uri(s))
+                        }
+                        _ => rb::stop(),
+                    }
+                }
+                "missing" => {
+                    seen |= 4;
+                    r.skip()
+                }
+                _ => r.skip(),
+            })?;
+            rb::ok(seen == 7)
+        }
+        _ => rb::stop(),
+    }
+}
+/// Reads one value; `Ok` only if it is a valid `RequestId` (`/$defs/RequestId`).
+pub fn read_request_id(r: &mut rb::Reader<'_>) -> rb::R {
+    match r.peek()? {
+        b'"' => r.skip_string(),
+        b'-' | b'0'..=b'9' => {
+            let n = r.number()?;
+            rb::ok(rt::number::is_integer(&n))
+        }
+        _ => rb::stop(),
+    }
+}
+/// Reads one value; `Ok` only if it is a valid `Text` (`/$defs/Text`).
+pub fn read_text(r: &mut rb::Reader<'_>) -> rb::R {
+    match r.peek()? {
+        b'{' => {
+            let mut seen = 0u64;
+            r.object(|r, k| match k {
+                "text" => {
+                    seen |= 2;
+                    match r.peek()? {
+                        b'"' => r.skip_string(),
+                        _ => rb::stop(),
+                    }
+                }
+                "type" => {
+                    seen |= 1;
+                    match r.peek()? {
+                        b'"' => r.string_eq("text"),
                         _ => rb::stop(),
                     }
                 }
                 _ => r.skip(),
-            })
+            })?;
+            rb::ok(seen == 3)
         }
         _ => rb::stop(),
     }

@@ -1,24 +1,3 @@
-/// Whether `v` is a valid `Version` (`/$defs/Version`).
-pub fn is_valid_version(v: &rt::Value) -> bool {
-    v.as_str().is_some_and(|s| s == "2.0")
-}
-/// Every violation of `Version` in `v`, pointers relative to `v`.
-pub fn check_version(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_version_at)
-}
-/// Pushes every violation of `Version` in `v` (at `path`) onto `out`.
-pub fn check_version_at(
-    v: &rt::Value,
-    path: &rt::Path<'_>,
-    out: &mut Vec<rt::Violation>,
-) {
-    if is_valid_version(v) {
-        return;
-    }
-    let at = "/$defs/Version";
-    rt::type_(out, path, at, rt::kind::STRING, v);
-    rt::const_str(out, path, at, "2.0", v);
-}
 /// Whether `v` is a valid `Code` (`/$defs/Code`).
 pub fn is_valid_code(v: &rt::Value) -> bool {
     match v {
@@ -44,31 +23,6 @@ pub fn check_code_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viola
         _ => false,
     } {
         rt::const_(out, path, at, "-32021", v);
-    }
-}
-/// Whether `v` is a valid `Scope` (`/$defs/Scope`).
-pub fn is_valid_scope(v: &rt::Value) -> bool {
-    match v {
-        rt::Value::String(s) => matches!(s.as_str(), "private" | "public"),
-        _ => false,
-    }
-}
-/// Every violation of `Scope` in `v`, pointers relative to `v`.
-pub fn check_scope(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_scope_at)
-}
-/// Pushes every violation of `Scope` in `v` (at `path`) onto `out`.
-pub fn check_scope_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_scope(v) {
-        return;
-    }
-    let at = "/$defs/Scope";
-    rt::type_(out, path, at, rt::kind::STRING, v);
-    if !match v {
-        rt::Value::String(s) => matches!(s.as_str(), "private" | "public"),
-        _ => false,
-    } {
-        rt::enum_(out, path, at, "\"private\", \"public\"", v);
     }
 }
 /// Whether `v` is a valid `Mixed` (`/$defs/Mixed`).
@@ -100,4 +54,50 @@ pub fn check_mixed_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
     } {
         rt::enum_(out, path, at, "\"a\", 1, 2.5, true, null", v);
     }
+}
+/// Whether `v` is a valid `Scope` (`/$defs/Scope`).
+pub fn is_valid_scope(v: &rt::Value) -> bool {
+    match v {
+        rt::Value::String(s) => matches!(s.as_str(), "private" | "public"),
+        _ => false,
+    }
+}
+/// Every violation of `Scope` in `v`, pointers relative to `v`.
+pub fn check_scope(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_scope_at)
+}
+/// Pushes every violation of `Scope` in `v` (at `path`) onto `out`.
+pub fn check_scope_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_scope(v) {
+        return;
+    }
+    let at = "/$defs/Scope";
+    rt::type_(out, path, at, rt::kind::STRING, v);
+    if !match v {
+        rt::Value::String(s) => matches!(s.as_str(), "private" | "public"),
+        _ => false,
+    } {
+        rt::enum_(out, path, at, "\"private\", \"public\"", v);
+    }
+}
+/// Whether `v` is a valid `Version` (`/$defs/Version`).
+pub fn is_valid_version(v: &rt::Value) -> bool {
+    v.as_str().is_some_and(|s| s == "2.0")
+}
+/// Every violation of `Version` in `v`, pointers relative to `v`.
+pub fn check_version(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_version_at)
+}
+/// Pushes every violation of `Version` in `v` (at `path`) onto `out`.
+pub fn check_version_at(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
+    if is_valid_version(v) {
+        return;
+    }
+    let at = "/$defs/Version";
+    rt::type_(out, path, at, rt::kind::STRING, v);
+    rt::const_str(out, path, at, "2.0", v);
 }

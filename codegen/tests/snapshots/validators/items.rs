@@ -1,3 +1,23 @@
+/// Whether `v` is a valid `Anything` (`/$defs/Anything`).
+pub fn is_valid_anything(v: &rt::Value) -> bool {
+    v.is_array()
+}
+/// Every violation of `Anything` in `v`, pointers relative to `v`.
+pub fn check_anything(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_anything_at)
+}
+/// Pushes every violation of `Anything` in `v` (at `path`) onto `out`.
+pub fn check_anything_at(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
+    if is_valid_anything(v) {
+        return;
+    }
+    let at = "/$defs/Anything";
+    rt::type_(out, path, at, rt::kind::ARRAY, v);
+}
 /// Whether `v` is a valid `Values` (`/$defs/Values`).
 pub fn is_valid_values(v: &rt::Value) -> bool {
     v.as_array().is_some_and(|a| a.len() <= 100 && a.iter().all(|v| v.is_string()))
@@ -27,24 +47,4 @@ pub fn check_values_at(
             rt::type_(out, path, at, rt::kind::STRING, v);
         }
     }
-}
-/// Whether `v` is a valid `Anything` (`/$defs/Anything`).
-pub fn is_valid_anything(v: &rt::Value) -> bool {
-    v.is_array()
-}
-/// Every violation of `Anything` in `v`, pointers relative to `v`.
-pub fn check_anything(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_anything_at)
-}
-/// Pushes every violation of `Anything` in `v` (at `path`) onto `out`.
-pub fn check_anything_at(
-    v: &rt::Value,
-    path: &rt::Path<'_>,
-    out: &mut Vec<rt::Violation>,
-) {
-    if is_valid_anything(v) {
-        return;
-    }
-    let at = "/$defs/Anything";
-    rt::type_(out, path, at, rt::kind::ARRAY, v);
 }

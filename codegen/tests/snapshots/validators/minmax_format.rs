@@ -1,24 +1,41 @@
-/// Whether `v` is a valid `Ttl` (`/$defs/Ttl`).
-pub fn is_valid_ttl(v: &rt::Value) -> bool {
+/// Whether `v` is a valid `Blob` (`/$defs/Blob`).
+pub fn is_valid_blob(v: &rt::Value) -> bool {
+    v.as_str().is_some_and(|s| rt::format::is_byte(s))
+}
+/// Every violation of `Blob` in `v`, pointers relative to `v`.
+pub fn check_blob(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_blob_at)
+}
+/// Pushes every violation of `Blob` in `v` (at `path`) onto `out`.
+pub fn check_blob_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_blob(v) {
+        return;
+    }
+    let at = "/$defs/Blob";
+    rt::type_(out, path, at, rt::kind::STRING, v);
+    rt::formatted(out, path, at, rt::formats::BYTE, v);
+}
+/// Whether `v` is a valid `Half` (`/$defs/Half`).
+pub fn is_valid_half(v: &rt::Value) -> bool {
     match v {
-        rt::Value::Number(n) => rt::number::is_integer(n) && rt::number::ge_int(n, 0),
+        rt::Value::Number(n) => rt::number::le_float(n, 0.5),
         _ => false,
     }
 }
-/// Every violation of `Ttl` in `v`, pointers relative to `v`.
-pub fn check_ttl(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_ttl_at)
+/// Every violation of `Half` in `v`, pointers relative to `v`.
+pub fn check_half(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_half_at)
 }
-/// Pushes every violation of `Ttl` in `v` (at `path`) onto `out`.
-pub fn check_ttl_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_ttl(v) {
+/// Pushes every violation of `Half` in `v` (at `path`) onto `out`.
+pub fn check_half_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_half(v) {
         return;
     }
-    let at = "/$defs/Ttl";
-    rt::type_(out, path, at, rt::kind::INTEGER, v);
+    let at = "/$defs/Half";
+    rt::type_(out, path, at, rt::kind::NUMBER, v);
     if let rt::Value::Number(n) = v {
-        if !rt::number::ge_int(n, 0) {
-            rt::minimum(out, path, at, "0", n);
+        if !rt::number::le_float(n, 0.5) {
+            rt::maximum(out, path, at, "0.5", n);
         }
     }
 }
@@ -53,47 +70,6 @@ pub fn check_priority_at(
         }
     }
 }
-/// Whether `v` is a valid `Half` (`/$defs/Half`).
-pub fn is_valid_half(v: &rt::Value) -> bool {
-    match v {
-        rt::Value::Number(n) => rt::number::le_float(n, 0.5),
-        _ => false,
-    }
-}
-/// Every violation of `Half` in `v`, pointers relative to `v`.
-pub fn check_half(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_half_at)
-}
-/// Pushes every violation of `Half` in `v` (at `path`) onto `out`.
-pub fn check_half_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_half(v) {
-        return;
-    }
-    let at = "/$defs/Half";
-    rt::type_(out, path, at, rt::kind::NUMBER, v);
-    if let rt::Value::Number(n) = v {
-        if !rt::number::le_float(n, 0.5) {
-            rt::maximum(out, path, at, "0.5", n);
-        }
-    }
-}
-/// Whether `v` is a valid `Uri` (`/$defs/Uri`).
-pub fn is_valid_uri(v: &rt::Value) -> bool {
-    v.as_str().is_some_and(|s| rt::format::is_uri(s))
-}
-/// Every violation of `Uri` in `v`, pointers relative to `v`.
-pub fn check_uri(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_uri_at)
-}
-/// Pushes every violation of `Uri` in `v` (at `path`) onto `out`.
-pub fn check_uri_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_uri(v) {
-        return;
-    }
-    let at = "/$defs/Uri";
-    rt::type_(out, path, at, rt::kind::STRING, v);
-    rt::formatted(out, path, at, rt::formats::URI, v);
-}
 /// Whether `v` is a valid `Template` (`/$defs/Template`).
 pub fn is_valid_template(v: &rt::Value) -> bool {
     v.as_str().is_some_and(|s| rt::format::is_uri_template(s))
@@ -115,20 +91,44 @@ pub fn check_template_at(
     rt::type_(out, path, at, rt::kind::STRING, v);
     rt::formatted(out, path, at, rt::formats::URI_TEMPLATE, v);
 }
-/// Whether `v` is a valid `Blob` (`/$defs/Blob`).
-pub fn is_valid_blob(v: &rt::Value) -> bool {
-    v.as_str().is_some_and(|s| rt::format::is_byte(s))
+/// Whether `v` is a valid `Ttl` (`/$defs/Ttl`).
+pub fn is_valid_ttl(v: &rt::Value) -> bool {
+    match v {
+        rt::Value::Number(n) => rt::number::is_integer(n) && rt::number::ge_int(n, 0),
+        _ => false,
+    }
 }
-/// Every violation of `Blob` in `v`, pointers relative to `v`.
-pub fn check_blob(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_blob_at)
+/// Every violation of `Ttl` in `v`, pointers relative to `v`.
+pub fn check_ttl(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_ttl_at)
 }
-/// Pushes every violation of `Blob` in `v` (at `path`) onto `out`.
-pub fn check_blob_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_blob(v) {
+/// Pushes every violation of `Ttl` in `v` (at `path`) onto `out`.
+pub fn check_ttl_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_ttl(v) {
         return;
     }
-    let at = "/$defs/Blob";
+    let at = "/$defs/Ttl";
+    rt::type_(out, path, at, rt::kind::INTEGER, v);
+    if let rt::Value::Number(n) = v {
+        if !rt::number::ge_int(n, 0) {
+            rt::minimum(out, path, at, "0", n);
+        }
+    }
+}
+/// Whether `v` is a valid `Uri` (`/$defs/Uri`).
+pub fn is_valid_uri(v: &rt::Value) -> bool {
+    v.as_str().is_some_and(|s| rt::format::is_uri(s))
+}
+/// Every violation of `Uri` in `v`, pointers relative to `v`.
+pub fn check_uri(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_uri_at)
+}
+/// Pushes every violation of `Uri` in `v` (at `path`) onto `out`.
+pub fn check_uri_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_uri(v) {
+        return;
+    }
+    let at = "/$defs/Uri";
     rt::type_(out, path, at, rt::kind::STRING, v);
-    rt::formatted(out, path, at, rt::formats::BYTE, v);
+    rt::formatted(out, path, at, rt::formats::URI, v);
 }

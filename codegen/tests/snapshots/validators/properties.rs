@@ -1,60 +1,22 @@
-/// Whether `v` is a valid `Open` (`/$defs/Open`).
-pub fn is_valid_open(v: &rt::Value) -> bool {
-    v.as_object()
-        .is_some_and(|m| {
-            let mut seen = 0usize;
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
-                    "name" => rt::count(&mut seen) && v.is_string(),
-                    "id" => rt::count(&mut seen),
-                    _ => true,
-                }) && seen == 2
-        })
+/// Whether `v` is a valid `AnyObject` (`/$defs/AnyObject`).
+pub fn is_valid_any_object(v: &rt::Value) -> bool {
+    v.is_object()
 }
-/// Every violation of `Open` in `v`, pointers relative to `v`.
-pub fn check_open(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_open_at)
+/// Every violation of `AnyObject` in `v`, pointers relative to `v`.
+pub fn check_any_object(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_any_object_at)
 }
-/// Pushes every violation of `Open` in `v` (at `path`) onto `out`.
-pub fn check_open_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_open(v) {
+/// Pushes every violation of `AnyObject` in `v` (at `path`) onto `out`.
+pub fn check_any_object_at(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
+    if is_valid_any_object(v) {
         return;
     }
-    let at = "/$defs/Open";
+    let at = "/$defs/AnyObject";
     rt::type_(out, path, at, rt::kind::OBJECT, v);
-    if let rt::Value::Object(m) = v {
-        rt::required(out, path, at, m, &["name", "id"]);
-        for (k, v) in m {
-            match k.as_str() {
-                "name" => rt::prop(out, path, at, k, rt::kind::STRING, v),
-                _ => {}
-            }
-        }
-    }
-}
-/// Whether `v` is a valid `Map` (`/$defs/Map`).
-pub fn is_valid_map(v: &rt::Value) -> bool {
-    v.as_object().is_some_and(|m| m.values().all(|v| v.is_string()))
-}
-/// Every violation of `Map` in `v`, pointers relative to `v`.
-pub fn check_map(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_map_at)
-}
-/// Pushes every violation of `Map` in `v` (at `path`) onto `out`.
-pub fn check_map_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_map(v) {
-        return;
-    }
-    let at = "/$defs/Map";
-    rt::type_(out, path, at, rt::kind::OBJECT, v);
-    if let rt::Value::Object(m) = v {
-        for (k, v) in m {
-            let path = &path.key(k);
-            let at = "/$defs/Map/additionalProperties";
-            rt::type_(out, path, at, rt::kind::STRING, v);
-        }
-    }
 }
 /// Whether `v` is a valid `Closed` (`/$defs/Closed`).
 pub fn is_valid_closed(v: &rt::Value) -> bool {
@@ -119,23 +81,61 @@ pub fn check_empty_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
         }
     }
 }
-/// Whether `v` is a valid `AnyObject` (`/$defs/AnyObject`).
-pub fn is_valid_any_object(v: &rt::Value) -> bool {
-    v.is_object()
+/// Whether `v` is a valid `Map` (`/$defs/Map`).
+pub fn is_valid_map(v: &rt::Value) -> bool {
+    v.as_object().is_some_and(|m| m.values().all(|v| v.is_string()))
 }
-/// Every violation of `AnyObject` in `v`, pointers relative to `v`.
-pub fn check_any_object(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_any_object_at)
+/// Every violation of `Map` in `v`, pointers relative to `v`.
+pub fn check_map(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_map_at)
 }
-/// Pushes every violation of `AnyObject` in `v` (at `path`) onto `out`.
-pub fn check_any_object_at(
-    v: &rt::Value,
-    path: &rt::Path<'_>,
-    out: &mut Vec<rt::Violation>,
-) {
-    if is_valid_any_object(v) {
+/// Pushes every violation of `Map` in `v` (at `path`) onto `out`.
+pub fn check_map_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_map(v) {
         return;
     }
-    let at = "/$defs/AnyObject";
+    let at = "/$defs/Map";
     rt::type_(out, path, at, rt::kind::OBJECT, v);
+    if let rt::Value::Object(m) = v {
+        for (k, v) in m {
+            let path = &path.key(k);
+            let at = "/$defs/Map/additionalProperties";
+            rt::type_(out, path, at, rt::kind::STRING, v);
+        }
+    }
+}
+/// Whether `v` is a valid `Open` (`/$defs/Open`).
+pub fn is_valid_open(v: &rt::Value) -> bool {
+    v.as_object()
+        .is_some_and(|m| {
+            let mut seen = 0usize;
+            m
+                .iter()
+                .all(|(k, v)| match k.as_str() {
+                    "name" => rt::count(&mut seen) && v.is_string(),
+                    "id" => rt::count(&mut seen),
+                    _ => true,
+                }) && seen == 2
+        })
+}
+/// Every violation of `Open` in `v`, pointers relative to `v`.
+pub fn check_open(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_open_at)
+}
+/// Pushes every violation of `Open` in `v` (at `path`) onto `out`.
+pub fn check_open_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_open(v) {
+        return;
+    }
+    let at = "/$defs/Open";
+    rt::type_(out, path, at, rt::kind::OBJECT, v);
+    if let rt::Value::Object(m) = v {
+        rt::required(out, path, at, m, &["name", "id"]);
+        for (k, v) in m {
+            match k.as_str() {
+                "name" => rt::prop(out, path, at, k, rt::kind::STRING, v),
+                _ => {}
+            }
+        }
+    }
 }

@@ -1,186 +1,3 @@
-/// Whether `v` is a valid `JSONValue` (`/$defs/JSONValue`).
-pub fn is_valid_json_value(v: &rt::Value) -> bool {
-    is_valid_json_object(v)
-        || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
-        || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_))
-}
-/// Every violation of `JSONValue` in `v`, pointers relative to `v`.
-pub fn check_json_value(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_json_value_at)
-}
-/// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`.
-pub fn check_json_value_at(
-    v: &rt::Value,
-    path: &rt::Path<'_>,
-    out: &mut Vec<rt::Violation>,
-) {
-    if is_valid_json_value(v) {
-        return;
-    }
-    let at = "/$defs/JSONValue";
-    if !(is_valid_json_object(v)
-        || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
-        || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_)))
-    {
-        rt::any_of(
-            v,
-            path,
-            out,
-            at,
-            "object (JSONObject), array, string/number/boolean/null",
-            &[
-                rt::Branch::new(rt::kind::OBJECT, &check_json_object_at),
-                rt::Branch::new(
-                    rt::kind::ARRAY,
-                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
-                        let at = "/$defs/JSONValue/anyOf/1";
-                        rt::type_(out, path, at, rt::kind::ARRAY, v);
-                        if let rt::Value::Array(a) = v {
-                            for (i, v) in a.iter().enumerate() {
-                                check_json_value_at(v, &path.index(i), out);
-                            }
-                        }
-                    },
-                ),
-                rt::Branch::new(
-                    rt::kind::STRING | rt::kind::NUMBER | rt::kind::BOOLEAN
-                        | rt::kind::NULL,
-                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
-                        let at = "/$defs/JSONValue/anyOf/2";
-                        rt::types(
-                            out,
-                            path,
-                            at,
-                            "string, number, boolean or null",
-                            rt::kind::STRING | rt::kind::NUMBER | rt::kind::BOOLEAN
-                                | rt::kind::NULL,
-                            v,
-                        );
-                    },
-                ),
-            ],
-        );
-    }
-}
-/// Whether `v` is a valid `JSONObject` (`/$defs/JSONObject`).
-pub fn is_valid_json_object(v: &rt::Value) -> bool {
-    v.as_object().is_some_and(|m| m.values().all(|v| is_valid_json_value(v)))
-}
-/// Every violation of `JSONObject` in `v`, pointers relative to `v`.
-pub fn check_json_object(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_json_object_at)
-}
-/// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`.
-pub fn check_json_object_at(
-    v: &rt::Value,
-    path: &rt::Path<'_>,
-    out: &mut Vec<rt::Violation>,
-) {
-    if is_valid_json_object(v) {
-        return;
-    }
-    let at = "/$defs/JSONObject";
-    rt::type_(out, path, at, rt::kind::OBJECT, v);
-    if let rt::Value::Object(m) = v {
-        for (k, v) in m {
-            check_json_value_at(v, &path.key(k), out);
-        }
-    }
-}
-/// Whether `v` is a valid `Text` (`/$defs/Text`).
-pub fn is_valid_text(v: &rt::Value) -> bool {
-    v.as_object()
-        .is_some_and(|m| {
-            let mut seen = 0usize;
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
-                    "type" => {
-                        rt::count(&mut seen) && v.as_str().is_some_and(|s| s == "text")
-                    }
-                    "text" => rt::count(&mut seen) && v.is_string(),
-                    _ => true,
-                }) && seen == 2
-        })
-}
-/// Every violation of `Text` in `v`, pointers relative to `v`.
-pub fn check_text(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_text_at)
-}
-/// Pushes every violation of `Text` in `v` (at `path`) onto `out`.
-pub fn check_text_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_text(v) {
-        return;
-    }
-    let at = "/$defs/Text";
-    rt::type_(out, path, at, rt::kind::OBJECT, v);
-    if let rt::Value::Object(m) = v {
-        rt::required(out, path, at, m, &["type", "text"]);
-        for (k, v) in m {
-            match k.as_str() {
-                "type" => {
-                    let path = &path.key(k);
-                    let at = "/$defs/Text/properties/type";
-                    rt::type_(out, path, at, rt::kind::STRING, v);
-                    rt::const_str(out, path, at, "text", v);
-                }
-                "text" => rt::prop(out, path, at, k, rt::kind::STRING, v),
-                _ => {}
-            }
-        }
-    }
-}
-/// Whether `v` is a valid `Image` (`/$defs/Image`).
-pub fn is_valid_image(v: &rt::Value) -> bool {
-    v.as_object()
-        .is_some_and(|m| {
-            let mut seen = 0usize;
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
-                    "type" => {
-                        rt::count(&mut seen) && v.as_str().is_some_and(|s| s == "image")
-                    }
-                    "data" => {
-                        rt::count(&mut seen)
-                            && v.as_str().is_some_and(|s| rt::format::is_byte(s))
-                    }
-                    _ => true,
-                }) && seen == 2
-        })
-}
-/// Every violation of `Image` in `v`, pointers relative to `v`.
-pub fn check_image(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_image_at)
-}
-/// Pushes every violation of `Image` in `v` (at `path`) onto `out`.
-pub fn check_image_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_image(v) {
-        return;
-    }
-    let at = "/$defs/Image";
-    rt::type_(out, path, at, rt::kind::OBJECT, v);
-    if let rt::Value::Object(m) = v {
-        rt::required(out, path, at, m, &["type", "data"]);
-        for (k, v) in m {
-            match k.as_str() {
-                "type" => {
-                    let path = &path.key(k);
-                    let at = "/$defs/Image/properties/type";
-                    rt::type_(out, path, at, rt::kind::STRING, v);
-                    rt::const_str(out, path, at, "image", v);
-                }
-                "data" => {
-                    let path = &path.key(k);
-                    let at = "/$defs/Image/properties/data";
-                    rt::type_(out, path, at, rt::kind::STRING, v);
-                    rt::formatted(out, path, at, rt::formats::BYTE, v);
-                }
-                _ => {}
-            }
-        }
-    }
-}
 /// Whether `v` is a valid `Block` (`/$defs/Block`).
 pub fn is_valid_block(v: &rt::Value) -> bool {
     match rt::tag(v, "type") {
@@ -250,46 +67,6 @@ pub fn check_block_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
                 ),
             ],
         );
-    }
-}
-/// Whether `v` is a valid `Error` (`/$defs/Error`).
-pub fn is_valid_error(v: &rt::Value) -> bool {
-    v.as_object()
-        .is_some_and(|m| {
-            let mut seen = 0usize;
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
-                    "code" => {
-                        rt::count(&mut seen)
-                            && match v {
-                                rt::Value::Number(n) => rt::number::is_integer(n),
-                                _ => false,
-                            }
-                    }
-                    _ => true,
-                }) && seen == 1
-        })
-}
-/// Every violation of `Error` in `v`, pointers relative to `v`.
-pub fn check_error(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_error_at)
-}
-/// Pushes every violation of `Error` in `v` (at `path`) onto `out`.
-pub fn check_error_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_error(v) {
-        return;
-    }
-    let at = "/$defs/Error";
-    rt::type_(out, path, at, rt::kind::OBJECT, v);
-    if let rt::Value::Object(m) = v {
-        rt::required(out, path, at, m, &["code"]);
-        for (k, v) in m {
-            match k.as_str() {
-                "code" => rt::prop(out, path, at, k, rt::kind::INTEGER, v),
-                _ => {}
-            }
-        }
     }
 }
 /// Whether `v` is a valid `Coded` (`/$defs/Coded`).
@@ -364,6 +141,229 @@ pub fn check_coded_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
                             }
                         }
                     }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+/// Whether `v` is a valid `Error` (`/$defs/Error`).
+pub fn is_valid_error(v: &rt::Value) -> bool {
+    v.as_object()
+        .is_some_and(|m| {
+            let mut seen = 0usize;
+            m
+                .iter()
+                .all(|(k, v)| match k.as_str() {
+                    "code" => {
+                        rt::count(&mut seen)
+                            && match v {
+                                rt::Value::Number(n) => rt::number::is_integer(n),
+                                _ => false,
+                            }
+                    }
+                    _ => true,
+                }) && seen == 1
+        })
+}
+/// Every violation of `Error` in `v`, pointers relative to `v`.
+pub fn check_error(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_error_at)
+}
+/// Pushes every violation of `Error` in `v` (at `path`) onto `out`.
+pub fn check_error_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_error(v) {
+        return;
+    }
+    let at = "/$defs/Error";
+    rt::type_(out, path, at, rt::kind::OBJECT, v);
+    if let rt::Value::Object(m) = v {
+        rt::required(out, path, at, m, &["code"]);
+        for (k, v) in m {
+            match k.as_str() {
+                "code" => rt::prop(out, path, at, k, rt::kind::INTEGER, v),
+                _ => {}
+            }
+        }
+    }
+}
+/// Whether `v` is a valid `Image` (`/$defs/Image`).
+pub fn is_valid_image(v: &rt::Value) -> bool {
+    v.as_object()
+        .is_some_and(|m| {
+            let mut seen = 0usize;
+            m
+                .iter()
+                .all(|(k, v)| match k.as_str() {
+                    "data" => {
+                        rt::count(&mut seen)
+                            && v.as_str().is_some_and(|s| rt::format::is_byte(s))
+                    }
+                    "type" => {
+                        rt::count(&mut seen) && v.as_str().is_some_and(|s| s == "image")
+                    }
+                    _ => true,
+                }) && seen == 2
+        })
+}
+/// Every violation of `Image` in `v`, pointers relative to `v`.
+pub fn check_image(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_image_at)
+}
+/// Pushes every violation of `Image` in `v` (at `path`) onto `out`.
+pub fn check_image_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_image(v) {
+        return;
+    }
+    let at = "/$defs/Image";
+    rt::type_(out, path, at, rt::kind::OBJECT, v);
+    if let rt::Value::Object(m) = v {
+        rt::required(out, path, at, m, &["type", "data"]);
+        for (k, v) in m {
+            match k.as_str() {
+                "data" => {
+                    let path = &path.key(k);
+                    let at = "/$defs/Image/properties/data";
+                    rt::type_(out, path, at, rt::kind::STRING, v);
+                    rt::formatted(out, path, at, rt::formats::BYTE, v);
+                }
+                "type" => {
+                    let path = &path.key(k);
+                    let at = "/$defs/Image/properties/type";
+                    rt::type_(out, path, at, rt::kind::STRING, v);
+                    rt::const_str(out, path, at, "image", v);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+/// Whether `v` is a valid `JSONObject` (`/$defs/JSONObject`).
+pub fn is_valid_json_object(v: &rt::Value) -> bool {
+    v.as_object().is_some_and(|m| m.values().all(|v| is_valid_json_value(v)))
+}
+/// Every violation of `JSONObject` in `v`, pointers relative to `v`.
+pub fn check_json_object(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_json_object_at)
+}
+/// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`.
+pub fn check_json_object_at(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
+    if is_valid_json_object(v) {
+        return;
+    }
+    let at = "/$defs/JSONObject";
+    rt::type_(out, path, at, rt::kind::OBJECT, v);
+    if let rt::Value::Object(m) = v {
+        for (k, v) in m {
+            check_json_value_at(v, &path.key(k), out);
+        }
+    }
+}
+/// Whether `v` is a valid `JSONValue` (`/$defs/JSONValue`).
+pub fn is_valid_json_value(v: &rt::Value) -> bool {
+    is_valid_json_object(v)
+        || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
+        || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_))
+}
+/// Every violation of `JSONValue` in `v`, pointers relative to `v`.
+pub fn check_json_value(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_json_value_at)
+}
+/// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`.
+pub fn check_json_value_at(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
+    if is_valid_json_value(v) {
+        return;
+    }
+    let at = "/$defs/JSONValue";
+    if !(is_valid_json_object(v)
+        || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
+        || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_)))
+    {
+        rt::any_of(
+            v,
+            path,
+            out,
+            at,
+            "object (JSONObject), array, string/number/boolean/null",
+            &[
+                rt::Branch::new(rt::kind::OBJECT, &check_json_object_at),
+                rt::Branch::new(
+                    rt::kind::ARRAY,
+                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
+                        let at = "/$defs/JSONValue/anyOf/1";
+                        rt::type_(out, path, at, rt::kind::ARRAY, v);
+                        if let rt::Value::Array(a) = v {
+                            for (i, v) in a.iter().enumerate() {
+                                check_json_value_at(v, &path.index(i), out);
+                            }
+                        }
+                    },
+                ),
+                rt::Branch::new(
+                    rt::kind::STRING | rt::kind::NUMBER | rt::kind::BOOLEAN
+                        | rt::kind::NULL,
+                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
+                        let at = "/$defs/JSONValue/anyOf/2";
+                        rt::types(
+                            out,
+                            path,
+                            at,
+                            "string, number, boolean or null",
+                            rt::kind::STRING | rt::kind::NUMBER | rt::kind::BOOLEAN
+                                | rt::kind::NULL,
+                            v,
+                        );
+                    },
+                ),
+            ],
+        );
+    }
+}
+/// Whether `v` is a valid `Text` (`/$defs/Text`).
+pub fn is_valid_text(v: &rt::Value) -> bool {
+    v.as_object()
+        .is_some_and(|m| {
+            let mut seen = 0usize;
+            m
+                .iter()
+                .all(|(k, v)| match k.as_str() {
+                    "text" => rt::count(&mut seen) && v.is_string(),
+                    "type" => {
+                        rt::count(&mut seen) && v.as_str().is_some_and(|s| s == "text")
+                    }
+                    _ => true,
+                }) && seen == 2
+        })
+}
+/// Every violation of `Text` in `v`, pointers relative to `v`.
+pub fn check_text(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_text_at)
+}
+/// Pushes every violation of `Text` in `v` (at `path`) onto `out`.
+pub fn check_text_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_text(v) {
+        return;
+    }
+    let at = "/$defs/Text";
+    rt::type_(out, path, at, rt::kind::OBJECT, v);
+    if let rt::Value::Object(m) = v {
+        rt::required(out, path, at, m, &["type", "text"]);
+        for (k, v) in m {
+            match k.as_str() {
+                "text" => rt::prop(out, path, at, k, rt::kind::STRING, v),
+                "type" => {
+                    let path = &path.key(k);
+                    let at = "/$defs/Text/properties/type";
+                    rt::type_(out, path, at, rt::kind::STRING, v);
+                    rt::const_str(out, path, at, "text", v);
                 }
                 _ => {}
             }

@@ -1,54 +1,3 @@
-/// Whether `v` is a valid `Obj` (`/$defs/Obj`).
-pub fn is_valid_obj(v: &rt::Value) -> bool {
-    v.is_object()
-}
-/// Every violation of `Obj` in `v`, pointers relative to `v`.
-pub fn check_obj(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_obj_at)
-}
-/// Pushes every violation of `Obj` in `v` (at `path`) onto `out`.
-pub fn check_obj_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_obj(v) {
-        return;
-    }
-    let at = "/$defs/Obj";
-    rt::type_(out, path, at, rt::kind::OBJECT, v);
-}
-/// Whether `v` is a valid `Int` (`/$defs/Int`).
-pub fn is_valid_int(v: &rt::Value) -> bool {
-    match v {
-        rt::Value::Number(n) => rt::number::is_integer(n),
-        _ => false,
-    }
-}
-/// Every violation of `Int` in `v`, pointers relative to `v`.
-pub fn check_int(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_int_at)
-}
-/// Pushes every violation of `Int` in `v` (at `path`) onto `out`.
-pub fn check_int_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_int(v) {
-        return;
-    }
-    let at = "/$defs/Int";
-    rt::type_(out, path, at, rt::kind::INTEGER, v);
-}
-/// Whether `v` is a valid `Num` (`/$defs/Num`).
-pub fn is_valid_num(v: &rt::Value) -> bool {
-    v.is_number()
-}
-/// Every violation of `Num` in `v`, pointers relative to `v`.
-pub fn check_num(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_num_at)
-}
-/// Pushes every violation of `Num` in `v` (at `path`) onto `out`.
-pub fn check_num_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-    if is_valid_num(v) {
-        return;
-    }
-    let at = "/$defs/Num";
-    rt::type_(out, path, at, rt::kind::NUMBER, v);
-}
 /// Whether `v` is a valid `Id` (`/$defs/Id`).
 pub fn is_valid_id(v: &rt::Value) -> bool {
     match v {
@@ -76,6 +25,25 @@ pub fn check_id_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violati
         v,
     );
 }
+/// Whether `v` is a valid `Int` (`/$defs/Int`).
+pub fn is_valid_int(v: &rt::Value) -> bool {
+    match v {
+        rt::Value::Number(n) => rt::number::is_integer(n),
+        _ => false,
+    }
+}
+/// Every violation of `Int` in `v`, pointers relative to `v`.
+pub fn check_int(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_int_at)
+}
+/// Pushes every violation of `Int` in `v` (at `path`) onto `out`.
+pub fn check_int_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_int(v) {
+        return;
+    }
+    let at = "/$defs/Int";
+    rt::type_(out, path, at, rt::kind::INTEGER, v);
+}
 /// Whether `v` is a valid `Nullable` (`/$defs/Nullable`).
 pub fn is_valid_nullable(v: &rt::Value) -> bool {
     match v {
@@ -99,4 +67,36 @@ pub fn check_nullable_at(
     }
     let at = "/$defs/Nullable";
     rt::types(out, path, at, "integer or null", rt::kind::INTEGER | rt::kind::NULL, v);
+}
+/// Whether `v` is a valid `Num` (`/$defs/Num`).
+pub fn is_valid_num(v: &rt::Value) -> bool {
+    v.is_number()
+}
+/// Every violation of `Num` in `v`, pointers relative to `v`.
+pub fn check_num(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_num_at)
+}
+/// Pushes every violation of `Num` in `v` (at `path`) onto `out`.
+pub fn check_num_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_num(v) {
+        return;
+    }
+    let at = "/$defs/Num";
+    rt::type_(out, path, at, rt::kind::NUMBER, v);
+}
+/// Whether `v` is a valid `Obj` (`/$defs/Obj`).
+pub fn is_valid_obj(v: &rt::Value) -> bool {
+    v.is_object()
+}
+/// Every violation of `Obj` in `v`, pointers relative to `v`.
+pub fn check_obj(v: &rt::Value) -> Vec<rt::Violation> {
+    rt::check(v, check_obj_at)
+}
+/// Pushes every violation of `Obj` in `v` (at `path`) onto `out`.
+pub fn check_obj_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+    if is_valid_obj(v) {
+        return;
+    }
+    let at = "/$defs/Obj";
+    rt::type_(out, path, at, rt::kind::OBJECT, v);
 }
