@@ -159,6 +159,12 @@ fn at_keyword(at: &str, keyword: Keyword) -> &'static str {
     intern(format!("{at}/{}", keyword.as_str()))
 }
 
+/// Pushes a violation of `keyword` of the node `at` (its schema pointer is
+/// `{at}/{keyword}`).
+fn report(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, keyword: Keyword, message: String) {
+    push(out, path, at_keyword(at, keyword), keyword, message);
+}
+
 /// The schema pointer of the `type` of property `name` below `at`:
 /// `{at}/properties/{name}/type`, `name` escaped (RFC 6901).
 fn at_property_type(at: &str, name: &str) -> &'static str {
@@ -305,13 +311,7 @@ pub fn required(
 #[inline(never)]
 fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, name: &str) {
     let message = format!("{} is a required property", show_str(name));
-    push(
-        out,
-        path,
-        at_keyword(at, Keyword::Required),
-        Keyword::Required,
-        message,
-    );
+    report(out, path, at, Keyword::Required, message);
 }
 
 /// `additionalProperties: false` of the node `at` rejected a member:
@@ -320,29 +320,16 @@ fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, name: &s
 #[inline(never)]
 pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, at: &'static str, name: &str) {
     let message = format!("unexpected property {}", show_str(name));
-    let schema = at_keyword(at, Keyword::AdditionalProperties);
-    push(out, path, schema, Keyword::AdditionalProperties, message);
+    report(out, path, at, Keyword::AdditionalProperties, message);
 }
 
 /// `const` of the node `at` failed: `expected "2.0", found "1.0"`;
 /// `expected` is the constant as JSON.
 #[cold]
 #[inline(never)]
-pub fn const_(
-    out: &mut Vec<Violation>,
-    path: &Path<'_>,
-    at: &'static str,
-    expected: &'static str,
-    v: &Value,
-) {
+pub fn const_(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, expected: &str, v: &Value) {
     let message = format!("expected {expected}, found {}", show(v));
-    push(
-        out,
-        path,
-        at_keyword(at, Keyword::Const),
-        Keyword::Const,
-        message,
-    );
+    report(out, path, at, Keyword::Const, message);
 }
 
 /// A string `const` of the node `at`: reports as [`const_`] (the constant
@@ -369,15 +356,7 @@ fn const_str_failed(
     expected: &'static str,
     v: &Value,
 ) {
-    let expected = Value::from(expected).to_string();
-    let message = format!("expected {expected}, found {}", show(v));
-    push(
-        out,
-        path,
-        at_keyword(at, Keyword::Const),
-        Keyword::Const,
-        message,
-    );
+    const_(out, path, at, &Value::from(expected).to_string(), v);
 }
 
 /// `enum` of the node `at` failed: `expected one of "a", "b", found "c"`;
@@ -392,13 +371,7 @@ pub fn enum_(
     v: &Value,
 ) {
     let message = format!("expected one of {expected}, found {}", show(v));
-    push(
-        out,
-        path,
-        at_keyword(at, Keyword::Enum),
-        Keyword::Enum,
-        message,
-    );
+    report(out, path, at, Keyword::Enum, message);
 }
 
 /// `minimum` of the node `at` failed: `-1 is less than the minimum of 0`.
@@ -412,13 +385,7 @@ pub fn minimum(
     n: &serde_json::Number,
 ) {
     let message = format!("{n} is less than the minimum of {bound}");
-    push(
-        out,
-        path,
-        at_keyword(at, Keyword::Minimum),
-        Keyword::Minimum,
-        message,
-    );
+    report(out, path, at, Keyword::Minimum, message);
 }
 
 /// `maximum` of the node `at` failed: `2 is greater than the maximum of 1`.
@@ -432,13 +399,7 @@ pub fn maximum(
     n: &serde_json::Number,
 ) {
     let message = format!("{n} is greater than the maximum of {bound}");
-    push(
-        out,
-        path,
-        at_keyword(at, Keyword::Maximum),
-        Keyword::Maximum,
-        message,
-    );
+    report(out, path, at, Keyword::Maximum, message);
 }
 
 /// `maxItems` of the node `at` failed: `101 items, more than the maximum
@@ -453,13 +414,7 @@ pub fn max_items(
     len: usize,
 ) {
     let message = format!("{len} items, more than the maximum of {max}");
-    push(
-        out,
-        path,
-        at_keyword(at, Keyword::MaxItems),
-        Keyword::MaxItems,
-        message,
-    );
+    report(out, path, at, Keyword::MaxItems, message);
 }
 
 /// `format` of the node `at` failed: `"relative/path" is not a valid
@@ -474,13 +429,7 @@ pub fn format(
     s: &str,
 ) {
     let message = format!("{} is not a valid \"{format}\"", show_str(s));
-    push(
-        out,
-        path,
-        at_keyword(at, Keyword::Format),
-        Keyword::Format,
-        message,
-    );
+    report(out, path, at, Keyword::Format, message);
 }
 
 /// `format` of the node `at`, on a `v` of any kind: a string that `test`
@@ -720,13 +669,7 @@ fn closest(
         Some(found) => out.extend(found),
         None => {
             let message = format!("expected one of: {expected}; found {}", type_name(v));
-            push(
-                out,
-                path,
-                at_keyword(at, Keyword::AnyOf),
-                Keyword::AnyOf,
-                message,
-            );
+            report(out, path, at, Keyword::AnyOf, message);
         }
     }
 }
