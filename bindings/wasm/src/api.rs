@@ -192,6 +192,18 @@ impl Session {
 }
 
 /// The reports of one message as the package reads them back: the `serde`
+/// Whether a report has nothing to say: no violation, warning, expected
+/// violation, unreadable input, batch index or line (the reports both
+/// short forms carry: [`reports_text`] and [`crate::fast::encode`]).
+pub fn says_nothing(r: &mcpwire::Report) -> bool {
+    r.violations.is_empty()
+        && r.warnings.is_empty()
+        && r.expected.is_empty()
+        && r.input_error.is_none()
+        && r.batch_index.is_none()
+        && r.line.is_none()
+}
+
 /// JSON of the reports, except for the common case — one report with
 /// nothing to say (no violation, warning, expected violation, unreadable
 /// input, batch index or line) — which is a tab-separated line after a
@@ -206,13 +218,7 @@ impl Session {
 pub fn reports_text(reports: &[mcpwire::Report]) -> String {
     use std::fmt::Write;
     if let [r] = reports {
-        let clean = r.violations.is_empty()
-            && r.warnings.is_empty()
-            && r.expected.is_empty()
-            && r.input_error.is_none()
-            && r.batch_index.is_none()
-            && r.line.is_none()
-            && !r.method.as_deref().is_some_and(|m| m.contains('\t'));
+        let clean = says_nothing(r) && !r.method.as_deref().is_some_and(|m| m.contains('\t'));
         if clean {
             let kind = match r.kind {
                 mcpwire::MessageKind::Request => "request",

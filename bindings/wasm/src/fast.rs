@@ -217,12 +217,7 @@ pub fn encode(reports: &[Report], names: &mut Names, out: &mut Out, text: &mut S
 }
 
 fn encode_clean(r: &Report, names: &mut Names, out: &mut Out, text: &mut String) -> bool {
-    let clean = r.violations.is_empty()
-        && r.warnings.is_empty()
-        && r.expected.is_empty()
-        && r.input_error.is_none()
-        && r.batch_index.is_none()
-        && r.line.is_none()
+    let clean = crate::api::says_nothing(r)
         && r.definitions.len() <= MAX_DEFINITIONS
         && u32::try_from(r.index).is_ok();
     if !clean {
