@@ -5,10 +5,10 @@
 //! `npm/bench/bench.mjs` with callgrind or perf:
 //!
 //! ```sh
-//! node npm/bench/messages.mjs > /tmp/messages.tsv     # dir \t origin \t revision \t text
+//! node npm/bench/messages.mjs > target/messages.tsv     # dir \t origin \t revision \t text
 //! cargo build --release -p mcpwire-wasm --example observe_loop
 //! valgrind --tool=callgrind --toggle-collect='*measured*' \
-//!     target/release/examples/observe_loop /tmp/messages.tsv 2025-11-25 200
+//!     target/release/examples/observe_loop target/messages.tsv 2025-11-25 200
 //! ```
 //!
 //! Arguments: the messages file, the revision, passes (one session per
