@@ -478,35 +478,28 @@ fn proxy_forwards_unchanged_and_judges_every_rule_where_scripted() {
     // are not messages).
     assert_eq!(summary["messages"], 48, "{summary}");
 
-    // The capture gives the same findings.
-    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-        .args(["check", "--format", "json", "--max-message-bytes", "64KiB"])
-        .arg(&har)
-        .output()
-        .unwrap();
-    let checked = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        findings(&checked),
-        expected(),
-        "check on the HAR\n{checked}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // The capture gives the same findings, and so does the transcript
+    // (JSON Lines records with an `http` member).
+    let check = |file: &std::path::Path, what: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+            .args(["check", "--format", "json", "--max-message-bytes", "64KiB"])
+            .arg(file)
+            .output()
+            .unwrap();
+        let checked = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(
+            findings(&checked),
+            expected(),
+            "check on the {what}\n{checked}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        checked
+    };
+    check(&har, "HAR");
     let har: serde_json::Value = serde_json::from_slice(&std::fs::read(&har).unwrap()).unwrap();
     assert_eq!(har["log"]["entries"].as_array().unwrap().len(), sent.len());
 
-    // So does the transcript: JSON Lines records with an `http` member.
-    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-        .args(["check", "--format", "json", "--max-message-bytes", "64KiB"])
-        .arg(&transcript)
-        .output()
-        .unwrap();
-    let checked = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        findings(&checked),
-        expected(),
-        "check on the transcript\n{checked}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let checked = check(&transcript, "transcript");
     let checked: serde_json::Value = serde_json::from_str(checked.lines().last().unwrap()).unwrap();
     assert_eq!(checked["messages"], 48, "{checked}");
     let text = std::fs::read_to_string(&transcript).unwrap();

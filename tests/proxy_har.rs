@@ -9,6 +9,15 @@ use mcpwire::http::{har, Step};
 const INIT: &str = r#"{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}"#;
 const RESULT: &str = r#"{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"serverInfo\":{\"name\":\"s\",\"version\":\"1\"}}}"#;
 
+/// `mcpwire check --format json FILE`.
+fn check_json(file: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["check", "--format", "json"])
+        .arg(file)
+        .output()
+        .unwrap()
+}
+
 fn entry(extra_entry: &str, request_extra: &str, response: &str) -> String {
     format!(
         r#"{{"startedDateTime":"2026-12-01T08:00:00.000Z","time":12.5,{extra_entry}
@@ -93,11 +102,7 @@ fn check_judges_a_capture_and_refuses_a_malformed_one() {
     for (tool, text) in shapes().into_iter().filter(|s| s.0 != "minimal") {
         let path = dir.path().join(format!("{tool}.har"));
         std::fs::write(&path, text).unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-            .args(["check", "--format", "json"])
-            .arg(&path)
-            .output()
-            .unwrap();
+        let out = check_json(&path);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(
             out.status.code(),
@@ -113,11 +118,7 @@ fn check_judges_a_capture_and_refuses_a_malformed_one() {
     // A HAR-shaped file named .json is detected by its content.
     let path = dir.path().join("capture.json");
     std::fs::write(&path, &shapes()[0].1).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-        .args(["check", "--format", "json"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = check_json(&path);
     assert!(String::from_utf8_lossy(&out.stdout).contains(r#""messages":2"#));
     for (name, text, says) in [
         (
@@ -178,11 +179,7 @@ fn check_judges_an_http_transcript_and_refuses_a_broken_one() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("session.jsonl");
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-        .args(["check", "--format", "json"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = check_json(&path);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let keywords: Vec<(u64, String)> = stdout
         .lines()
@@ -219,11 +216,7 @@ fn check_judges_an_http_transcript_and_refuses_a_broken_one() {
     ] {
         let path = dir.path().join(name);
         std::fs::write(&path, text).unwrap();
-        let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-            .args(["check", "--format", "json"])
-            .arg(&path)
-            .output()
-            .unwrap();
+        let out = check_json(&path);
         let stderr = String::from_utf8_lossy(&out.stderr);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(2), "{name}: {stdout}{stderr}");
