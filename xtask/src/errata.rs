@@ -200,14 +200,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_revision_is_wired_where_it_holds_the_bug_and_unwired_again() {
-        let mut errata = Errata {
+    /// The errata of `text`, not tied to files.
+    fn of(text: &str) -> Errata {
+        Errata {
             toml_file: PathBuf::new(),
             md_file: PathBuf::new(),
-            list: errata::parse(TOML).unwrap(),
+            list: errata::parse(text).unwrap(),
             changed: false,
-        };
+        }
+    }
+
+    #[test]
+    fn a_revision_is_wired_where_it_holds_the_bug_and_unwired_again() {
+        let mut errata = of(TOML);
         let doc = serde_json::json!({"$defs": {"X": {"type": "integer"}, "Y": 2}});
         errata.wire(version("2030-01-01"), &doc);
         assert_eq!(
@@ -228,12 +233,7 @@ mod tests {
 
     #[test]
     fn a_fixed_bug_takes_the_revision_off_and_an_empty_erratum_goes() {
-        let mut errata = Errata {
-            toml_file: PathBuf::new(),
-            md_file: PathBuf::new(),
-            list: errata::parse(TOML).unwrap(),
-            changed: false,
-        };
+        let mut errata = of(TOML);
         // draft fixed both bugs.
         errata.wire(
             version("draft"),
