@@ -2,8 +2,9 @@
 //! (every `*.jsonl`, `*.ndjson` and `*.json` file below, recursively, in
 //! name order). UTF-16 input — a byte order mark, as PowerShell's `>`
 //! writes, or NULs between ASCII bytes without one — is decoded to UTF-8
-//! while streaming (encoding_rs_io); line numbers are those of the text.
+//! while streaming (`utf16`); line numbers are those of the text.
 
+use crate::utf16::{Decoder, Order};
 use std::{
     fs::File,
     io::{self, BufRead, BufReader, Read},
@@ -78,14 +79,14 @@ pub fn open(name: &str) -> Result<Input, String> {
     let head = buffered
         .fill_buf()
         .map_err(|e| format!("cannot read {label}: {e}"))?;
-    let encoding = match head {
-        [0xFF, 0xFE, ..] => Some(encoding_rs::UTF_16LE),
-        [0xFE, 0xFF, ..] => Some(encoding_rs::UTF_16BE),
-        [a, 0, b, 0, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(encoding_rs::UTF_16LE),
-        [0, a, 0, b, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(encoding_rs::UTF_16BE),
+    let order = match head {
+        [0xFF, 0xFE, ..] => Some(Order::Little),
+        [0xFE, 0xFF, ..] => Some(Order::Big),
+        [a, 0, b, 0, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(Order::Little),
+        [0, a, 0, b, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(Order::Big),
         _ => None,
     };
-    let Some(encoding) = encoding else {
+    let Some(order) = order else {
         return Ok(Input {
             label,
             reader: Box::new(buffered),
@@ -93,14 +94,10 @@ pub fn open(name: &str) -> Result<Input, String> {
             decoded: None,
         });
     };
-    let decoder = encoding_rs_io::DecodeReaderBytesBuilder::new()
-        .encoding(Some(encoding))
-        .bom_override(true)
-        .build(buffered);
     Ok(Input {
         label,
-        reader: Box::new(decoder),
+        reader: Box::new(Decoder::new(buffered, order)),
         size,
-        decoded: Some(encoding.name()),
+        decoded: Some(order.name()),
     })
 }

@@ -30,6 +30,7 @@ mod sink;
 mod style;
 mod tap;
 mod text;
+mod utf16;
 mod validate;
 
 use std::{

@@ -1,0 +1,217 @@
+//! UTF-16 input decoded to UTF-8 while streaming, with `std` alone.
+//!
+//! Why not encoding_rs (which this replaced): the CLI only ever decodes
+//! UTF-16LE and UTF-16BE, which `char::decode_utf16` does, and
+//! encoding_rs with encoding_rs_io cost 2.9 s of the CLI's clean build on
+//! two cores for tables of encodings it never uses (docs/benchmarks.md,
+//! "Clean release build"). The behaviour is the same: a leading byte order
+//! mark is dropped, an unpaired surrogate or a trailing odd byte becomes
+//! U+FFFD, and every other unit comes through unchanged.
+
+use std::io::{self, BufRead, Read};
+
+/// The two UTF-16 byte orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Low byte first (PowerShell's `>`).
+    Little,
+    /// High byte first.
+    Big,
+}
+
+impl Order {
+    /// The encoding's name, as the summary would say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Little => "UTF-16LE",
+            Order::Big => "UTF-16BE",
+        }
+    }
+
+    fn unit(self, pair: [u8; 2]) -> u16 {
+        match self {
+            Order::Little => u16::from_le_bytes(pair),
+            Order::Big => u16::from_be_bytes(pair),
+        }
+    }
+}
+
+/// A reader of UTF-8 over a UTF-16 byte stream.
+pub struct Decoder<R> {
+    inner: R,
+    order: Order,
+    /// Whether a leading byte order mark may still come.
+    at_start: bool,
+    /// A byte of a unit whose other byte has not been read yet.
+    odd: Option<u8>,
+    /// A high surrogate waiting for its low half.
+    high: Option<u16>,
+    /// Decoded UTF-8 not yet handed out: `out[taken..]`.
+    out: Vec<u8>,
+    taken: usize,
+    /// The chunk being decoded (kept to reuse its allocation).
+    chunk: Vec<u8>,
+}
+
+impl<R: BufRead> Decoder<R> {
+    /// Decodes `inner` as UTF-16 in `order`.
+    pub fn new(inner: R, order: Order) -> Self {
+        Decoder {
+            inner,
+            order,
+            at_start: true,
+            odd: None,
+            high: None,
+            out: Vec::new(),
+            taken: 0,
+            chunk: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, c: char) {
+        let mut buf = [0; 4];
+        self.out
+            .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    }
+
+    /// Decodes one unit into `out`.
+    fn unit(&mut self, unit: u16) {
+        if std::mem::take(&mut self.at_start) && unit == 0xFEFF {
+            return;
+        }
+        let pending = self.high.take();
+        match unit {
+            0xD800..=0xDBFF => {
+                if pending.is_some() {
+                    self.push(char::REPLACEMENT_CHARACTER);
+                }
+                self.high = Some(unit);
+            }
+            0xDC00..=0xDFFF => match pending {
+                Some(high) => {
+                    let c = char::decode_utf16([high, unit])
+                        .next()
+                        .and_then(Result::ok)
+                        .unwrap_or(char::REPLACEMENT_CHARACTER);
+                    self.push(c);
+                }
+                None => self.push(char::REPLACEMENT_CHARACTER),
+            },
+            _ => {
+                if pending.is_some() {
+                    self.push(char::REPLACEMENT_CHARACTER);
+                }
+                // Not a surrogate, so always a scalar value.
+                self.push(char::from_u32(u32::from(unit)).unwrap_or(char::REPLACEMENT_CHARACTER));
+            }
+        }
+    }
+
+    /// Fills `out` from the next chunk of `inner`; false at its end.
+    fn refill(&mut self) -> io::Result<bool> {
+        self.out.clear();
+        self.taken = 0;
+        let read = self.inner.fill_buf()?;
+        if read.is_empty() {
+            // What is left unfinished at the end: one U+FFFD each.
+            for unfinished in [self.high.take().is_some(), self.odd.take().is_some()] {
+                if unfinished {
+                    self.push(char::REPLACEMENT_CHARACTER);
+                }
+            }
+            return Ok(!self.out.is_empty());
+        }
+        let mut chunk = std::mem::take(&mut self.chunk);
+        chunk.clear();
+        chunk.extend_from_slice(read);
+        self.inner.consume(chunk.len());
+        let mut bytes = chunk.as_slice();
+        if let Some(first) = self.odd.take() {
+            let unit = self.order.unit([first, bytes[0]]);
+            self.unit(unit);
+            bytes = &bytes[1..];
+        }
+        let mut pairs = bytes.chunks_exact(2);
+        for pair in &mut pairs {
+            let unit = self.order.unit([pair[0], pair[1]]);
+            self.unit(unit);
+        }
+        self.odd = pairs.remainder().first().copied();
+        self.chunk = chunk;
+        Ok(true)
+    }
+}
+
+impl<R: BufRead> Read for Decoder<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.taken == self.out.len() {
+            if !self.refill()? {
+                return Ok(0);
+            }
+        }
+        let n = buf.len().min(self.out.len() - self.taken);
+        buf[..n].copy_from_slice(&self.out[self.taken..self.taken + n]);
+        self.taken += n;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decodes `bytes` read through a buffer of `capacity` bytes.
+    fn decode(bytes: &[u8], order: Order, capacity: usize) -> String {
+        let reader = io::BufReader::with_capacity(capacity, bytes);
+        let mut out = String::new();
+        Decoder::new(reader, order)
+            .read_to_string(&mut out)
+            .unwrap();
+        out
+    }
+
+    fn encode(text: &str, order: Order) -> Vec<u8> {
+        text.encode_utf16()
+            .flat_map(|u| match order {
+                Order::Little => u.to_le_bytes(),
+                Order::Big => u.to_be_bytes(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn text_comes_back_in_both_orders_and_any_chunking() {
+        let text = "{\"a\":\"é𝄞 ok\"}\n\u{FEFF}mid";
+        for order in [Order::Little, Order::Big] {
+            let bytes = encode(text, order);
+            for capacity in [1, 2, 3, 5, 64] {
+                assert_eq!(
+                    decode(&bytes, order, capacity),
+                    text,
+                    "{order:?} {capacity}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_leading_byte_order_mark_is_dropped_and_only_that_one() {
+        let bytes = encode("\u{FEFF}\u{FEFF}x", Order::Little);
+        assert_eq!(decode(&bytes, Order::Little, 3), "\u{FEFF}x");
+    }
+
+    #[test]
+    fn broken_units_become_replacement_characters() {
+        let mut bytes = Vec::new();
+        for unit in [0x61u16, 0xD834, 0x62, 0xDD1E, 0xD834] {
+            bytes.extend_from_slice(&unit.to_le_bytes());
+        }
+        bytes.push(0x63);
+        // A high surrogate before `b`, a lone low one, a high one at the end,
+        // and an odd byte: one U+FFFD each.
+        assert_eq!(
+            decode(&bytes, Order::Little, 4),
+            "a\u{FFFD}b\u{FFFD}\u{FFFD}\u{FFFD}"
+        );
+    }
+}
