@@ -9,7 +9,8 @@
 //! one of those inputs changes, so a second `cargo build` runs no codegen.
 //! The loop lives in `mcpwire_codegen::build::run`, shared with
 //! `macros/build.rs`. Feature `builders` adds typify's struct builders to
-//! the `types` modules.
+//! the `types` modules; without feature `types` they are empty and typify
+//! never runs.
 
 use std::path::PathBuf;
 
@@ -22,6 +23,7 @@ fn main() {
         types: mcpwire_codegen::types::Options {
             builders: std::env::var_os("CARGO_FEATURE_BUILDERS").is_some(),
         },
+        skip_types: std::env::var_os("CARGO_FEATURE_TYPES").is_none(),
     };
     mcpwire_codegen::build::run(&root, options);
     // The revision list every per-revision item expands from (src/lib.rs).

@@ -28,7 +28,7 @@
 //! (`validated`) and checks a value built in Rust (`validate`):
 //!
 //! ```
-//! # #[cfg(feature = "v2025_11_25")] {
+//! # #[cfg(all(feature = "v2025_11_25", feature = "types"))] {
 //! use mcpwire::v2025_11_25::{types::CallToolRequest, validate};
 //! use serde_json::json;
 //!
@@ -68,7 +68,8 @@
 //!
 //! `build.rs` turns each pinned MCP `schema.json` into one module per
 //! revision (`v2024_11_05` … `draft`, one cargo feature each) holding:
-//! - `types`: a Rust type per schema definition (typify);
+//! - `types`: a Rust type per schema definition (typify; feature `types`,
+//!   on by default — without it the module is empty);
 //! - `validate`: `is_valid_<def>` / `check_<def>` per definition — native
 //!   code, no schema interpreted at run time;
 //! - `bytes`: `read_<def>` per definition — the same verdict straight from

@@ -28,7 +28,20 @@ pub mod names;
 pub mod revisions;
 pub mod schema;
 pub mod share;
+#[cfg(feature = "types")]
 pub mod types;
+/// The types stage, left out: this build of mcpwire-codegen has no feature
+/// `types` (no typify), so it can only emit empty `types` modules
+/// ([`Options::skip_types`]).
+#[cfg(not(feature = "types"))]
+pub mod types {
+    /// Options of the types stage (none apply without it).
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Options {
+        /// typify's struct builders (needs the feature).
+        pub builders: bool,
+    }
+}
 pub mod validators;
 
 pub use error::Error;
@@ -123,6 +136,25 @@ pub struct Options {
     pub stages: Stages,
     /// Options of the types stage (ignored for [`Stages::Validators`]).
     pub types: types::Options,
+    /// Emit every `types` module empty, without running typify: what
+    /// mcpwire builds without its feature `types`. Required when this crate
+    /// is built without its own feature `types`.
+    pub skip_types: bool,
+}
+
+/// The `types` module's items for `schema`: typify's, or none with
+/// [`Options::skip_types`].
+fn types_stage(schema: &Schema, options: Options) -> Result<proc_macro2::TokenStream, Error> {
+    if options.skip_types {
+        return Ok(proc_macro2::TokenStream::new());
+    }
+    #[cfg(feature = "types")]
+    return types::generate_with(schema, options.types);
+    #[cfg(not(feature = "types"))]
+    Err(Error::Typify {
+        revision: schema.version.name.to_string(),
+        reason: "mcpwire-codegen was built without feature `types`; set `skip_types`".into(),
+    })
 }
 
 /// Loads, checks against the pin and generates one revision.
@@ -231,7 +263,7 @@ pub fn generate_all(
                 let checks = share::tokens(&validate, &taken, "validate");
                 let source = match (options.stages, bytes) {
                     (Stages::All, Some(bytes)) => {
-                        let types = types::generate_with(&schema, options.types)?;
+                        let types = types_stage(&schema, options)?;
                         let bytes = share::tokens(&bytes, &taken, "bytes");
                         emit::render(version, &sha256, &maps, types, checks, bytes)?
                     }
@@ -303,7 +335,7 @@ fn generate_patched(
     let checks = validators::generate_with(&schema, rows)?;
     let source = match options.stages {
         Stages::All => {
-            let types = types::generate_with(&schema, options.types)?;
+            let types = types_stage(&schema, options)?;
             let bytes = bytes::generate(&schema)?;
             emit::render(version, sha256, &maps, types, checks, bytes)?
         }

@@ -27,7 +27,7 @@ pub fn defaults(file: &mut syn::File) {
             let is_default = imp
                 .trait_
                 .as_ref()
-                .and_then(|(_, path, _)| path.segments.last())
+                .and_then(|(path, _)| path.segments.last())
                 .is_some_and(|s| s.ident == "Default");
             let syn::Type::Path(ty) = imp.self_ty.as_ref() else {
                 continue;
