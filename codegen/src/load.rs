@@ -11,7 +11,6 @@
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 
 use crate::{Config, Error, Version};
 
@@ -90,7 +89,7 @@ pub fn schema_path(spec_dir: &Path, version: Version) -> PathBuf {
 
 /// Hex sha256 of some bytes.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
+    let digest = hmac_sha256::Hash::hash(bytes);
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
