@@ -13,10 +13,15 @@
 // MCPWIRE_BENCH_SECONDS (default 1) per engine, in 7 interleaved rounds
 // (the median round counts).
 //
+// MCPWIRE_BENCH_BASELINE=<a dist/ directory> (another build, e.g.
+// `node scripts/build.mjs --out <dir>` on the commit before a change) adds
+// its Session.observe on text as one more engine in the same rounds, for a
+// before → after in one run ("text_baseline_per_s", "ratio_text_vs_baseline").
+//
 // Usage: npm run build && node bench/bench.mjs
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,6 +32,8 @@ const seconds = Number(process.env.MCPWIRE_BENCH_SECONDS ?? 1);
 const t0 = performance.now();
 const mcpwire = await import('mcpwire');
 const moduleLoadMs = performance.now() - t0;
+const baselineDir = process.env.MCPWIRE_BENCH_BASELINE;
+const baseline = baselineDir ? await import(pathToFileURL(join(resolve(baselineDir), 'node.js')).href) : null;
 const { Ajv } = await import('ajv');
 const { Ajv2020 } = await import('ajv/dist/2020.js');
 const addFormats = (await import('ajv-formats')).default;
@@ -160,13 +167,15 @@ for (const revision of mcpwire.revisions()) {
 
   // Steady state: one session per pass over the transcript, as a harness
   // judges one conversation per scenario.
-  const { text, values, ajvText, ajvValues } = rates({
-    text: () => {
-      const sn = new mcpwire.Session(revision);
-      for (const r of records) sn.observe(r.dir, r.origin, r.text);
-      sn.free();
-      return records.length;
-    },
+  const textPass = (lib) => () => {
+    const sn = new lib.Session(revision);
+    for (const r of records) sn.observe(r.dir, r.origin, r.text);
+    sn.free();
+    return records.length;
+  };
+  const { text, values, ajvText, ajvValues, baselineText } = rates({
+    text: textPass(mcpwire),
+    ...(baseline && baseline.revisions().includes(revision) ? { baselineText: textPass(baseline) } : {}),
     values: () => {
       const sn = new mcpwire.Session(revision);
       for (const r of records) sn.observe(r.dir, r.origin, r.value);
@@ -193,6 +202,7 @@ for (const revision of mcpwire.revisions()) {
     ajv_values_per_s: Math.round(ajvValues),
     ratio_text_vs_parse_ajv: +(text / ajvText).toFixed(2),
     ratio_values_vs_ajv_values: +(values / ajvValues).toFixed(2),
+    ...(baselineText ? { text_baseline_per_s: Math.round(baselineText), ratio_text_vs_baseline: +(text / baselineText).toFixed(2) } : {}),
     mcpwire_setup_ms: +mcpwireSetupMs.toFixed(1),
     ajv_setup_ms: +ajvSetupMs.toFixed(1),
   };

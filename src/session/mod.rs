@@ -222,6 +222,8 @@ pub struct Session {
     lifecycle: observe::Lifecycle,
     /// Whether the auto-mode assumption was reported.
     assumed: bool,
+    /// The room of a recycled report's method ([`Session::observe_bytes_into`]).
+    spare_method: String,
     /// The line of the message being judged.
     line: Option<usize>,
     next_index: usize,
@@ -263,6 +265,7 @@ impl Session {
             client_capabilities_text: None,
             lifecycle: observe::Lifecycle::default(),
             assumed: false,
+            spare_method: String::new(),
             line: None,
             next_index: 0,
         }
@@ -322,7 +325,7 @@ impl Session {
             .into_iter()
             .map(|(direction, p)| Unanswered {
                 direction,
-                method: p.method.clone(),
+                method: p.method.to_string(),
                 index: p.index,
                 revision: p.revision,
                 id: p.id.clone(),
@@ -482,6 +485,48 @@ impl Session {
         }
     }
 
+    /// [`Session::observe_bytes`] into `reports` (cleared first), for a
+    /// caller that judges message after message: a report left in
+    /// `reports` by the previous call lends its room (vectors, method
+    /// text) to the next, so a clean message on the fast path allocates no
+    /// report. `direction` `None`: inferred from the message, as
+    /// [`Session::judge_bytes`] does (without parsing a message with
+    /// findings into [`Judged::value`]). The reports are
+    /// `observe_bytes`'s (or `judge_bytes`') for the same message.
+    pub fn observe_bytes_into(
+        &mut self,
+        direction: Option<Direction>,
+        origin: Origin,
+        bytes: &[u8],
+        reports: &mut Vec<Report>,
+    ) {
+        let recycled = reports.pop();
+        reports.clear();
+        if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
+            let direction = direction.unwrap_or_else(|| self.infer_head(message.head()).0);
+            let report = self.observe_one(
+                direction,
+                origin,
+                message.head(),
+                observe::Body::Bytes(&message),
+                recycled,
+            );
+            self.next_index += 1;
+            reports.push(report);
+            return;
+        }
+        match input::parse(bytes, self.options.limits) {
+            Ok(value) => {
+                let direction = direction.unwrap_or_else(|| self.infer(&value).0);
+                reports.extend(self.observe(direction, origin, &value));
+            }
+            Err(e) => {
+                let direction = direction.unwrap_or(Direction::ClientToServer);
+                reports.push(self.unreadable(direction, origin, &e));
+            }
+        }
+    }
+
     fn unreadable(
         &mut self,
         direction: Direction,
@@ -509,6 +554,7 @@ impl Session {
             origin,
             message.head(),
             observe::Body::Bytes(message),
+            None,
         );
         self.next_index += 1;
         vec![report]
@@ -523,6 +569,7 @@ impl Session {
                 origin,
                 &MessageHead::of_value(msg),
                 observe::Body::Value(msg),
+                None,
             )],
         };
         self.next_index += 1;

@@ -74,6 +74,43 @@ impl Session {
         }
     }
 
+    /// [`Session::blank`] made from a report of an earlier message, its
+    /// vectors' room kept (and its method's, in `spare_method`): the
+    /// bytes fast path's steady state allocates no report.
+    fn reblank(
+        &mut self,
+        mut r: Report,
+        direction: Direction,
+        origin: Origin,
+        kind: MessageKind,
+    ) -> Report {
+        if let Some(method) = r.method.take() {
+            self.spare_method = method;
+        }
+        r.index = self.next_index;
+        r.batch_index = None;
+        r.direction = direction;
+        r.origin = origin;
+        r.revision = None;
+        r.kind = kind;
+        r.id = None;
+        r.definitions.clear();
+        r.violations.clear();
+        r.warnings.clear();
+        r.input_error = None;
+        r.line = self.line;
+        r.expected.clear();
+        r
+    }
+
+    /// `method` as a report's method, in the room of an earlier one.
+    fn method_text(&mut self, method: &str) -> Option<String> {
+        let mut text = std::mem::take(&mut self.spare_method);
+        text.clear();
+        text.push_str(method);
+        Some(text)
+    }
+
     pub(super) fn observe_batch(
         &mut self,
         direction: Direction,
@@ -126,7 +163,7 @@ impl Session {
                 origin,
                 &head,
                 Body::Value(element),
-                Some(i),
+                (Some(i), None),
                 !rejected,
             );
             let prefix = Pointer::from_escaped(format!("/{i}"));
@@ -189,35 +226,42 @@ impl Session {
     }
 
     /// Judges one message (not a batch element), given its head.
+    /// `recycled`: a report of an earlier message whose room to reuse.
     pub(super) fn observe_one(
         &mut self,
         direction: Direction,
         origin: Origin,
         head: &MessageHead,
         body: Body<'_, '_>,
+        recycled: Option<Report>,
     ) -> Report {
-        self.judge_one(direction, origin, head, body, None, true)
+        self.judge_one(direction, origin, head, body, (None, recycled), true)
     }
 
-    /// `register`: whether a request is expected to be answered (not when
-    /// it is an element of a rejected batch).
+    /// `(batch, recycled)`: the index in a batch, and a report of an
+    /// earlier message whose room to reuse. `register`: whether a request
+    /// is expected to be answered (not when it is an element of a rejected
+    /// batch).
     fn judge_one(
         &mut self,
         direction: Direction,
         origin: Origin,
         head: &MessageHead,
         body: Body<'_, '_>,
-        batch: Option<usize>,
+        (batch, recycled): (Option<usize>, Option<Report>),
         register: bool,
     ) -> Report {
         let kind = head.kind();
-        let mut report = self.blank(direction, origin, kind);
+        let mut report = match recycled {
+            Some(r) => self.reblank(r, direction, origin, kind),
+            None => self.blank(direction, origin, kind),
+        };
         report.batch_index = batch;
         report.id = head.id.clone();
         let mut warnings = Vec::new();
         let (revision, assumed, request) = match kind {
             MessageKind::Request | MessageKind::Notification => {
-                report.method = head.method.clone();
+                report.method = head.method.as_deref().and_then(|m| self.method_text(m));
                 let (v, assumed) = self.revision_for_method(head, &mut warnings);
                 (v, assumed, None)
             }
@@ -313,11 +357,11 @@ impl Session {
         }
         match self.correlator.response(direction, id) {
             Lookup::Pending(p) => {
-                report.method = Some(p.method.clone());
+                report.method = self.method_text(&p.method);
                 (p.revision, false, Some(p))
             }
             Lookup::Duplicate(p) => {
-                report.method = Some(p.method.clone());
+                report.method = self.method_text(&p.method);
                 report.warnings.push(Warning {
                     kind: WarningKind::DuplicateResponse,
                     rule: None,
@@ -380,7 +424,7 @@ impl Session {
         };
         let progress_token = head.meta_progress_token.as_ref().and_then(IdKey::of);
         let pending = Pending {
-            method: method.to_string(),
+            method: method.into(),
             revision,
             index: self.next_index,
             task_augmented,
@@ -474,7 +518,7 @@ impl Session {
             && self
                 .correlator
                 .pending(Direction::ClientToServer, id)
-                .is_some_and(|p| p.method == "initialize")
+                .is_some_and(|p| &*p.method == "initialize")
         {
             self.lifecycle.initialize_answered = true;
         }
@@ -562,7 +606,7 @@ impl Session {
         request: Option<&Pending>,
         report: &mut Report,
     ) {
-        let Some(method) = request.map(|r| r.method.as_str()) else {
+        let Some(method) = request.map(|r| &*r.method) else {
             return;
         };
         if !matches!(method, "initialize" | "server/discover") {
@@ -682,7 +726,7 @@ fn run(spec: &'static crate::Spec, body: Body<'_, '_>, plan: Plan, report: &mut 
             }
         }
     }
-    for (i, check) in plan.checks.into_iter().enumerate() {
+    for (i, &check) in plan.checks.iter().enumerate() {
         report.definitions.push(check.definition);
         let out = match done.take() {
             Some((at, out)) if at == i => out,
