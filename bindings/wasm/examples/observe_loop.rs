@@ -22,7 +22,7 @@ use mcpwire_wasm::fast::{encode, Names, Out};
 
 #[inline(never)]
 fn measured(revision: &str, records: &[(&str, &str, &str)], passes: usize) -> usize {
-    let (mut names, mut out, mut text) = (Names::default(), Out::default(), String::new());
+    let (mut names, mut out, mut text) = (Names::default(), Out::default(), Vec::new());
     let mut reports = Vec::new();
     let mut json = 0;
     for _ in 0..passes {

@@ -47,7 +47,7 @@ static ALLOC: small_alloc::SmallAlloc = small_alloc::SmallAlloc::new();
 struct Fast {
     input: Vec<u8>,
     out: Box<fast::Out>,
-    text: String,
+    text: Vec<u8>,
     names: fast::Names,
     reports: Vec<mcpwire::Report>,
 }
