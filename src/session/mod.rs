@@ -500,21 +500,23 @@ impl Session {
         bytes: &[u8],
         reports: &mut Vec<Report>,
     ) {
-        let recycled = reports.pop();
-        reports.clear();
+        reports.truncate(1);
         if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
             let direction = direction.unwrap_or_else(|| self.infer_head(message.head()).0);
-            let report = self.observe_one(
+            if reports.is_empty() {
+                reports.push(self.blank(direction, origin, MessageKind::Unknown));
+            }
+            self.observe_one_into(
+                &mut reports[0],
                 direction,
                 origin,
                 message.head(),
                 observe::Body::Bytes(&message),
-                recycled,
             );
             self.next_index += 1;
-            reports.push(report);
             return;
         }
+        reports.clear();
         match input::parse(bytes, self.options.limits) {
             Ok(value) => {
                 let direction = direction.unwrap_or_else(|| self.infer(&value).0);
@@ -554,7 +556,6 @@ impl Session {
             origin,
             message.head(),
             observe::Body::Bytes(message),
-            None,
         );
         self.next_index += 1;
         vec![report]
@@ -569,7 +570,6 @@ impl Session {
                 origin,
                 &MessageHead::of_value(msg),
                 observe::Body::Value(msg),
-                None,
             )],
         };
         self.next_index += 1;

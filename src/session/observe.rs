@@ -74,16 +74,11 @@ impl Session {
         }
     }
 
-    /// [`Session::blank`] made from a report of an earlier message, its
-    /// vectors' room kept (and its method's, in `spare_method`): the
-    /// bytes fast path's steady state allocates no report.
-    fn reblank(
-        &mut self,
-        mut r: Report,
-        direction: Direction,
-        origin: Origin,
-        kind: MessageKind,
-    ) -> Report {
+    /// Makes `r`, a report of an earlier message, [`Session::blank`] in
+    /// place, its vectors' room kept (and its method's, in
+    /// `spare_method`): the bytes fast path's steady state allocates and
+    /// moves no report.
+    fn reblank(&mut self, r: &mut Report, direction: Direction, origin: Origin, kind: MessageKind) {
         if let Some(method) = r.method.take() {
             self.spare_method = method;
         }
@@ -100,7 +95,6 @@ impl Session {
         r.input_error = None;
         r.line = self.line;
         r.expected.clear();
-        r
     }
 
     /// `method` as a report's method, in the room of an earlier one.
@@ -163,7 +157,7 @@ impl Session {
                 origin,
                 &head,
                 Body::Value(element),
-                (Some(i), None),
+                Some(i),
                 !rejected,
             );
             let prefix = Pointer::from_escaped(format!("/{i}"));
@@ -226,36 +220,58 @@ impl Session {
     }
 
     /// Judges one message (not a batch element), given its head.
-    /// `recycled`: a report of an earlier message whose room to reuse.
     pub(super) fn observe_one(
         &mut self,
         direction: Direction,
         origin: Origin,
         head: &MessageHead,
         body: Body<'_, '_>,
-        recycled: Option<Report>,
     ) -> Report {
-        self.judge_one(direction, origin, head, body, (None, recycled), true)
+        self.judge_one(direction, origin, head, body, None, true)
     }
 
-    /// `(batch, recycled)`: the index in a batch, and a report of an
-    /// earlier message whose room to reuse. `register`: whether a request
-    /// is expected to be answered (not when it is an element of a rejected
-    /// batch).
+    /// [`Session::observe_one`] into `report`, a report of an earlier
+    /// message whose room it reuses.
+    pub(super) fn observe_one_into(
+        &mut self,
+        report: &mut Report,
+        direction: Direction,
+        origin: Origin,
+        head: &MessageHead,
+        body: Body<'_, '_>,
+    ) {
+        self.reblank(report, direction, origin, head.kind());
+        self.judge_into(report, direction, head, body, None, true);
+    }
+
+    /// `register`: whether a request is expected to be answered (not when
+    /// it is an element of a rejected batch).
     fn judge_one(
         &mut self,
         direction: Direction,
         origin: Origin,
         head: &MessageHead,
         body: Body<'_, '_>,
-        (batch, recycled): (Option<usize>, Option<Report>),
+        batch: Option<usize>,
         register: bool,
     ) -> Report {
-        let kind = head.kind();
-        let mut report = match recycled {
-            Some(r) => self.reblank(r, direction, origin, kind),
-            None => self.blank(direction, origin, kind),
-        };
+        let mut report = self.blank(direction, origin, head.kind());
+        self.judge_into(&mut report, direction, head, body, batch, register);
+        report
+    }
+
+    /// [`Session::judge_one`] into `report`, blank for this message (its
+    /// direction, origin and kind set).
+    fn judge_into(
+        &mut self,
+        report: &mut Report,
+        direction: Direction,
+        head: &MessageHead,
+        body: Body<'_, '_>,
+        batch: Option<usize>,
+        register: bool,
+    ) {
+        let kind = report.kind;
         report.batch_index = batch;
         report.id = head.id.clone();
         let mut warnings = Vec::new();
@@ -266,7 +282,7 @@ impl Session {
                 (v, assumed, None)
             }
             MessageKind::Result | MessageKind::Error => {
-                self.correlate_response(direction, head, &mut report)
+                self.correlate_response(direction, head, report)
             }
             _ => {
                 let (v, assumed) = self.revision_source();
@@ -279,10 +295,10 @@ impl Session {
         report.revision = Some(revision);
         report.warnings.append(&mut warnings);
         if matches!(kind, MessageKind::Request | MessageKind::Notification) {
-            self.conversation_rules(direction, head, kind, revision, &mut report);
+            self.conversation_rules(direction, head, kind, revision, report);
             self.declare(direction, head, body, kind);
             if kind == MessageKind::Request && register {
-                self.record_request(direction, head, revision, &mut report);
+                self.record_request(direction, head, revision, report);
             }
         }
         if matches!(kind, MessageKind::Result | MessageKind::Error)
@@ -312,9 +328,9 @@ impl Session {
                 },
             });
             if kind == MessageKind::Result {
-                self.follow_result(head, body, request.as_ref(), &mut report);
+                self.follow_result(head, body, request.as_ref(), report);
             }
-            return report;
+            return;
         };
         let plan = match kind {
             MessageKind::Request | MessageKind::Notification => {
@@ -323,7 +339,7 @@ impl Session {
             MessageKind::Error => dispatch::plan_error(spec, head),
             MessageKind::Result => {
                 let plan = dispatch::plan_result(spec, head, request.as_ref());
-                self.follow_result(head, body, request.as_ref(), &mut report);
+                self.follow_result(head, body, request.as_ref(), report);
                 plan
             }
             _ => {
@@ -332,11 +348,10 @@ impl Session {
                 plan
             }
         };
-        run(spec, body, plan, &mut report);
+        run(spec, body, plan, report);
         if kind == MessageKind::Error {
-            self.explain_null_id(head, &mut report);
+            self.explain_null_id(head, report);
         }
-        report
     }
 
     /// Pairs a response with its request; returns the revision to judge it
