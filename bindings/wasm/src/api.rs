@@ -105,7 +105,8 @@ impl Session {
     /// `revision`: a revision string or `"auto"`; `options`: JSON text of
     /// the options object.
     pub fn new(revision_name: &str, options: &str) -> Result<Session, Error> {
-        let given: SessionOptions = if options.trim().is_empty() {
+        // `{}` (what `new Session(revision)` sends) needs no parse.
+        let given: SessionOptions = if matches!(options.trim(), "" | "{}") {
             SessionOptions::default()
         } else {
             serde_json::from_str(options).map_err(|e| Error::Options(format!("options: {e}")))?
