@@ -66,6 +66,12 @@
 //! A `Value` is parsed only when a check fails (to report the `Value`
 //! path's violations).
 //!
+//! **Per message**, around the checks: one hash for the correlation table
+//! ([`crate::correlate`]), one for dispatch's method index, no allocation
+//! for the plan ([`crate::dispatch::Checks`]); [`Session::observe_bytes_into`]
+//! judges into the report of the previous message, reusing its room, so a
+//! clean message allocates no report (the npm package's hot path).
+//!
 //! **Lines.** [`Session::judge`] takes the message's 1-based line in its
 //! transcript ([`Source::line`]); findings about other messages cite them
 //! by line (by 1-based position, `message #N`, when no line was given).
