@@ -450,7 +450,7 @@ mod tests {
             Lookup::Unknown
         ));
         match c.response(Direction::ServerToClient, &json!(1)) {
-            Lookup::Pending(p) => assert_eq!(p.method, "tools/list"),
+            Lookup::Pending(p) => assert_eq!(&*p.method, "tools/list"),
             other => panic!("{other:?}"),
         }
         assert!(matches!(
