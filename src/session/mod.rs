@@ -582,3 +582,72 @@ impl Session {
         reports
     }
 }
+
+#[cfg(all(test, feature = "v2025_11_25"))]
+mod tests {
+    use super::*;
+
+    /// `observe_bytes_into`, with each report recycled into the next
+    /// message, says what `observe_bytes` says, message by message: clean
+    /// and failing requests, responses (answered, duplicate, unknown),
+    /// errors, a batch, unreadable text, an inferred direction.
+    #[test]
+    fn observe_bytes_into_reports_what_observe_bytes_does() {
+        let c2s = Some(Direction::ClientToServer);
+        let s2c = Some(Direction::ServerToClient);
+        let messages: [(Option<Direction>, &str); 12] = [
+            (c2s, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#),
+            (s2c, r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}"#),
+            (s2c, r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}"#),
+            (
+                c2s,
+                r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":7}}"#,
+            ),
+            (
+                s2c,
+                r#"{"jsonrpc":"2.0","id":"a","error":{"code":-32602,"message":"bad"}}"#,
+            ),
+            (s2c, r#"{"jsonrpc":"2.0","id":9,"result":{}}"#),
+            (
+                c2s,
+                r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            ),
+            (None, r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#),
+            (None, r#"{"jsonrpc":"2.0","id":2,"result":{}}"#),
+            (
+                c2s,
+                r#"[{"jsonrpc":"2.0","method":"notifications/initialized"}]"#,
+            ),
+            (c2s, r#"{"jsonrpc":"2.0","id":3,"method""#),
+            (c2s, r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#),
+        ];
+        let mut plain = Session::new(Version::V2025_11_25);
+        let mut recycling = Session::new(Version::V2025_11_25);
+        let mut reports = Vec::new();
+        for (direction, text) in messages {
+            let expected = match direction {
+                Some(d) => plain.observe_bytes(d, Origin::Implementation, text.as_bytes()),
+                None => {
+                    let source = Source {
+                        direction: None,
+                        origin: Origin::Implementation,
+                        line: None,
+                    };
+                    plain.judge_bytes(source, text.as_bytes()).reports
+                }
+            };
+            recycling.observe_bytes_into(
+                direction,
+                Origin::Implementation,
+                text.as_bytes(),
+                &mut reports,
+            );
+            let json = |r: &[Report]| serde_json::to_value(r).unwrap();
+            assert_eq!(json(&reports), json(&expected), "{text}");
+        }
+        assert_eq!(
+            serde_json::to_value(recycling.unanswered()).unwrap(),
+            serde_json::to_value(plain.unanswered()).unwrap()
+        );
+    }
+}
