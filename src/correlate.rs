@@ -15,8 +15,17 @@
 //! past that the oldest are forgotten (counted in
 //! [`Correlator::forgotten`]), and at most [`ANSWERED_CAPACITY`] answered
 //! ids. A progress token lives as long as its request is pending.
+//!
+//! **One lookup per message.** Pending and answered requests share one
+//! table (an id is either pending or answered, never both), so a request
+//! and a response each hash their key once; a key hashes its id in one
+//! short write ([`IdKey`]'s `Hash`), and the request's method is shared
+//! between the pending entry, its answered copy and the lookup's answer
+//! ([`Pending::method`] is an `Arc<str>`).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{hash_map::Entry, HashMap, VecDeque};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -24,7 +33,7 @@ use crate::{Direction, Version};
 
 /// A request id (or progress token) as a map key: strings by text,
 /// numbers by value.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IdKey {
     /// A string id.
     Str(String),
@@ -32,6 +41,32 @@ pub enum IdKey {
     Int(i128),
     /// Any other number, by its `f64` bits (`-0.0` read as `0.0`).
     Float(u64),
+}
+
+impl IdKey {
+    /// Feeds the key to `h` with `salt` (the direction) folded in: one
+    /// write for a number, the bytes and one end marker for a string (the
+    /// derived form wrote a discriminant and 16 bytes for every number).
+    /// Equal keys write the same; unequal ones may collide, which costs a
+    /// comparison, never a wrong answer.
+    fn feed<H: Hasher>(&self, h: &mut H, salt: u64) {
+        match self {
+            IdKey::Int(i) => {
+                h.write_u64((*i as u64) ^ ((*i >> 64) as u64).rotate_left(29) ^ (salt << 62))
+            }
+            IdKey::Float(bits) => h.write_u64(bits.rotate_left(7) ^ (0b01 << 60) ^ (salt << 62)),
+            IdKey::Str(s) => {
+                h.write(s.as_bytes());
+                h.write_u8(0xf0 | salt as u8);
+            }
+        }
+    }
+}
+
+impl Hash for IdKey {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.feed(h, 0);
+    }
 }
 
 impl IdKey {
@@ -93,8 +128,9 @@ pub enum TaskAnswer {
 /// What is remembered of a request until its response arrives.
 #[derive(Clone, Debug)]
 pub struct Pending {
-    /// The request's method.
-    pub method: String,
+    /// The request's method (shared, so the answered copy and the lookup's
+    /// answer cost no allocation).
+    pub method: Arc<str>,
     /// The revision it was judged at (its response is judged there too).
     pub revision: Version,
     /// Index of the request in the session.
@@ -141,32 +177,62 @@ pub enum Lookup {
     Unknown,
 }
 
-type Key = (Direction, IdKey);
+/// A table key: the direction the request was sent in, and its id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Key {
+    direction: Direction,
+    id: IdKey,
+}
+
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        let salt = match self.direction {
+            Direction::ClientToServer => 1,
+            Direction::ServerToClient => 2,
+        };
+        self.id.feed(h, salt);
+    }
+}
+
+/// One request in the table: pending, or answered (kept to flag a second
+/// response).
+#[derive(Debug)]
+struct Slot {
+    /// The request's sequence number (pending entries: matches `order`).
+    seq: u64,
+    answered: bool,
+    request: Pending,
+}
 
 /// Pending and recently answered requests, per sending direction.
 #[derive(Debug)]
 pub struct Correlator {
-    pending: HashMap<Key, (u64, Pending)>,
+    /// Pending and answered requests (a key is one or the other).
+    slots: HashMap<Key, Slot>,
+    /// How many slots are pending.
+    pending: usize,
+    /// How many slots are answered.
+    answered: usize,
     order: VecDeque<(u64, Key)>,
     seq: u64,
-    answered: HashMap<Key, Pending>,
     answered_order: VecDeque<Key>,
     tokens: HashMap<IdKey, (u64, Direction)>,
     forgotten: u64,
 }
 
-/// Room reserved up front in each table: a short conversation (a test
-/// scenario, a benchmark pass) never grows them, where growing from empty
-/// rehashed each table three or four times per session.
+/// Room reserved up front: a short conversation (a test scenario, a
+/// benchmark pass) never grows the table, where growing from empty
+/// rehashed it three or four times per session.
 const INITIAL_CAPACITY: usize = 16;
 
 impl Default for Correlator {
     fn default() -> Self {
         Correlator {
-            pending: HashMap::with_capacity(INITIAL_CAPACITY),
+            slots: HashMap::with_capacity(INITIAL_CAPACITY),
+            pending: 0,
+            answered: 0,
             order: VecDeque::with_capacity(INITIAL_CAPACITY),
             seq: 0,
-            answered: HashMap::with_capacity(INITIAL_CAPACITY),
             answered_order: VecDeque::with_capacity(INITIAL_CAPACITY),
             tokens: HashMap::new(),
             forgotten: 0,
@@ -183,25 +249,53 @@ impl Correlator {
         id: &Value,
         pending: Pending,
     ) -> Option<Pending> {
-        let key = (direction, IdKey::of(id)?);
-        self.answered.remove(&key);
+        let key = Key {
+            direction,
+            id: IdKey::of(id)?,
+        };
         self.seq += 1;
         let seq = self.seq;
         if let Some(token) = &pending.progress_token {
             self.tokens.insert(token.clone(), (seq, direction));
         }
         self.order.push_back((seq, key.clone()));
-        let previous = self.pending.insert(key, (seq, pending)).map(|(_, p)| p);
+        let slot = Slot {
+            seq,
+            answered: false,
+            request: pending,
+        };
+        let previous = match self.slots.entry(key) {
+            Entry::Occupied(mut e) => {
+                let old = std::mem::replace(e.get_mut(), slot);
+                if old.answered {
+                    self.answered -= 1;
+                    self.pending += 1;
+                    None
+                } else {
+                    Some(old.request)
+                }
+            }
+            Entry::Vacant(e) => {
+                e.insert(slot);
+                self.pending += 1;
+                None
+            }
+        };
         if let Some(p) = &previous {
             self.drop_token(p, None);
         }
-        while self.pending.len() > PENDING_CAPACITY {
+        while self.pending > PENDING_CAPACITY {
             let Some((seq, key)) = self.order.pop_front() else {
                 break;
             };
-            if self.pending.get(&key).is_some_and(|(s, _)| *s == seq) {
-                if let Some((_, p)) = self.pending.remove(&key) {
-                    self.drop_token(&p, Some(seq));
+            if self
+                .slots
+                .get(&key)
+                .is_some_and(|s| !s.answered && s.seq == seq)
+            {
+                if let Some(s) = self.slots.remove(&key) {
+                    self.pending -= 1;
+                    self.drop_token(&s.request, Some(seq));
                     self.forgotten += 1;
                 }
             }
@@ -213,20 +307,26 @@ impl Correlator {
     /// Looks up the request a response travelling in `direction` answers
     /// (a request sent the other way).
     pub fn response(&mut self, direction: Direction, id: &Value) -> Lookup {
-        let Some(key) = IdKey::of(id) else {
+        let Some(id) = IdKey::of(id) else {
             return Lookup::Unknown;
         };
-        let key = (direction.reverse(), key);
-        if let Some((seq, p)) = self.pending.remove(&key) {
-            self.drop_token(&p, Some(seq));
-            self.compact();
-            self.remember(key, p.clone());
-            return Lookup::Pending(p);
-        }
-        match self.answered.get(&key) {
-            Some(p) => Lookup::Duplicate(p.clone()),
-            None => Lookup::Unknown,
-        }
+        let key = Key {
+            direction: direction.reverse(),
+            id,
+        };
+        let (seq, p) = match self.slots.get_mut(&key) {
+            None => return Lookup::Unknown,
+            Some(s) if s.answered => return Lookup::Duplicate(s.request.clone()),
+            Some(s) => {
+                s.answered = true;
+                (s.seq, s.request.clone())
+            }
+        };
+        self.pending -= 1;
+        self.drop_token(&p, Some(seq));
+        self.compact();
+        self.remember(key);
+        Lookup::Pending(p)
     }
 
     /// The pending request (sent the other way than `direction`) whose id
@@ -234,15 +334,19 @@ impl Correlator {
     /// that matches a request only by its text.
     pub fn text_twin(&self, direction: Direction, id: &Value) -> Option<&Pending> {
         let twin = IdKey::of(id)?.text_twin()?;
-        self.pending
-            .get(&(direction.reverse(), twin))
-            .map(|(_, p)| p)
+        self.pending_slot(direction.reverse(), twin)
     }
 
     /// The pending request sent in `direction` with this id.
     pub fn pending(&self, direction: Direction, id: &Value) -> Option<&Pending> {
-        let key = (direction, IdKey::of(id)?);
-        self.pending.get(&key).map(|(_, p)| p)
+        self.pending_slot(direction, IdKey::of(id)?)
+    }
+
+    fn pending_slot(&self, direction: Direction, id: IdKey) -> Option<&Pending> {
+        self.slots
+            .get(&Key { direction, id })
+            .filter(|s| !s.answered)
+            .map(|s| &s.request)
     }
 
     /// Which way the pending request carrying this progress token went.
@@ -270,29 +374,37 @@ impl Correlator {
     /// Forgets the order of removed keys once they outnumber live ones,
     /// so memory follows the live entries (amortised O(1)).
     fn compact(&mut self) {
-        if self.order.len() > 2 * self.pending.len() + 64 {
-            let pending = &self.pending;
+        if self.order.len() > 2 * self.pending + 64 {
+            let slots = &self.slots;
             self.order
-                .retain(|(seq, key)| pending.get(key).is_some_and(|(s, _)| s == seq));
+                .retain(|(seq, key)| slots.get(key).is_some_and(|s| !s.answered && s.seq == *seq));
         }
     }
 
-    fn remember(&mut self, key: Key, pending: Pending) {
-        if self.answered.len() >= ANSWERED_CAPACITY {
+    /// Counts the slot at `key`, just answered, among the answered ones,
+    /// forgetting the oldest answered id when they are at capacity.
+    fn remember(&mut self, key: Key) {
+        if self.answered >= ANSWERED_CAPACITY {
             if let Some(old) = self.answered_order.pop_front() {
-                self.answered.remove(&old);
+                // A stale entry of this very key (answered before, asked
+                // again) is not the slot being counted now.
+                if old != key && self.slots.get(&old).is_some_and(|s| s.answered) {
+                    self.slots.remove(&old);
+                    self.answered -= 1;
+                }
             }
         }
-        self.answered_order.push_back(key.clone());
-        self.answered.insert(key, pending);
+        self.answered_order.push_back(key);
+        self.answered += 1;
     }
 
     /// Requests never answered, in the order they were sent.
     pub fn unanswered(&self) -> Vec<(Direction, &Pending)> {
         let mut out: Vec<(u64, Direction, &Pending)> = self
-            .pending
+            .slots
             .iter()
-            .map(|((d, _), (seq, p))| (*seq, *d, p))
+            .filter(|(_, s)| !s.answered)
+            .map(|(k, s)| (s.seq, k.direction, &s.request))
             .collect();
         out.sort_by_key(|(seq, _, p)| (p.index, *seq));
         out.into_iter().map(|(_, d, p)| (d, p)).collect()
@@ -338,7 +450,7 @@ mod tests {
             Lookup::Unknown
         ));
         match c.response(Direction::ServerToClient, &json!(1)) {
-            Lookup::Pending(p) => assert_eq!(p.method, "tools/list"),
+            Lookup::Pending(p) => assert_eq!(&*p.method, "tools/list"),
             other => panic!("{other:?}"),
         }
         assert!(matches!(

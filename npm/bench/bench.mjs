@@ -13,10 +13,16 @@
 // MCPWIRE_BENCH_SECONDS (default 1) per engine, in 7 interleaved rounds
 // (the median round counts).
 //
+// MCPWIRE_BENCH_ROUNDS (default 7) sets the rounds;
+// MCPWIRE_BENCH_BASELINE=<a dist/ directory> (another build, e.g.
+// `node scripts/build.mjs --out <dir>` on the commit before a change) adds
+// its Session.observe on text as one more engine in the same rounds, for a
+// before → after in one run ("text_baseline_per_s", "ratio_text_vs_baseline").
+//
 // Usage: npm run build && node bench/bench.mjs
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,6 +33,8 @@ const seconds = Number(process.env.MCPWIRE_BENCH_SECONDS ?? 1);
 const t0 = performance.now();
 const mcpwire = await import('mcpwire');
 const moduleLoadMs = performance.now() - t0;
+const baselineDir = process.env.MCPWIRE_BENCH_BASELINE;
+const baseline = baselineDir ? await import(pathToFileURL(join(resolve(baselineDir), 'node.js')).href) : null;
 const { Ajv } = await import('ajv');
 const { Ajv2020 } = await import('ajv/dist/2020.js');
 const addFormats = (await import('ajv-formats')).default;
@@ -118,17 +126,27 @@ function ajvSpec(revision) {
 // The engines take turns: ROUNDS rounds, each engine about
 // seconds / ROUNDS per round; the rate is an engine's median round. On a
 // shared, busy machine this keeps a load change from landing on one engine.
-const ROUNDS = 7;
+// MCPWIRE_BENCH_CLOCK=cpu times the rounds by the process's CPU time
+// (process.cpuUsage) instead of the wall clock: on a shared, loaded
+// machine the time the process waits for a core is then not counted.
+const ROUNDS = Number(process.env.MCPWIRE_BENCH_ROUNDS ?? 7);
+const cpuClock = process.env.MCPWIRE_BENCH_CLOCK === 'cpu';
+const now = cpuClock
+  ? () => {
+      const c = process.cpuUsage();
+      return (c.user + c.system) / 1000;
+    }
+  : () => performance.now();
 function rates(passes) {
   const got = Object.fromEntries(Object.keys(passes).map((k) => [k, []]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, pass] of Object.entries(passes)) {
       let messages = 0;
-      const start = performance.now();
+      const start = now();
       let elapsed = 0;
       do {
         messages += pass();
-        elapsed = performance.now() - start;
+        elapsed = now() - start;
       } while (elapsed < (seconds * 1000) / ROUNDS);
       got[name].push(messages / (elapsed / 1000));
     }
@@ -160,13 +178,15 @@ for (const revision of mcpwire.revisions()) {
 
   // Steady state: one session per pass over the transcript, as a harness
   // judges one conversation per scenario.
-  const { text, values, ajvText, ajvValues } = rates({
-    text: () => {
-      const sn = new mcpwire.Session(revision);
-      for (const r of records) sn.observe(r.dir, r.origin, r.text);
-      sn.free();
-      return records.length;
-    },
+  const textPass = (lib) => () => {
+    const sn = new lib.Session(revision);
+    for (const r of records) sn.observe(r.dir, r.origin, r.text);
+    sn.free();
+    return records.length;
+  };
+  const { text, values, ajvText, ajvValues, baselineText } = rates({
+    text: textPass(mcpwire),
+    ...(baseline && baseline.revisions().includes(revision) ? { baselineText: textPass(baseline) } : {}),
     values: () => {
       const sn = new mcpwire.Session(revision);
       for (const r of records) sn.observe(r.dir, r.origin, r.value);
@@ -193,6 +213,7 @@ for (const revision of mcpwire.revisions()) {
     ajv_values_per_s: Math.round(ajvValues),
     ratio_text_vs_parse_ajv: +(text / ajvText).toFixed(2),
     ratio_values_vs_ajv_values: +(values / ajvValues).toFixed(2),
+    ...(baselineText ? { text_baseline_per_s: Math.round(baselineText), ratio_text_vs_baseline: +(text / baselineText).toFixed(2) } : {}),
     mcpwire_setup_ms: +mcpwireSetupMs.toFixed(1),
     ajv_setup_ms: +ajvSetupMs.toFixed(1),
   };
@@ -201,13 +222,15 @@ for (const revision of mcpwire.revisions()) {
   session.free();
 }
 const wasm = join(dirname(fileURLToPath(import.meta.resolve('mcpwire'))), 'wasm', 'mcpwire_wasm_bg.wasm');
-console.log(JSON.stringify({ module_load_ms: +moduleLoadMs.toFixed(1), wasm_bytes_all_revisions: statSync(wasm).size, node: process.version }));
-console.log('\nrevision    msgs/s text  msgs/s values  ajv parse+validate  ajv values  text/ajv  setup mcpwire  setup ajv');
+console.log(JSON.stringify({ module_load_ms: +moduleLoadMs.toFixed(1), wasm_bytes_all_revisions: statSync(wasm).size, node: process.version, clock: cpuClock ? 'cpu' : 'wall', rounds: ROUNDS }));
+const base = rows.some((r) => r.text_baseline_per_s !== undefined);
+console.log(`\nrevision    msgs/s text  msgs/s values  ajv parse+validate  ajv values  text/ajv  setup mcpwire  setup ajv${base ? '  baseline text  text/baseline' : ''}`);
 for (const r of rows) {
   console.log(
     `${r.revision.padEnd(11)} ${String(r.mcpwire_text_per_s).padStart(12)} ${String(r.mcpwire_values_per_s).padStart(14)} ` +
     `${String(r.ajv_parse_per_s).padStart(19)} ${String(r.ajv_values_per_s).padStart(11)} ${String(r.ratio_text_vs_parse_ajv).padStart(9)} ` +
-    `${(r.mcpwire_setup_ms + ' ms').padStart(14)} ${(r.ajv_setup_ms + ' ms').padStart(10)}`
+    `${(r.mcpwire_setup_ms + ' ms').padStart(14)} ${(r.ajv_setup_ms + ' ms').padStart(10)}` +
+    (base ? ` ${String(r.text_baseline_per_s ?? '').padStart(14)} ${String(r.ratio_text_vs_baseline ?? '').padStart(14)}` : '')
   );
 }
 console.log(`module load (all revisions, once): ${moduleLoadMs.toFixed(1)} ms`);

@@ -8,7 +8,8 @@
 //      installed; --no-opt skips it
 //   4. src/*.js copied next to the generated glue
 //
-// Usage: node scripts/build.mjs [--features v2026_07_28,...] [--out DIR] [--no-opt] [--no-simd] [--no-lto]
+// Usage: node scripts/build.mjs [--features v2026_07_28,...] [--out DIR] [--no-opt] [--no-simd] [--no-lto] [--names]
+// (--names: wasm-opt keeps the function names, -g, for `node --cpu-prof`)
 // (default: all six revisions, into dist/). Prints each step's time and
 // the .wasm sizes.
 import { execFileSync } from 'node:child_process';
@@ -68,7 +69,7 @@ const bg = join(glue, 'mcpwire_wasm_bg.wasm');
 const before = statSync(bg).size;
 const wasmOpt = join(pkg, 'node_modules', 'binaryen', 'bin', 'wasm-opt');
 if (optimise && existsSync(wasmOpt)) {
-  run('wasm-opt -Os (npm binaryen)', process.execPath, [wasmOpt, '-Os', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue', ...(simd ? ['--enable-simd'] : []), bg, '-o', bg]);
+  run('wasm-opt -Os (npm binaryen)', process.execPath, [wasmOpt, '-Os', ...(args.includes('--names') ? ['-g'] : []), '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals', '--enable-reference-types', '--enable-multivalue', ...(simd ? ['--enable-simd'] : []), bg, '-o', bg]);
 } else if (optimise) {
   console.error('build: wasm-opt not installed (npm ci in npm/ installs binaryen); skipped');
 }

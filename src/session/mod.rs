@@ -66,6 +66,12 @@
 //! A `Value` is parsed only when a check fails (to report the `Value`
 //! path's violations).
 //!
+//! **Per message**, around the checks: one hash for the correlation table
+//! ([`crate::correlate`]), one for dispatch's method index, no allocation
+//! for the plan ([`crate::dispatch::Checks`]); [`Session::observe_bytes_into`]
+//! judges into the report of the previous message, reusing its room, so a
+//! clean message allocates no report (the npm package's hot path).
+//!
 //! **Lines.** [`Session::judge`] takes the message's 1-based line in its
 //! transcript ([`Source::line`]); findings about other messages cite them
 //! by line (by 1-based position, `message #N`, when no line was given).
@@ -222,6 +228,8 @@ pub struct Session {
     lifecycle: observe::Lifecycle,
     /// Whether the auto-mode assumption was reported.
     assumed: bool,
+    /// The room of a recycled report's method ([`Session::observe_bytes_into`]).
+    spare_method: String,
     /// The line of the message being judged.
     line: Option<usize>,
     next_index: usize,
@@ -263,6 +271,7 @@ impl Session {
             client_capabilities_text: None,
             lifecycle: observe::Lifecycle::default(),
             assumed: false,
+            spare_method: String::new(),
             line: None,
             next_index: 0,
         }
@@ -322,7 +331,7 @@ impl Session {
             .into_iter()
             .map(|(direction, p)| Unanswered {
                 direction,
-                method: p.method.clone(),
+                method: p.method.to_string(),
                 index: p.index,
                 revision: p.revision,
                 id: p.id.clone(),
@@ -482,6 +491,50 @@ impl Session {
         }
     }
 
+    /// [`Session::observe_bytes`] into `reports` (cleared first), for a
+    /// caller that judges message after message: a report left in
+    /// `reports` by the previous call lends its room (vectors, method
+    /// text) to the next, so a clean message on the fast path allocates no
+    /// report. `direction` `None`: inferred from the message, as
+    /// [`Session::judge_bytes`] does (without parsing a message with
+    /// findings into [`Judged::value`]). The reports are
+    /// `observe_bytes`'s (or `judge_bytes`') for the same message.
+    pub fn observe_bytes_into(
+        &mut self,
+        direction: Option<Direction>,
+        origin: Origin,
+        bytes: &[u8],
+        reports: &mut Vec<Report>,
+    ) {
+        reports.truncate(1);
+        if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
+            let direction = direction.unwrap_or_else(|| self.infer_head(message.head()).0);
+            if reports.is_empty() {
+                reports.push(self.blank(direction, origin, MessageKind::Unknown));
+            }
+            self.observe_one_into(
+                &mut reports[0],
+                direction,
+                origin,
+                message.head(),
+                observe::Body::Bytes(&message),
+            );
+            self.next_index += 1;
+            return;
+        }
+        reports.clear();
+        match input::parse(bytes, self.options.limits) {
+            Ok(value) => {
+                let direction = direction.unwrap_or_else(|| self.infer(&value).0);
+                reports.extend(self.observe(direction, origin, &value));
+            }
+            Err(e) => {
+                let direction = direction.unwrap_or(Direction::ClientToServer);
+                reports.push(self.unreadable(direction, origin, &e));
+            }
+        }
+    }
+
     fn unreadable(
         &mut self,
         direction: Direction,
@@ -527,5 +580,74 @@ impl Session {
         };
         self.next_index += 1;
         reports
+    }
+}
+
+#[cfg(all(test, feature = "v2025_11_25"))]
+mod tests {
+    use super::*;
+
+    /// `observe_bytes_into`, with each report recycled into the next
+    /// message, says what `observe_bytes` says, message by message: clean
+    /// and failing requests, responses (answered, duplicate, unknown),
+    /// errors, a batch, unreadable text, an inferred direction.
+    #[test]
+    fn observe_bytes_into_reports_what_observe_bytes_does() {
+        let c2s = Some(Direction::ClientToServer);
+        let s2c = Some(Direction::ServerToClient);
+        let messages: [(Option<Direction>, &str); 12] = [
+            (c2s, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#),
+            (s2c, r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}"#),
+            (s2c, r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}"#),
+            (
+                c2s,
+                r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":7}}"#,
+            ),
+            (
+                s2c,
+                r#"{"jsonrpc":"2.0","id":"a","error":{"code":-32602,"message":"bad"}}"#,
+            ),
+            (s2c, r#"{"jsonrpc":"2.0","id":9,"result":{}}"#),
+            (
+                c2s,
+                r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            ),
+            (None, r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#),
+            (None, r#"{"jsonrpc":"2.0","id":2,"result":{}}"#),
+            (
+                c2s,
+                r#"[{"jsonrpc":"2.0","method":"notifications/initialized"}]"#,
+            ),
+            (c2s, r#"{"jsonrpc":"2.0","id":3,"method""#),
+            (c2s, r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#),
+        ];
+        let mut plain = Session::new(Version::V2025_11_25);
+        let mut recycling = Session::new(Version::V2025_11_25);
+        let mut reports = Vec::new();
+        for (direction, text) in messages {
+            let expected = match direction {
+                Some(d) => plain.observe_bytes(d, Origin::Implementation, text.as_bytes()),
+                None => {
+                    let source = Source {
+                        direction: None,
+                        origin: Origin::Implementation,
+                        line: None,
+                    };
+                    plain.judge_bytes(source, text.as_bytes()).reports
+                }
+            };
+            recycling.observe_bytes_into(
+                direction,
+                Origin::Implementation,
+                text.as_bytes(),
+                &mut reports,
+            );
+            let json = |r: &[Report]| serde_json::to_value(r).unwrap();
+            assert_eq!(json(&reports), json(&expected), "{text}");
+        }
+        assert_eq!(
+            serde_json::to_value(recycling.unanswered()).unwrap(),
+            serde_json::to_value(plain.unanswered()).unwrap()
+        );
     }
 }

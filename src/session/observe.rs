@@ -74,6 +74,37 @@ impl Session {
         }
     }
 
+    /// Makes `r`, a report of an earlier message, [`Session::blank`] in
+    /// place, its vectors' room kept (and its method's, in
+    /// `spare_method`): the bytes fast path's steady state allocates and
+    /// moves no report.
+    fn reblank(&mut self, r: &mut Report, direction: Direction, origin: Origin, kind: MessageKind) {
+        if let Some(method) = r.method.take() {
+            self.spare_method = method;
+        }
+        r.index = self.next_index;
+        r.batch_index = None;
+        r.direction = direction;
+        r.origin = origin;
+        r.revision = None;
+        r.kind = kind;
+        r.id = None;
+        r.definitions.clear();
+        r.violations.clear();
+        r.warnings.clear();
+        r.input_error = None;
+        r.line = self.line;
+        r.expected.clear();
+    }
+
+    /// `method` as a report's method, in the room of an earlier one.
+    fn method_text(&mut self, method: &str) -> Option<String> {
+        let mut text = std::mem::take(&mut self.spare_method);
+        text.clear();
+        text.push_str(method);
+        Some(text)
+    }
+
     pub(super) fn observe_batch(
         &mut self,
         direction: Direction,
@@ -199,6 +230,20 @@ impl Session {
         self.judge_one(direction, origin, head, body, None, true)
     }
 
+    /// [`Session::observe_one`] into `report`, a report of an earlier
+    /// message whose room it reuses.
+    pub(super) fn observe_one_into(
+        &mut self,
+        report: &mut Report,
+        direction: Direction,
+        origin: Origin,
+        head: &MessageHead,
+        body: Body<'_, '_>,
+    ) {
+        self.reblank(report, direction, origin, head.kind());
+        self.judge_into(report, direction, head, body, None, true);
+    }
+
     /// `register`: whether a request is expected to be answered (not when
     /// it is an element of a rejected batch).
     fn judge_one(
@@ -210,19 +255,34 @@ impl Session {
         batch: Option<usize>,
         register: bool,
     ) -> Report {
-        let kind = head.kind();
-        let mut report = self.blank(direction, origin, kind);
+        let mut report = self.blank(direction, origin, head.kind());
+        self.judge_into(&mut report, direction, head, body, batch, register);
+        report
+    }
+
+    /// [`Session::judge_one`] into `report`, blank for this message (its
+    /// direction, origin and kind set).
+    fn judge_into(
+        &mut self,
+        report: &mut Report,
+        direction: Direction,
+        head: &MessageHead,
+        body: Body<'_, '_>,
+        batch: Option<usize>,
+        register: bool,
+    ) {
+        let kind = report.kind;
         report.batch_index = batch;
         report.id = head.id.clone();
         let mut warnings = Vec::new();
         let (revision, assumed, request) = match kind {
             MessageKind::Request | MessageKind::Notification => {
-                report.method = head.method.clone();
+                report.method = head.method.as_deref().and_then(|m| self.method_text(m));
                 let (v, assumed) = self.revision_for_method(head, &mut warnings);
                 (v, assumed, None)
             }
             MessageKind::Result | MessageKind::Error => {
-                self.correlate_response(direction, head, &mut report)
+                self.correlate_response(direction, head, report)
             }
             _ => {
                 let (v, assumed) = self.revision_source();
@@ -235,10 +295,10 @@ impl Session {
         report.revision = Some(revision);
         report.warnings.append(&mut warnings);
         if matches!(kind, MessageKind::Request | MessageKind::Notification) {
-            self.conversation_rules(direction, head, kind, revision, &mut report);
+            self.conversation_rules(direction, head, kind, revision, report);
             self.declare(direction, head, body, kind);
             if kind == MessageKind::Request && register {
-                self.record_request(direction, head, revision, &mut report);
+                self.record_request(direction, head, revision, report);
             }
         }
         if matches!(kind, MessageKind::Result | MessageKind::Error)
@@ -268,9 +328,9 @@ impl Session {
                 },
             });
             if kind == MessageKind::Result {
-                self.follow_result(head, body, request.as_ref(), &mut report);
+                self.follow_result(head, body, request.as_ref(), report);
             }
-            return report;
+            return;
         };
         let plan = match kind {
             MessageKind::Request | MessageKind::Notification => {
@@ -279,7 +339,7 @@ impl Session {
             MessageKind::Error => dispatch::plan_error(spec, head),
             MessageKind::Result => {
                 let plan = dispatch::plan_result(spec, head, request.as_ref());
-                self.follow_result(head, body, request.as_ref(), &mut report);
+                self.follow_result(head, body, request.as_ref(), report);
                 plan
             }
             _ => {
@@ -288,11 +348,10 @@ impl Session {
                 plan
             }
         };
-        run(spec, body, plan, &mut report);
+        run(spec, body, plan, report);
         if kind == MessageKind::Error {
-            self.explain_null_id(head, &mut report);
+            self.explain_null_id(head, report);
         }
-        report
     }
 
     /// Pairs a response with its request; returns the revision to judge it
@@ -313,11 +372,11 @@ impl Session {
         }
         match self.correlator.response(direction, id) {
             Lookup::Pending(p) => {
-                report.method = Some(p.method.clone());
+                report.method = self.method_text(&p.method);
                 (p.revision, false, Some(p))
             }
             Lookup::Duplicate(p) => {
-                report.method = Some(p.method.clone());
+                report.method = self.method_text(&p.method);
                 report.warnings.push(Warning {
                     kind: WarningKind::DuplicateResponse,
                     rule: None,
@@ -380,7 +439,7 @@ impl Session {
         };
         let progress_token = head.meta_progress_token.as_ref().and_then(IdKey::of);
         let pending = Pending {
-            method: method.to_string(),
+            method: method.into(),
             revision,
             index: self.next_index,
             task_augmented,
@@ -474,7 +533,7 @@ impl Session {
             && self
                 .correlator
                 .pending(Direction::ClientToServer, id)
-                .is_some_and(|p| p.method == "initialize")
+                .is_some_and(|p| &*p.method == "initialize")
         {
             self.lifecycle.initialize_answered = true;
         }
@@ -562,7 +621,7 @@ impl Session {
         request: Option<&Pending>,
         report: &mut Report,
     ) {
-        let Some(method) = request.map(|r| r.method.as_str()) else {
+        let Some(method) = request.map(|r| &*r.method) else {
             return;
         };
         if !matches!(method, "initialize" | "server/discover") {
@@ -682,7 +741,7 @@ fn run(spec: &'static crate::Spec, body: Body<'_, '_>, plan: Plan, report: &mut 
             }
         }
     }
-    for (i, check) in plan.checks.into_iter().enumerate() {
+    for (i, &check) in plan.checks.iter().enumerate() {
         report.definitions.push(check.definition);
         let out = match done.take() {
             Some((at, out)) if at == i => out,

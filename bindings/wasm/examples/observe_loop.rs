@@ -1,6 +1,6 @@
 //! A native loop over the npm benchmark's workload through the same code
 //! the wasm module runs per message (`Session.observe`'s hot path:
-//! [`mcpwire_wasm::api::Session::observe_reports`] and
+//! [`mcpwire_wasm::api::Session::observe_into`] and
 //! [`mcpwire_wasm::fast::encode`]), for profiling the library side of
 //! `npm/bench/bench.mjs` with callgrind or perf:
 //!
@@ -22,14 +22,15 @@ use mcpwire_wasm::fast::{encode, Names, Out};
 
 #[inline(never)]
 fn measured(revision: &str, records: &[(&str, &str, &str)], passes: usize) -> usize {
-    let (mut names, mut out, mut text) = (Names::default(), Out::default(), String::new());
+    let (mut names, mut out, mut text) = (Names::default(), Out::default(), Vec::new());
+    let mut reports = Vec::new();
     let mut json = 0;
     for _ in 0..passes {
         let mut s = Session::new(revision, "{}").expect("revision");
         for (dir, origin, message) in records {
             let direction = direction_of(dir).ok();
             let origin = origin_of(origin).expect("origin");
-            let reports = s.observe_reports(direction, origin, message.as_bytes());
+            s.observe_into(direction, origin, message.as_bytes(), &mut reports);
             json += black_box(encode(&reports, &mut names, &mut out, &mut text)) as usize;
         }
     }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use mcpwire::{bytes, input::Limits, session::Source, Direction, Mode, Options, Origin, Version};
+use mcpwire::{bytes, input::Limits, Direction, Mode, Options, Origin, Version};
 use serde::Deserialize;
 
 /// Why a call was refused (thrown as a JS `Error` with this text).
@@ -105,7 +105,8 @@ impl Session {
     /// `revision`: a revision string or `"auto"`; `options`: JSON text of
     /// the options object.
     pub fn new(revision_name: &str, options: &str) -> Result<Session, Error> {
-        let given: SessionOptions = if options.trim().is_empty() {
+        // `{}` (what `new Session(revision)` sends) needs no parse.
+        let given: SessionOptions = if matches!(options.trim(), "" | "{}") {
             SessionOptions::default()
         } else {
             serde_json::from_str(options).map_err(|e| Error::Options(format!("options: {e}")))?
@@ -160,17 +161,24 @@ impl Session {
         origin: Origin,
         text: &[u8],
     ) -> Vec<mcpwire::Report> {
-        match direction {
-            None => {
-                let source = Source {
-                    direction: None,
-                    origin,
-                    line: None,
-                };
-                self.inner.judge_bytes(source, text).reports
-            }
-            Some(d) => self.inner.observe_bytes(d, origin, text),
-        }
+        let mut reports = Vec::new();
+        self.observe_into(direction, origin, text, &mut reports);
+        reports
+    }
+
+    /// [`Session::observe_reports`] into `reports`, whose report from the
+    /// previous message lends its room to this one
+    /// ([`mcpwire::Session::observe_bytes_into`]; the hot path keeps one
+    /// such vector, [`crate::fast`]).
+    pub fn observe_into(
+        &mut self,
+        direction: Option<Direction>,
+        origin: Origin,
+        text: &[u8],
+        reports: &mut Vec<mcpwire::Report>,
+    ) {
+        self.inner
+            .observe_bytes_into(direction, origin, text, reports);
     }
 
     /// Requests never answered so far, as JSON.

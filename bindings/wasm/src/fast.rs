@@ -202,9 +202,10 @@ fn kind_name(kind: MessageKind) -> &'static str {
 }
 
 /// Writes the reports of one message: a clean report into `out` (and a
-/// string id into `text`), returning [`CLEAN`]; anything else as JSON
-/// into `text`, returning [`JSON`].
-pub fn encode(reports: &[Report], names: &mut Names, out: &mut Out, text: &mut String) -> u32 {
+/// string id into `text`, UTF-8), returning [`CLEAN`]; anything else as
+/// JSON into `text`, returning [`JSON`]. `text` is the module's buffer,
+/// kept from call to call (serde_json writes into its room).
+pub fn encode(reports: &[Report], names: &mut Names, out: &mut Out, text: &mut Vec<u8>) -> u32 {
     text.clear();
     if let [r] = reports {
         if encode_clean(r, names, out, text) {
@@ -212,11 +213,11 @@ pub fn encode(reports: &[Report], names: &mut Names, out: &mut Out, text: &mut S
         }
         text.clear();
     }
-    *text = serde_json::to_string(reports).expect("reports serialize");
+    serde_json::to_writer(&mut *text, reports).expect("reports serialize");
     JSON
 }
 
-fn encode_clean(r: &Report, names: &mut Names, out: &mut Out, text: &mut String) -> bool {
+fn encode_clean(r: &Report, names: &mut Names, out: &mut Out, text: &mut Vec<u8>) -> bool {
     let clean = crate::api::says_nothing(r)
         && r.definitions.len() <= MAX_DEFINITIONS
         && u32::try_from(r.index).is_ok();
@@ -234,7 +235,7 @@ fn encode_clean(r: &Report, names: &mut Names, out: &mut Out, text: &mut String)
             None => return false,
         },
         Some(Value::String(s)) => {
-            text.push_str(s);
+            text.extend_from_slice(s.as_bytes());
             2
         }
         Some(_) => return false,

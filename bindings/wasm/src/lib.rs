@@ -41,13 +41,15 @@ use wasm_bindgen::prelude::*;
 static ALLOC: small_alloc::SmallAlloc = small_alloc::SmallAlloc::new();
 
 /// The hot path's buffers ([`fast`]): the message text the package writes
-/// in, the record and the text it reads back, the names it learns.
+/// in, the record and the text it reads back, the names it learns, and
+/// the last message's reports (whose room the next one reuses).
 #[derive(Default)]
 struct Fast {
     input: Vec<u8>,
     out: Box<fast::Out>,
-    text: String,
+    text: Vec<u8>,
     names: fast::Names,
+    reports: Vec<mcpwire::Report>,
 }
 
 thread_local! {
@@ -197,10 +199,11 @@ impl RawSession {
                 out,
                 text,
                 names,
+                reports,
             } = f;
             let bytes = input.get(..len).unwrap_or(input);
-            let reports = self.inner.observe_reports(direction, origin, bytes);
-            let code = fast::encode(&reports, names, out, text);
+            self.inner.observe_into(direction, origin, bytes, reports);
+            let code = fast::encode(reports, names, out, text);
             out.words[fast::word::TEXT_PTR] = text.as_ptr() as usize as u32;
             out.words[fast::word::TEXT_LEN] = text.len() as u32;
             code
