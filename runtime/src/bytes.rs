@@ -95,12 +95,15 @@ struct Subst {
     hits: usize,
 }
 
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 const ONES: u64 = 0x0101_0101_0101_0101;
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// Bit 7 of each byte of the result is set from the first byte of `x` that
 /// is `"`, `\`, a control character or not ASCII on (bits above it may be
 /// set too).
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 #[inline]
 fn specials(x: u64) -> u64 {
     let quote = x ^ (ONES * u64::from(b'"'));
@@ -110,15 +113,63 @@ fn specials(x: u64) -> u64 {
     zero(quote) | zero(backslash) | control | (x & HIGHS)
 }
 
+/// The index of the first byte at or after `i` that is `"`, `\\`, a
+/// control character or not ASCII, looking 16 bytes at a time (SSE2, part
+/// of every x86-64) while 16 remain; where fewer remain, `i` moved past
+/// the plain blocks only (the caller then goes byte by byte).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn find_special(b: &[u8], mut i: usize) -> usize {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+    while i.checked_add(16).is_some_and(|end| end <= b.len()) {
+        // SAFETY: SSE2 is baseline on x86-64; the load reads the 16 bytes
+        // `b[i..i + 16]`, inside `b` (checked above), unaligned.
+        let mask = unsafe {
+            let x = _mm_loadu_si128(b.as_ptr().add(i).cast());
+            let quote = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8));
+            let backslash = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8));
+            // Signed: below 0x20 are the control characters and, as
+            // negative bytes, everything from 0x80 up.
+            let low = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), low)) as u32
+        };
+        if mask != 0 {
+            return i + mask.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
+    i
+}
+
+/// [`find_special`] elsewhere.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn find_special(b: &[u8], i: usize) -> usize {
+    find_special_words(b, i)
+}
+
+/// [`find_special`] 8 bytes at a time ([`specials`]), for targets without
+/// SSE2 (and the unit test's reference).
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[inline]
+fn find_special_words(b: &[u8], mut i: usize) -> usize {
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let found = specials(u64::from_le_bytes(word));
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i
+}
+
 /// Bytes per block of the block-at-a-time loops over long strings.
 const BLOCK: usize = 32;
-
-/// A byte that stands for itself inside a JSON string: printable ASCII but
-/// `"` and `\\`.
-#[inline]
-fn plain(c: u8) -> bool {
-    (0x20..0x80).contains(&c) && c != b'"' && c != b'\\'
-}
 
 /// A byte of the base64 alphabet (RFC 4648 §4; `=` is padding, not data).
 #[inline]
@@ -681,7 +732,10 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Scans a string at the cursor (which must be at `"`), checking it.
+    /// Scans a string at the cursor (which must be at `"`), checking it:
+    /// plain bytes are passed over 16 at a time ([`find_special`]), and
+    /// each special byte (`"`, `\\`, a control character, the first byte
+    /// of a UTF-8 sequence) is handled on its own.
     #[inline]
     pub(crate) fn scan_string(&mut self) -> R<Token> {
         let b = self.bytes();
@@ -689,29 +743,7 @@ impl<'a> Reader<'a> {
         let mut i = start;
         let mut escaped = false;
         loop {
-            let mut words = 0;
-            while let Some(chunk) = b.get(i..i + 8) {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(chunk);
-                let found = specials(u64::from_le_bytes(word));
-                if found != 0 {
-                    i += (found.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                i += 8;
-                words += 1;
-                if words == 2 {
-                    // A long run of plain bytes (prose, base64): a block at a
-                    // time, branch-free per block so that it vectorizes
-                    // (short strings never get here, so they pay nothing).
-                    while let Some(block) = b.get(i..i + BLOCK) {
-                        if !block.iter().fold(true, |all, &c| all & plain(c)) {
-                            break;
-                        }
-                        i += BLOCK;
-                    }
-                }
-            }
+            i = find_special(b, i);
             match b.get(i) {
                 Some(b'"') => {
                     self.pos = i + 1;
@@ -1399,6 +1431,34 @@ mod tests {
         assert!(!distinct(r#"{"a":1,"\u0061":2}"#));
         assert!(!distinct(r#"{"a":1,}"#));
         assert!(!distinct(r#"{"a":1} x"#));
+    }
+
+    #[test]
+    fn find_special_stops_where_the_byte_loop_would() {
+        let specials = [b'"', b'\\', 0x00, 0x1f, 0x7f, 0x80, 0xc3, 0xff, b' ', b'a'];
+        for len in 0..70usize {
+            for at in 0..len.max(1) {
+                for &c in &specials {
+                    let mut text = vec![b'x'; len];
+                    if at < len {
+                        text[at] = c;
+                    }
+                    for from in [0, 1, 5].into_iter().filter(|&f| f <= len) {
+                        let want = (from..len)
+                            .find(|&k| matches!(text[k], b'"' | b'\\') || text[k] < 0x20 || text[k] >= 0x80)
+                            .unwrap_or(len);
+                        for got in [find_special(&text, from), find_special_words(&text, from)] {
+                            // Stops at the first special byte, or before the
+                            // end with only plain bytes between.
+                            assert!(got <= want && got >= from, "{text:?} {from}");
+                            if got < want {
+                                assert!(len - got < 16, "{text:?} {from}: stopped early at {got}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]
