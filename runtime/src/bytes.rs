@@ -2075,6 +2075,92 @@ mod tests {
         assert!(read_obj(&mut r).is_err());
     }
 
+    /// `{"s": "x", "n": N (required), "list": [N…], "twice": …}`: `twice`
+    /// is read by two passes (as an `allOf` would).
+    fn read_top_obj(r: &mut Reader<'_>) -> R {
+        let mut seen = 0u64;
+        r.object(|r, k| match k {
+            "s" => r.string_eq("x"),
+            "n" => {
+                seen |= 1;
+                refer(r, "N", read_n)
+            }
+            "list" => r.array(|r| refer(r, "N", read_n)),
+            "twice" => {
+                let mark = r.mark();
+                r.skip()?;
+                r.reset(mark);
+                r.skip()
+            }
+            _ => r.skip(),
+        })?;
+        ok(seen == 1)
+    }
+
+    type Shell = Vec<(String, Option<Vec<PathStep>>)>;
+
+    /// The records of a collecting read of `text` as `Top`: per record its
+    /// name, bytes and elided values (their bytes and paths).
+    fn top_records(text: &str) -> Option<Vec<(&'static str, String, Shell)>> {
+        let mut r = Reader::collecting(text.as_bytes(), MAX_DEPTH);
+        r.read_top("Top", read_top_obj).ok()?;
+        r.finish().ok()?;
+        let c = r.collected()?;
+        Some(
+            c.records
+                .into_iter()
+                .map(|x| {
+                    let elided = x
+                        .elided
+                        .iter()
+                        .map(|e| (text[e.start..e.end].to_string(), e.path.clone()))
+                        .collect();
+                    (x.name, text[x.start..x.end].to_string(), elided)
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn read_top_records_a_shell_of_what_it_showed_valid() {
+        use PathStep::Key;
+        let list = format!("[{}]", vec!["12345"; 20].join(","));
+        let other = r#"{"a":[1,2,{"b":"c"}]}"#;
+        // Valid: nothing recorded.
+        let valid = format!(r#"{{"s":"x","n":1,"list":{list},"o":{other}}}"#);
+        assert_eq!(top_records(&valid), Some(vec![]));
+        // `s` fails before the rest: the read goes on past it, so the
+        // list (shown valid, long enough) and the unconstrained member
+        // after it are elided; `n` (short) stays.
+        let text = format!(r#" {{"s":"y","n":1,"list":{list},"o":{other}}} "#);
+        let want = vec![(list.clone(), Some(vec![Key("list".into())])), (other.into(), None)];
+        assert_eq!(
+            top_records(&text),
+            Some(vec![("Top", text.trim().to_string(), want.clone())])
+        );
+        // The required member missing (a failure after the object closed).
+        let text = format!(r#"{{"list":{list},"o":{other}}}"#);
+        assert_eq!(top_records(&text), Some(vec![("Top", text.clone(), want)]));
+        // A failure inside a `$ref`'d value too (a record inside): a
+        // plain record of the whole value.
+        let text = format!(r#"{{"s":"y","n":-1,"o":{other}}}"#);
+        assert_eq!(top_records(&text), Some(vec![("Top", text.clone(), vec![])]));
+        // A repeated member name: plain (its parse keeps the last, as the
+        // `Value` does).
+        let text = format!(r#"{{"s":"y","n":1,"o":{other},"o":1}}"#);
+        assert_eq!(top_records(&text), Some(vec![("Top", text.clone(), vec![])]));
+        // A node read twice: plain.
+        let text = format!(r#"{{"s":"y","n":1,"o":{other},"twice":[1]}}"#);
+        assert_eq!(top_records(&text), Some(vec![("Top", text.clone(), vec![])]));
+        // Unreadable after the failure: nothing.
+        let text = format!(r#"{{"s":"y","n":1,"o":{other},"x":[1,}}"#);
+        assert_eq!(top_records(&text), None);
+        // The fast path is unchanged.
+        let text = format!(r#"{{"s":"y","n":1,"list":{list}}}"#);
+        let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
+        assert!(read_top_obj(&mut r).is_err());
+    }
+
     #[test]
     fn substituting_reads_the_typed_definition_in_place() {
         fn typed(r: &mut Reader<'_>) -> R {
