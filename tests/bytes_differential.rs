@@ -170,9 +170,7 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
         wrapped.extend_from_slice(b"}");
         if let Some(found) = def.collect_member(&wrapped, "result", limits) {
             tally.collected_members += 1;
-            if has_shell(bytes::member_records(
-                def.value, &wrapped, "result", limits,
-            )) {
+            if has_shell(bytes::member_records(def.value, &wrapped, "result", limits)) {
                 tally.shells_members += 1;
             }
             let root = mcpwire::Path::Root;
@@ -460,10 +458,7 @@ fn mutation_corpus_agrees_in_every_revision() {
         );
         assert!(t.cases >= cases, "{version}: {t:?}");
         // The shells are exercised (and compared above) in every revision.
-        assert!(
-            t.shells > 0 && t.shells_members > 0,
-            "{version}: {t:?}"
-        );
+        assert!(t.shells > 0 && t.shells_members > 0, "{version}: {t:?}");
         assert!(
             t.valid > t.cases / 20 && invalid > t.cases / 5,
             "{version}: {t:?}"

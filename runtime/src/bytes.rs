@@ -1927,7 +1927,9 @@ mod tests {
                     }
                     for from in [0, 1, 5].into_iter().filter(|&f| f <= len) {
                         let want = (from..len)
-                            .find(|&k| matches!(text[k], b'"' | b'\\') || text[k] < 0x20 || text[k] >= 0x80)
+                            .find(|&k| {
+                                matches!(text[k], b'"' | b'\\') || text[k] < 0x20 || text[k] >= 0x80
+                            })
                             .unwrap_or(len);
                         for got in [
                             find_special(&text, from, usize::MAX),
@@ -2133,7 +2135,10 @@ mod tests {
         // list (shown valid, long enough) and the unconstrained member
         // after it are elided; `n` (short) stays.
         let text = format!(r#" {{"s":"y","n":1,"list":{list},"o":{other}}} "#);
-        let want = vec![(list.clone(), Some(vec![Key("list".into())])), (other.into(), None)];
+        let want = vec![
+            (list.clone(), Some(vec![Key("list".into())])),
+            (other.into(), None),
+        ];
         assert_eq!(
             top_records(&text),
             Some(vec![("Top", text.trim().to_string(), want.clone())])
@@ -2144,14 +2149,23 @@ mod tests {
         // A failure inside a `$ref`'d value too (a record inside): a
         // plain record of the whole value.
         let text = format!(r#"{{"s":"y","n":-1,"o":{other}}}"#);
-        assert_eq!(top_records(&text), Some(vec![("Top", text.clone(), vec![])]));
+        assert_eq!(
+            top_records(&text),
+            Some(vec![("Top", text.clone(), vec![])])
+        );
         // A repeated member name: plain (its parse keeps the last, as the
         // `Value` does).
         let text = format!(r#"{{"s":"y","n":1,"o":{other},"o":1}}"#);
-        assert_eq!(top_records(&text), Some(vec![("Top", text.clone(), vec![])]));
+        assert_eq!(
+            top_records(&text),
+            Some(vec![("Top", text.clone(), vec![])])
+        );
         // A node read twice: plain.
         let text = format!(r#"{{"s":"y","n":1,"o":{other},"twice":[1]}}"#);
-        assert_eq!(top_records(&text), Some(vec![("Top", text.clone(), vec![])]));
+        assert_eq!(
+            top_records(&text),
+            Some(vec![("Top", text.clone(), vec![])])
+        );
         // Unreadable after the failure: nothing.
         let text = format!(r#"{{"s":"y","n":1,"o":{other},"x":[1,}}"#);
         assert_eq!(top_records(&text), None);
