@@ -298,9 +298,10 @@ impl<'a> Reader<'a> {
     pub fn collecting(text: &'a [u8], max_depth: usize) -> Reader<'a> {
         Reader {
             collect: Some(Box::new(Collect {
-                path: Vec::with_capacity(16),
-                names: Vec::with_capacity(32),
-                spans: Vec::with_capacity(32),
+                // Small enough for the allocator's per-thread cache.
+                path: Vec::with_capacity(8),
+                names: Vec::with_capacity(16),
+                spans: Vec::with_capacity(8),
                 ..Collect::default()
             })),
             ..Reader::new(text, max_depth)
@@ -531,11 +532,8 @@ impl<'a> Reader<'a> {
         let mut more = self.enter(b'[', b']')?;
         let (mut i, mut failed) = (0, false);
         while more {
-            if collecting {
-                self.collect_index(i);
-            }
+            let names = if collecting { self.collect_index(i) } else { 0 };
             let at = (self.pos, self.depth);
-            let names = if collecting { self.collect_names() } else { 0 };
             let read = element(self);
             if collecting {
                 self.collect_pop();
@@ -626,12 +624,6 @@ impl<'a> Reader<'a> {
         false
     }
 
-    /// Collecting mode: how many member names the objects being read hold.
-    #[inline(never)]
-    fn collect_names(&self) -> usize {
-        self.collect.as_deref().map_or(0, |c| c.names.len())
-    }
-
     /// Collecting mode, a node reads its value more than once.
     #[inline(never)]
     fn collect_passes(&mut self) {
@@ -657,12 +649,16 @@ impl<'a> Reader<'a> {
         let bit = name_bit(self.text, key);
         let fresh = *seen & bit == 0;
         *seen |= bit;
+        if fresh {
+            if let Some(c) = self.collect.as_deref_mut() {
+                c.names.push(key);
+                c.path.push(Step::Key(key));
+            }
+            return Ok(());
+        }
         if let Some(c) = self.collect.as_deref() {
             let text = self.text;
             for &other in c.names.get(base..).unwrap_or_default() {
-                if fresh {
-                    break;
-                }
                 // Unescaped names of other lengths or first bytes differ.
                 let plain = !key.escaped && !other.escaped;
                 if plain
@@ -682,12 +678,14 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// Collecting mode, element `i` of an array.
+    /// Collecting mode, element `i` of an array: how many member names
+    /// the objects being read hold.
     #[inline(never)]
-    fn collect_index(&mut self, i: usize) {
-        if let Some(c) = self.collect.as_deref_mut() {
+    fn collect_index(&mut self, i: usize) -> usize {
+        self.collect.as_deref_mut().map_or(0, |c| {
             c.path.push(Step::Index(i));
-        }
+            c.names.len()
+        })
     }
 
     /// Collecting mode, a member or element read.
@@ -1385,7 +1383,11 @@ impl<'a> Reader<'a> {
     /// `f64`).
     pub fn skip_number(&mut self) -> R {
         self.peek()?;
-        let (start, end, _) = self.scan_number()?;
+        let (start, end, plain) = self.scan_number()?;
+        if plain && end - start <= 300 {
+            // An integer of at most 300 characters: always finite.
+            return Ok(());
+        }
         let token = self.bytes().get(start..end).ok_or(Stop)?;
         // Below 10^300 in magnitude with no exponent: always finite.
         let exponent = token.iter().any(|&c| c == b'e' || c == b'E');
