@@ -280,10 +280,12 @@ fn bytes_check(p: &Prepared<'_>) -> usize {
             }
         }
     }
+    // What the records' checks parse: each record's bytes, less the values
+    // its shell elides (`Record::elided`).
     let weight: usize = all
         .iter()
         .flat_map(|c| &c.records)
-        .map(|r| r.end - r.start)
+        .map(|r| r.end - r.start - r.elided.iter().map(|e| e.end - e.start).sum::<usize>())
         .sum();
     // The failing values alone when they are less than the message; else
     // one parse of the whole message serves every check.

@@ -30,7 +30,7 @@ mod support;
 
 use std::path::PathBuf;
 
-use mcpwire::bytes::{Definition, Fast};
+use mcpwire::bytes::{self, Definition, Fast};
 use mcpwire::input::{self, Limits};
 use mcpwire::Version;
 use serde_json::{json, Value};
@@ -79,6 +79,17 @@ struct Tally {
     /// `Value`), on the message and as a response's `result`.
     collected: usize,
     collected_members: usize,
+    /// Of those, the cases whose definition failed at its top and whose
+    /// violations came from a shell (`Record::elided`: values the read
+    /// showed valid left out of the parse), on the message and as a
+    /// `result`.
+    shells: usize,
+    shells_members: usize,
+}
+
+/// Whether a collecting read's records include a shell.
+fn has_shell(found: Option<bytes::Collected>) -> bool {
+    found.is_some_and(|c| c.records.iter().any(|r| !r.elided.is_empty()))
 }
 
 /// Compares both paths on `bytes`; panics on any disagreement.
@@ -141,6 +152,10 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
     if let Ok(v) = &value {
         if let Some(found) = def.collect(bytes, limits) {
             tally.collected += 1;
+            let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            if has_shell(bytes::records(def.value, text, limits)) {
+                tally.shells += 1;
+            }
             assert_eq!(
                 found,
                 def.value.check(v),
@@ -155,6 +170,9 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
         wrapped.extend_from_slice(b"}");
         if let Some(found) = def.collect_member(&wrapped, "result", limits) {
             tally.collected_members += 1;
+            if has_shell(bytes::member_records(def.value, &wrapped, "result", limits)) {
+                tally.shells_members += 1;
+            }
             let root = mcpwire::Path::Root;
             let mut expected = Vec::new();
             (def.value.check_at)(v, &root.key("result"), &mut expected);
@@ -425,7 +443,7 @@ fn mutation_corpus_agrees_in_every_revision() {
             "{version}: {} cases, {} valid ({} shown valid by the fast path), {invalid} invalid \
              ({} settled by the fast path, {} left to the Value path), {} input errors, \
              {} valid only on the Value path (repeated members); violations of {} cases \
-             ({} as a result) from the collecting read",
+             ({} as a result) from the collecting read, {} ({}) of them from a shell",
             t.cases,
             t.valid,
             t.fast_valid,
@@ -434,9 +452,13 @@ fn mutation_corpus_agrees_in_every_revision() {
             t.input_errors,
             t.incomplete.len(),
             t.collected,
-            t.collected_members
+            t.collected_members,
+            t.shells,
+            t.shells_members
         );
         assert!(t.cases >= cases, "{version}: {t:?}");
+        // The shells are exercised (and compared above) in every revision.
+        assert!(t.shells > 0 && t.shells_members > 0, "{version}: {t:?}");
         assert!(
             t.valid > t.cases / 20 && invalid > t.cases / 5,
             "{version}: {t:?}"

@@ -95,12 +95,15 @@ struct Subst {
     hits: usize,
 }
 
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 const ONES: u64 = 0x0101_0101_0101_0101;
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// Bit 7 of each byte of the result is set from the first byte of `x` that
 /// is `"`, `\`, a control character or not ASCII on (bits above it may be
 /// set too).
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 #[inline]
 fn specials(x: u64) -> u64 {
     let quote = x ^ (ONES * u64::from(b'"'));
@@ -110,15 +113,71 @@ fn specials(x: u64) -> u64 {
     zero(quote) | zero(backslash) | control | (x & HIGHS)
 }
 
+/// The index of the first byte at or after `i` that is `"`, `\\`, a
+/// control character or not ASCII, looking 16 bytes at a time (SSE2, part
+/// of every x86-64), at most `blocks` blocks, while 16 remain; else `i`
+/// moved past the plain blocks only (the caller then goes byte by byte).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn find_special(b: &[u8], mut i: usize, mut blocks: usize) -> usize {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+    while i.checked_add(16).is_some_and(|end| end <= b.len()) {
+        // SAFETY: SSE2 is baseline on x86-64; the load reads the 16 bytes
+        // `b[i..i + 16]`, inside `b` (checked above), unaligned.
+        let mask = unsafe {
+            let x = _mm_loadu_si128(b.as_ptr().add(i).cast());
+            let quote = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8));
+            let backslash = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8));
+            // Signed: below 0x20 are the control characters and, as
+            // negative bytes, everything from 0x80 up.
+            let low = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), low)) as u32
+        };
+        if mask != 0 {
+            return i + mask.trailing_zeros() as usize;
+        }
+        i += 16;
+        blocks -= 1;
+        if blocks == 0 {
+            break;
+        }
+    }
+    i
+}
+
+/// [`find_special`] elsewhere.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn find_special(b: &[u8], i: usize, blocks: usize) -> usize {
+    find_special_words(b, i, blocks.saturating_mul(2))
+}
+
+/// [`find_special`] 8 bytes at a time ([`specials`]), for targets without
+/// SSE2 (and the unit test's reference).
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[inline]
+fn find_special_words(b: &[u8], mut i: usize, mut words: usize) -> usize {
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let found = specials(u64::from_le_bytes(word));
+        if found != 0 {
+            return i + (found.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+        words -= 1;
+        if words == 0 {
+            break;
+        }
+    }
+    i
+}
+
 /// Bytes per block of the block-at-a-time loops over long strings.
 const BLOCK: usize = 32;
-
-/// A byte that stands for itself inside a JSON string: printable ASCII but
-/// `"` and `\\`.
-#[inline]
-fn plain(c: u8) -> bool {
-    (0x20..0x80).contains(&c) && c != b'"' && c != b'\\'
-}
 
 /// A byte of the base64 alphabet (RFC 4648 §4; `=` is padding, not data).
 #[inline]
@@ -160,6 +219,21 @@ fn hex(b: u8) -> Option<u16> {
         b'A'..=b'F' => Some(u16::from(b - b'A' + 10)),
         _ => None,
     }
+}
+
+/// A bit standing for a member name in an object's names so far
+/// ([`Reader::collect_key`]): from its length and first byte when it is
+/// unescaped (equal names give equal bits), the top bit for any escaped
+/// name (which every name is then compared with: its decoded form may be
+/// any name).
+#[inline]
+fn name_bit(text: &[u8], key: Token) -> u64 {
+    if key.escaped {
+        return u64::MAX;
+    }
+    let first = text.get(key.start).copied().unwrap_or(0);
+    let h = (key.end - key.start).wrapping_mul(31) ^ usize::from(first);
+    1u64 << (h % 63)
 }
 
 /// A member name seen by [`Reader::skip_distinct`].
@@ -223,7 +297,13 @@ impl<'a> Reader<'a> {
     /// [`Reader::collected`] gives the records after the read.
     pub fn collecting(text: &'a [u8], max_depth: usize) -> Reader<'a> {
         Reader {
-            collect: Some(Box::default()),
+            collect: Some(Box::new(Collect {
+                // Small enough for the allocator's per-thread cache.
+                path: Vec::with_capacity(8),
+                names: Vec::with_capacity(16),
+                spans: Vec::with_capacity(8),
+                ..Collect::default()
+            })),
             ..Reader::new(text, max_depth)
         }
     }
@@ -273,9 +353,15 @@ impl<'a> Reader<'a> {
         self.pos
     }
 
-    /// The current position.
+    /// The current position (in collecting mode, also a note that the
+    /// node being read reads its value more than once — `allOf` parts,
+    /// `anyOf` beside its own keywords: generated code marks only there —
+    /// which rules out a shell of the top frame, [`Reader::read_top`]).
     #[inline]
-    pub fn mark(&self) -> Mark {
+    pub fn mark(&mut self) -> Mark {
+        if self.collect.is_some() {
+            self.collect_passes();
+        }
         Mark {
             pos: self.pos,
             depth: self.depth,
@@ -392,13 +478,19 @@ impl<'a> Reader<'a> {
         // value is read (non-generic helpers, so that the closure is
         // compiled once).
         let collecting = self.collect.is_some();
-        let base = if collecting { self.collect_open() } else { 0 };
+        let (base, open) = if collecting {
+            (self.collect_open(), self.peek().map(|_| self.pos)?)
+        } else {
+            (0, 0)
+        };
         let mut more = self.enter(b'{', b'}')?;
+        let (mut n, mut failed, mut seen) = (0, false, 0u64);
         while more {
             let key = self.name()?;
             if collecting {
-                self.collect_key(key, base)?;
+                self.collect_key(key, base, &mut seen)?;
             }
+            let at = (self.pos, self.depth);
             let read = if key.escaped {
                 let decoded = self.decode(key)?;
                 member(self, &decoded)
@@ -406,16 +498,22 @@ impl<'a> Reader<'a> {
                 let name = self.checked_str(key)?;
                 member(self, name)
             };
+            n += 1;
             if collecting {
                 self.collect_pop();
             }
-            read?;
+            if read.is_err() {
+                if !(collecting && self.collect_go_on(at, base + n)) {
+                    return Err(Stop);
+                }
+                failed = true;
+            }
             more = self.more(b'}')?;
         }
         if collecting {
-            self.collect_close(base);
+            self.collect_close(base, open);
         }
-        Ok(())
+        ok(!failed)
     }
 
     /// Reads an array, calling `element` with the reader at each element;
@@ -426,21 +524,112 @@ impl<'a> Reader<'a> {
         F: FnMut(&mut Reader<'a>) -> R,
     {
         let collecting = self.collect.is_some();
+        let (open, saved) = if collecting {
+            (self.peek().map(|_| self.pos)?, self.collect_saved())
+        } else {
+            (0, (0, 0))
+        };
         let mut more = self.enter(b'[', b']')?;
-        let mut i = 0;
+        let (mut i, mut failed) = (0, false);
         while more {
-            if collecting {
-                self.collect_index(i);
-            }
+            let names = if collecting { self.collect_index(i) } else { 0 };
+            let at = (self.pos, self.depth);
             let read = element(self);
             if collecting {
                 self.collect_pop();
             }
-            read?;
+            if read.is_err() {
+                if !(collecting && self.collect_go_on(at, names)) {
+                    return Err(Stop);
+                }
+                failed = true;
+            }
             i += 1;
             more = self.more(b']')?;
         }
-        Ok(())
+        if collecting {
+            self.collect_closed(open);
+            if !failed {
+                self.collect_array(open, saved);
+            }
+        }
+        ok(!failed)
+    }
+
+    /// Collecting mode: records and spans so far.
+    #[inline(never)]
+    fn collect_saved(&self) -> (usize, usize) {
+        self.collect
+            .as_deref()
+            .map_or((0, 0), |c| (c.records.len(), c.spans.len()))
+    }
+
+    /// Collecting mode, an array of the top frame that opened at `open`
+    /// read `Ok` with nothing recorded inside (records and spans were
+    /// `saved` when it opened): shown valid for the schema applied to it,
+    /// whose array arm (`items`, `maxItems`, checked element by element)
+    /// is all it asks of an array — one span in place of its elements'.
+    #[inline(never)]
+    fn collect_array(&mut self, open: usize, (records, spans): (usize, usize)) {
+        let end = self.pos;
+        if let Some(c) = self.collect.as_deref_mut() {
+            if c.inside == 0 && c.records.len() == records && end - open >= MIN_VALID_SPAN {
+                c.spans.truncate(spans);
+                c.spans.push(Span {
+                    start: open,
+                    end,
+                    valid: Some(c.path.clone()),
+                });
+            }
+        }
+    }
+
+    /// Collecting mode, the top frame ([`Reader::read_top`]): a member or
+    /// element whose read failed at `at` (position, depth) is skipped
+    /// strictly from its start, so that the read goes on past it (the
+    /// container then fails) and the values after it can still be shown
+    /// valid; `names` is how many member names the objects being read
+    /// hold with it. `false` (stop) inside a `$ref`'d value being read, or
+    /// when the value does not skip (the read is then broken).
+    #[inline(never)]
+    fn collect_go_on(&mut self, at: (usize, usize), names: usize) -> bool {
+        let closed = match self.collect.as_deref_mut() {
+            Some(c) if c.inside == 0 && !c.broken => {
+                c.names.truncate(names);
+                c.closed
+            }
+            _ => return false,
+        };
+        // A container read to its end just now (its members' failures gone
+        // past): the cursor is after it already.
+        let mut start = at.0;
+        while self
+            .text
+            .get(start)
+            .is_some_and(|c| matches!(c, b' ' | b'\n' | b'\r' | b'\t'))
+        {
+            start += 1;
+        }
+        if closed == (start, self.pos) {
+            self.depth = at.1;
+            return true;
+        }
+        (self.pos, self.depth) = at;
+        if self.skip_value().is_ok() {
+            return true;
+        }
+        if let Some(c) = self.collect.as_deref_mut() {
+            c.broken = true;
+        }
+        false
+    }
+
+    /// Collecting mode, a node reads its value more than once.
+    #[inline(never)]
+    fn collect_passes(&mut self) {
+        if let Some(c) = self.collect.as_deref_mut() {
+            c.passes |= c.inside == 0;
+        }
     }
 
     /// Collecting mode, an object opens: where its names start.
@@ -451,12 +640,33 @@ impl<'a> Reader<'a> {
 
     /// Collecting mode, a member `key` of the object whose names start at
     /// `base`: a name the object already had makes the records unsure
-    /// (the `Value` keeps the last occurrence).
+    /// (the `Value` keeps the last occurrence). `seen` is the object's
+    /// bits of [`name_bit`] so far: an unescaped name whose bit is new
+    /// cannot repeat one (names compared only on a shared bit).
     #[inline(never)]
-    fn collect_key(&mut self, key: Token, base: usize) -> R {
+    fn collect_key(&mut self, key: Token, base: usize, seen: &mut u64) -> R {
         let mut repeated = false;
+        let bit = name_bit(self.text, key);
+        let fresh = *seen & bit == 0;
+        *seen |= bit;
+        if fresh {
+            if let Some(c) = self.collect.as_deref_mut() {
+                c.names.push(key);
+                c.path.push(Step::Key(key));
+            }
+            return Ok(());
+        }
         if let Some(c) = self.collect.as_deref() {
+            let text = self.text;
             for &other in c.names.get(base..).unwrap_or_default() {
+                // Unescaped names of other lengths or first bytes differ.
+                let plain = !key.escaped && !other.escaped;
+                if plain
+                    && (key.end - key.start != other.end - other.start
+                        || text.get(key.start) != text.get(other.start))
+                {
+                    continue;
+                }
                 repeated |= self.same_name(key, other)?;
             }
         }
@@ -468,12 +678,14 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// Collecting mode, element `i` of an array.
+    /// Collecting mode, element `i` of an array: how many member names
+    /// the objects being read hold.
     #[inline(never)]
-    fn collect_index(&mut self, i: usize) {
-        if let Some(c) = self.collect.as_deref_mut() {
+    fn collect_index(&mut self, i: usize) -> usize {
+        self.collect.as_deref_mut().map_or(0, |c| {
             c.path.push(Step::Index(i));
-        }
+            c.names.len()
+        })
     }
 
     /// Collecting mode, a member or element read.
@@ -484,12 +696,169 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Collecting mode, an object closes.
+    /// Collecting mode, an object that opened at `open` closes (its names
+    /// started at `base`).
     #[inline(never)]
-    fn collect_close(&mut self, base: usize) {
+    fn collect_close(&mut self, base: usize, open: usize) {
         if let Some(c) = self.collect.as_deref_mut() {
             c.names.truncate(base);
         }
+        self.collect_closed(open);
+    }
+
+    /// Collecting mode, a container that opened at `open` was read to its
+    /// end (in the top frame: every byte of it read or skipped strictly).
+    #[inline(never)]
+    fn collect_closed(&mut self, open: usize) {
+        let end = self.pos;
+        if let Some(c) = self.collect.as_deref_mut() {
+            if c.inside == 0 {
+                c.closed = (open, end);
+            }
+        }
+    }
+
+    /// The decoded steps of a path.
+    fn decode_path(&self, steps: &[Step]) -> R<Vec<PathStep>> {
+        steps
+            .iter()
+            .map(|step| match *step {
+                Step::Key(token) => self.decode(token).map(|k| PathStep::Key(k.into_owned())),
+                Step::Index(i) => Ok(PathStep::Index(i)),
+            })
+            .collect()
+    }
+
+    /// Collecting mode: reads the value at the cursor as the definition
+    /// `name` (`read`) in the top frame — the checked value itself, or
+    /// the member a caller checks — and, when it fails, records it as
+    /// [`refer`] does, with a shell where one is exact: the values the
+    /// read showed valid in the top frame ([`Elided`]: a `$ref`'d value
+    /// its definition's read passed, with nothing recorded inside; a value
+    /// skipped because no keyword constrains it) are listed, so that the
+    /// record's check parses the rest alone.
+    ///
+    /// The top frame is read to its end past failing members and elements
+    /// (each skipped strictly from its start and the container failed),
+    /// so the values after a failure are judged too. A shell is made when
+    /// the record stands for the whole failing value — nothing recorded
+    /// inside it (every other byte was read strictly: no lax skip), no
+    /// object on the way repeats a member name, no node of the top frame
+    /// reads its value twice (`allOf` parts, `anyOf` beside own keywords:
+    /// each elided value is then checked by exactly the one schema the
+    /// read applied to it) — else the record is a plain one (the whole
+    /// value parsed) as [`refer`] makes it.
+    pub fn read_top(&mut self, name: &'static str, read: fn(&mut Reader<'_>) -> R) -> R {
+        self.peek()?;
+        let (pos, depth) = (self.pos, self.depth);
+        let Some(c) = self.collect.as_deref() else {
+            return read(self);
+        };
+        let saved = Saved::of(c);
+        let passes = self.collect_fresh_passes();
+        if read(self).is_ok() {
+            self.collect_restore_passes(passes);
+            return Ok(());
+        }
+        self.top_failed(name, pos, depth, saved, passes)
+    }
+
+    /// Collecting mode: clears the top frame's "read twice" note for a
+    /// value about to be read, returning the note as it was.
+    fn collect_fresh_passes(&mut self) -> bool {
+        self.collect
+            .as_deref_mut()
+            .is_some_and(|c| std::mem::replace(&mut c.passes, false))
+    }
+
+    /// Collecting mode: the top frame's note back to `passes` after a value
+    /// whose own nodes no longer matter (it is a span or a record).
+    fn collect_restore_passes(&mut self, passes: bool) {
+        if let Some(c) = self.collect.as_deref_mut() {
+            c.passes = passes;
+        }
+    }
+
+    /// Collecting mode: the value `name` at `pos` (`depth`), read in the top
+    /// frame, failed — a record with a shell where exact
+    /// ([`Reader::read_top`]), else a plain one. `passes`: the top frame's
+    /// note before the value.
+    fn top_failed(
+        &mut self,
+        name: &'static str,
+        pos: usize,
+        depth: usize,
+        saved: Saved,
+        passes: bool,
+    ) -> R {
+        let Some(mut c) = self.collect.take() else {
+            return Err(Stop);
+        };
+        let exact = !c.broken
+            && !c.unsure
+            && !c.passes
+            && !c.rereads
+            && c.inside == 0
+            && c.records.len() == saved.records;
+        c.passes = passes;
+        if !exact {
+            self.collect = Some(c);
+            return self.refer_failed(name, pos, depth, saved);
+        }
+        // Where the value ends: its container was read to the end, or a
+        // strict skip finds it.
+        let end = if c.closed.0 == pos && c.closed.1 >= self.pos {
+            c.closed.1
+        } else {
+            (self.pos, self.depth) = (pos, depth);
+            self.collect = Some(c);
+            if self.skip_value().is_err() {
+                if let Some(c) = self.collect.as_deref_mut() {
+                    c.broken = true;
+                }
+                return Err(Stop);
+            }
+            let Some(taken) = self.collect.take() else {
+                return Err(Stop);
+            };
+            c = taken;
+            self.pos
+        };
+        (self.pos, self.depth) = (end, depth);
+        let spans = c.spans.split_off(saved.spans);
+        let mut elided = Vec::new();
+        for span in spans.iter().filter(|s| s.start >= pos && s.end <= end) {
+            let path = match &span.valid {
+                Some(steps) => match self.decode_path(steps) {
+                    Ok(path) => Some(path),
+                    Err(Stop) => {
+                        c.broken = true;
+                        self.collect = Some(c);
+                        return Err(Stop);
+                    }
+                },
+                None => None,
+            };
+            elided.push(Elided {
+                start: span.start,
+                end: span.end,
+                path,
+            });
+        }
+        let Ok(path) = self.decode_path(&c.path) else {
+            c.broken = true;
+            self.collect = Some(c);
+            return Err(Stop);
+        };
+        c.records.push(Record {
+            name,
+            start: pos,
+            end,
+            path,
+            elided,
+        });
+        self.collect = Some(c);
+        Ok(())
     }
 
     /// Whether two member names are the same once decoded.
@@ -528,16 +897,54 @@ impl<'a> Reader<'a> {
         let Some(c) = self.collect.as_deref() else {
             return read(self);
         };
-        let (path, names, records, unsure, rereads) = (
-            c.path.len(),
-            c.names.len(),
-            c.records.len(),
-            c.unsure,
-            c.rereads,
-        );
-        if read(self).is_ok() {
+        let saved = Saved::of(c);
+        let top = c.inside == 0;
+        if let Some(c) = self.collect.as_deref_mut() {
+            c.inside += 1;
+        }
+        let first = read(self);
+        let Some(mut c) = self.collect.take() else {
+            return Err(Stop);
+        };
+        c.inside -= 1;
+        if first.is_ok() {
+            if top && c.records.len() == saved.records && self.pos - pos >= MIN_VALID_SPAN {
+                // Shown valid, nothing recorded inside: elidable.
+                c.spans.push(Span {
+                    start: pos,
+                    end: self.pos,
+                    valid: Some(c.path.clone()),
+                });
+            }
+            self.collect = Some(c);
             return Ok(());
         }
+        if !top || c.broken {
+            self.collect = Some(c);
+            return self.refer_failed(name, pos, depth, saved);
+        }
+        // A failing value of the top frame: read again as part of the top
+        // frame (past its failures, noting what it shows valid), for a
+        // record with a shell (`read_top`).
+        c.path.truncate(saved.path);
+        c.names.truncate(saved.names);
+        c.records.truncate(saved.records);
+        c.spans.truncate(saved.spans);
+        c.unsure = saved.unsure;
+        c.rereads = saved.rereads;
+        let passes = std::mem::replace(&mut c.passes, false);
+        self.collect = Some(c);
+        (self.pos, self.depth) = (pos, depth);
+        if read(self).is_ok() {
+            self.collect_restore_passes(passes);
+            return Ok(());
+        }
+        self.top_failed(name, pos, depth, saved, passes)
+    }
+
+    /// Collecting mode, the `$ref`'d value `name` at `pos` (`depth`) read
+    /// failed: a record of the whole value, everything seen inside dropped.
+    fn refer_failed(&mut self, name: &'static str, pos: usize, depth: usize, saved: Saved) -> R {
         let Some(mut c) = self.collect.take() else {
             return Err(Stop);
         };
@@ -548,11 +955,12 @@ impl<'a> Reader<'a> {
         // Everything recorded inside this value is covered by this record
         // (the `Value` path's check of this definition reports it), and
         // what was seen inside (repeated names, re-reads) no longer matters.
-        c.path.truncate(path);
-        c.names.truncate(names);
-        c.records.truncate(records);
-        c.unsure = unsure;
-        c.rereads = rereads;
+        c.path.truncate(saved.path);
+        c.names.truncate(saved.names);
+        c.records.truncate(saved.records);
+        c.spans.truncate(saved.spans);
+        c.unsure = saved.unsure;
+        c.rereads = saved.rereads;
         self.pos = pos;
         self.depth = depth;
         // Skipped laxly (the value's end by its brackets and quotes): its
@@ -568,35 +976,57 @@ impl<'a> Reader<'a> {
             self.collect = Some(c);
             return Err(Stop);
         }
-        let mut steps = Vec::with_capacity(c.path.len());
-        for step in &c.path {
-            steps.push(match *step {
-                Step::Key(token) => match self.decode(token) {
-                    Ok(key) => PathStep::Key(key.into_owned()),
-                    Err(Stop) => {
-                        c.broken = true;
-                        self.collect = Some(c);
-                        return Err(Stop);
-                    }
-                },
-                Step::Index(i) => PathStep::Index(i),
-            });
-        }
+        let Ok(steps) = self.decode_path(&c.path) else {
+            c.broken = true;
+            self.collect = Some(c);
+            return Err(Stop);
+        };
         c.records.push(Record {
             name,
             start: pos,
             end: self.pos,
             path: steps,
+            elided: Vec::new(),
         });
         self.collect = Some(c);
         Ok(())
     }
 
-    /// Skips one value of any kind, checking it as strictly as reading it.
+    /// Skips one value of any kind, checking it as strictly as reading it
+    /// (in collecting mode, noting it as elidable: generated code skips
+    /// only values no keyword constrains beyond the kind its arm matched).
+    #[inline]
     pub fn skip(&mut self) -> R {
+        if self.collect.is_some() {
+            return self.skip_collecting();
+        }
+        self.skip_value()
+    }
+
+    /// [`Reader::skip`] in collecting mode: in the top frame, an object,
+    /// array or string of more than two bytes is a [`Span`] of the shell.
+    #[inline(never)]
+    fn skip_collecting(&mut self) -> R {
+        let first = self.peek()?;
+        let start = self.pos;
+        self.skip_value()?;
+        if let Some(c) = self.collect.as_deref_mut() {
+            if c.inside == 0 && self.pos - start > 2 && matches!(first, b'{' | b'[' | b'"') {
+                c.spans.push(Span {
+                    start,
+                    end: self.pos,
+                    valid: None,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Reader::skip`] itself (never noted).
+    fn skip_value(&mut self) -> R {
         match self.peek()? {
             b'{' => self.skip_object(),
-            b'[' => self.array(Reader::skip),
+            b'[' => self.skip_array(),
             b'"' => self.skip_string(),
             b'-' | b'0'..=b'9' => self.skip_number(),
             b't' => self.literal(b"true"),
@@ -619,7 +1049,7 @@ impl<'a> Reader<'a> {
                 read
             }
             b'[' => self.array(|r| r.skip_distinct(names)),
-            _ => self.skip(),
+            _ => self.skip_value(),
         }
     }
 
@@ -645,12 +1075,22 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// Skips an array (never noted: see [`Reader::skip_value`]).
+    fn skip_array(&mut self) -> R {
+        let mut more = self.enter(b'[', b']')?;
+        while more {
+            self.skip_value()?;
+            more = self.more(b']')?;
+        }
+        Ok(())
+    }
+
     /// Skips an object without decoding its keys.
     fn skip_object(&mut self) -> R {
         let mut more = self.enter(b'{', b'}')?;
         while more {
             self.name()?;
-            self.skip()?;
+            self.skip_value()?;
             more = self.more(b'}')?;
         }
         Ok(())
@@ -681,37 +1121,36 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Scans a string at the cursor (which must be at `"`), checking it.
+    /// Scans a string at the cursor (which must be at `"`), checking it:
+    /// plain bytes are passed over 16 at a time ([`find_special`]), and
+    /// each special byte (`"`, `\\`, a control character, the first byte
+    /// of a UTF-8 sequence) is handled on its own. A string whose closing
+    /// quote is the first special byte of its first 16 (most member names
+    /// and short values) is done inline, with one block test.
     #[inline]
     pub(crate) fn scan_string(&mut self) -> R<Token> {
         let b = self.bytes();
         let start = self.pos + 1;
-        let mut i = start;
+        let i = find_special(b, start, 1);
+        if b.get(i) == Some(&b'"') {
+            self.pos = i + 1;
+            return Ok(Token {
+                start,
+                end: i,
+                escaped: false,
+            });
+        }
+        self.scan_string_from(start, i)
+    }
+
+    /// [`Reader::scan_string`] of the string whose contents start at
+    /// `start`, from its special byte (or the end of its plain blocks) at
+    /// `i`.
+    #[inline(never)]
+    fn scan_string_from(&mut self, start: usize, mut i: usize) -> R<Token> {
+        let b = self.bytes();
         let mut escaped = false;
         loop {
-            let mut words = 0;
-            while let Some(chunk) = b.get(i..i + 8) {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(chunk);
-                let found = specials(u64::from_le_bytes(word));
-                if found != 0 {
-                    i += (found.trailing_zeros() / 8) as usize;
-                    break;
-                }
-                i += 8;
-                words += 1;
-                if words == 2 {
-                    // A long run of plain bytes (prose, base64): a block at a
-                    // time, branch-free per block so that it vectorizes
-                    // (short strings never get here, so they pay nothing).
-                    while let Some(block) = b.get(i..i + BLOCK) {
-                        if !block.iter().fold(true, |all, &c| all & plain(c)) {
-                            break;
-                        }
-                        i += BLOCK;
-                    }
-                }
-            }
             match b.get(i) {
                 Some(b'"') => {
                     self.pos = i + 1;
@@ -730,6 +1169,7 @@ impl<'a> Reader<'a> {
                 Some(_) => i += 1,
                 None => return Err(Stop),
             }
+            i = find_special(b, i, usize::MAX);
         }
     }
 
@@ -943,7 +1383,11 @@ impl<'a> Reader<'a> {
     /// `f64`).
     pub fn skip_number(&mut self) -> R {
         self.peek()?;
-        let (start, end, _) = self.scan_number()?;
+        let (start, end, plain) = self.scan_number()?;
+        if plain && end - start <= 300 {
+            // An integer of at most 300 characters: always finite.
+            return Ok(());
+        }
         let token = self.bytes().get(start..end).ok_or(Stop)?;
         // Below 10^300 in magnitude with no exponent: always finite.
         let exponent = token.iter().any(|&c| c == b'e' || c == b'E');
@@ -1124,6 +1568,75 @@ struct Collect {
     rereads: bool,
     /// Unreadable input: the read stops.
     broken: bool,
+    /// Values of the top frame shown valid, in text order
+    /// ([`Reader::read_top`]'s shell).
+    spans: Vec<Span>,
+    /// `$ref`'d values being read (0: the top frame).
+    inside: usize,
+    /// A node of the top frame read its value more than once.
+    passes: bool,
+    /// The last container of the top frame read to its end: where it
+    /// opened and closed.
+    closed: (usize, usize),
+}
+
+/// The shortest value shown valid that a shell elides ([`Elided`] with a
+/// path): its placeholder costs the check a violation to drop (a few
+/// thousand instructions: message, pointers), more than parsing a short
+/// value (about 40 instructions a byte).
+const MIN_VALID_SPAN: usize = 96;
+
+/// What a collecting read saves before a `$ref`'d value, to drop what it
+/// saw inside when the value is recorded.
+#[derive(Clone, Copy)]
+struct Saved {
+    path: usize,
+    names: usize,
+    records: usize,
+    spans: usize,
+    unsure: bool,
+    rereads: bool,
+}
+
+impl Saved {
+    fn of(c: &Collect) -> Saved {
+        Saved {
+            path: c.path.len(),
+            names: c.names.len(),
+            records: c.records.len(),
+            spans: c.spans.len(),
+            unsure: c.unsure,
+            rereads: c.rereads,
+        }
+    }
+}
+
+/// A value of the top frame a collecting read showed valid.
+#[derive(Clone, Debug)]
+struct Span {
+    start: usize,
+    end: usize,
+    /// `Some(path)`: valid for the `$ref` read at it; `None`: skipped.
+    valid: Option<Vec<Step>>,
+}
+
+/// A value inside a [`Record`] that its check need not parse: the read
+/// showed it valid for the one schema the record's definition applies to
+/// it. The shell ([`Record::elided`]) holds a placeholder in its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Elided {
+    /// Where it starts in the text.
+    pub start: usize,
+    /// Where it ends (exclusive).
+    pub end: usize,
+    /// `Some`: a `$ref`'d value its definition's read passed, at this
+    /// instance path (from the text's root) — the placeholder is `null`
+    /// and what the check reports at or below the path is dropped (the
+    /// value itself reports nothing). `None`: a value no keyword
+    /// constrains beyond its kind — the placeholder is an empty value of
+    /// the same kind (`{}`, `[]`, `""`), on which the check reports
+    /// nothing, as on the value.
+    pub path: Option<Vec<PathStep>>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1152,6 +1665,9 @@ pub struct Record {
     pub end: usize,
     /// The value's instance path, from the text's root.
     pub path: Vec<PathStep>,
+    /// Values inside it shown valid ([`Reader::read_top`]), in text
+    /// order; empty for a plain record (the whole value is parsed).
+    pub elided: Vec<Elided>,
 }
 
 /// The records of a collecting read, in the order the `Value` path
@@ -1402,6 +1918,39 @@ mod tests {
     }
 
     #[test]
+    fn find_special_stops_where_the_byte_loop_would() {
+        let specials = [b'"', b'\\', 0x00, 0x1f, 0x7f, 0x80, 0xc3, 0xff, b' ', b'a'];
+        for len in 0..70usize {
+            for at in 0..len.max(1) {
+                for &c in &specials {
+                    let mut text = vec![b'x'; len];
+                    if at < len {
+                        text[at] = c;
+                    }
+                    for from in [0, 1, 5].into_iter().filter(|&f| f <= len) {
+                        let want = (from..len)
+                            .find(|&k| {
+                                matches!(text[k], b'"' | b'\\') || text[k] < 0x20 || text[k] >= 0x80
+                            })
+                            .unwrap_or(len);
+                        for got in [
+                            find_special(&text, from, usize::MAX),
+                            find_special_words(&text, from, usize::MAX),
+                        ] {
+                            // Stops at the first special byte, or before the
+                            // end with only plain bytes between.
+                            assert!(got <= want && got >= from, "{text:?} {from}");
+                            if got < want {
+                                assert!(len - got < 16, "{text:?} {from}: stopped early at {got}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn depth_is_limited() {
         let deep = "[".repeat(10) + &"]".repeat(10);
         assert!(Reader::new(deep.as_bytes(), 10).skip().is_ok());
@@ -1528,6 +2077,104 @@ mod tests {
         // The fast path is unchanged.
         let mut r = Reader::new(br#"{"n":-1}"#, MAX_DEPTH);
         assert!(read_obj(&mut r).is_err());
+    }
+
+    /// `{"s": "x", "n": N (required), "list": [N…], "twice": …}`: `twice`
+    /// is read by two passes (as an `allOf` would).
+    fn read_top_obj(r: &mut Reader<'_>) -> R {
+        let mut seen = 0u64;
+        r.object(|r, k| match k {
+            "s" => r.string_eq("x"),
+            "n" => {
+                seen |= 1;
+                refer(r, "N", read_n)
+            }
+            "list" => r.array(|r| refer(r, "N", read_n)),
+            "twice" => {
+                let mark = r.mark();
+                r.skip()?;
+                r.reset(mark);
+                r.skip()
+            }
+            _ => r.skip(),
+        })?;
+        ok(seen == 1)
+    }
+
+    type Shell = Vec<(String, Option<Vec<PathStep>>)>;
+
+    /// The records of a collecting read of `text` as `Top`: per record its
+    /// name, bytes and elided values (their bytes and paths).
+    fn top_records(text: &str) -> Option<Vec<(&'static str, String, Shell)>> {
+        let mut r = Reader::collecting(text.as_bytes(), MAX_DEPTH);
+        r.read_top("Top", read_top_obj).ok()?;
+        r.finish().ok()?;
+        let c = r.collected()?;
+        Some(
+            c.records
+                .into_iter()
+                .map(|x| {
+                    let elided = x
+                        .elided
+                        .iter()
+                        .map(|e| (text[e.start..e.end].to_string(), e.path.clone()))
+                        .collect();
+                    (x.name, text[x.start..x.end].to_string(), elided)
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn read_top_records_a_shell_of_what_it_showed_valid() {
+        use PathStep::Key;
+        let list = format!("[{}]", vec!["12345"; 20].join(","));
+        let other = r#"{"a":[1,2,{"b":"c"}]}"#;
+        // Valid: nothing recorded.
+        let valid = format!(r#"{{"s":"x","n":1,"list":{list},"o":{other}}}"#);
+        assert_eq!(top_records(&valid), Some(vec![]));
+        // `s` fails before the rest: the read goes on past it, so the
+        // list (shown valid, long enough) and the unconstrained member
+        // after it are elided; `n` (short) stays.
+        let text = format!(r#" {{"s":"y","n":1,"list":{list},"o":{other}}} "#);
+        let want = vec![
+            (list.clone(), Some(vec![Key("list".into())])),
+            (other.into(), None),
+        ];
+        assert_eq!(
+            top_records(&text),
+            Some(vec![("Top", text.trim().to_string(), want.clone())])
+        );
+        // The required member missing (a failure after the object closed).
+        let text = format!(r#"{{"list":{list},"o":{other}}}"#);
+        assert_eq!(top_records(&text), Some(vec![("Top", text.clone(), want)]));
+        // A failure inside a `$ref`'d value too (a record inside): a
+        // plain record of the whole value.
+        let text = format!(r#"{{"s":"y","n":-1,"o":{other}}}"#);
+        assert_eq!(
+            top_records(&text),
+            Some(vec![("Top", text.clone(), vec![])])
+        );
+        // A repeated member name: plain (its parse keeps the last, as the
+        // `Value` does).
+        let text = format!(r#"{{"s":"y","n":1,"o":{other},"o":1}}"#);
+        assert_eq!(
+            top_records(&text),
+            Some(vec![("Top", text.clone(), vec![])])
+        );
+        // A node read twice: plain.
+        let text = format!(r#"{{"s":"y","n":1,"o":{other},"twice":[1]}}"#);
+        assert_eq!(
+            top_records(&text),
+            Some(vec![("Top", text.clone(), vec![])])
+        );
+        // Unreadable after the failure: nothing.
+        let text = format!(r#"{{"s":"y","n":1,"o":{other},"x":[1,}}"#);
+        assert_eq!(top_records(&text), None);
+        // The fast path is unchanged.
+        let text = format!(r#"{{"s":"y","n":1,"list":{list}}}"#);
+        let mut r = Reader::new(text.as_bytes(), MAX_DEPTH);
+        assert!(read_top_obj(&mut r).is_err());
     }
 
     #[test]

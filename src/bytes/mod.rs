@@ -51,7 +51,7 @@ pub use message::Message;
 // this crate's own readers (`message`, `transcript`) and the benches.
 #[doc(hidden)]
 pub use mcpwire_runtime::__private::bytes::{
-    ok, refer, skip_known, stop, Collected, Mark, PathStep, Reader, Record, Stop, R,
+    ok, refer, skip_known, stop, Collected, Elided, Mark, PathStep, Reader, Record, Stop, R,
 };
 
 use crate::{
@@ -235,7 +235,7 @@ pub fn records(
 ) -> Option<Collected> {
     let read = definition.read?;
     let mut r = Reader::collecting(text, limits.max_depth);
-    read(&mut r).ok()?;
+    r.read_top(definition.name, read).ok()?;
     r.finish().ok()?;
     r.collected()
 }
@@ -254,7 +254,7 @@ pub fn member_records(
     r.object(|r, k| {
         if k == name {
             seen = true;
-            refer(r, definition.name, read)
+            r.read_top(definition.name, read)
         } else {
             r.skip()
         }
@@ -302,12 +302,71 @@ pub fn checked(
     let mut out = Vec::new();
     for record in &collected.records {
         let fns = spec.definition(record.name)?;
-        let value: serde_json::Value =
-            serde_json::from_slice(text.get(record.start..record.end)?).ok()?;
+        let bytes = text.get(record.start..record.end)?;
+        if record.elided.is_empty() {
+            let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
+            at_path(base, &record.path, &mut |path| {
+                (fns.check_at)(&value, path, &mut out)
+            });
+            continue;
+        }
+        let value: serde_json::Value = serde_json::from_slice(&shell(text, record)?).ok()?;
+        let mut found = Vec::new();
         at_path(base, &record.path, &mut |path| {
-            (fns.check_at)(&value, path, &mut out)
+            (fns.check_at)(&value, path, &mut found)
         });
+        let mut elided = Vec::new();
+        for e in &record.elided {
+            if let Some(steps) = &e.path {
+                at_path(base, steps, &mut |path| elided.push(path.to_pointer()));
+            }
+        }
+        found.retain(|v| !elided.iter().any(|p| v.instance.starts_with(p)));
+        out.extend(found);
     }
+    Some(out)
+}
+
+/// The text of `record` with each of its elided values replaced by a
+/// placeholder ([`Elided`]): `null` for a `$ref`'d value shown valid (what
+/// the check reports at or below it is dropped), an empty value of the
+/// same kind for a value no keyword constrains (on which the check
+/// reports nothing, as on the value). `None` when the elided values are
+/// not in order inside the record.
+///
+/// Why the check of the shell, with those reports dropped, is the full
+/// check of the value: the record's read went through the value's top
+/// frame without reading any node twice (`allOf`, `anyOf` beside own
+/// keywords) and with no repeated member names, and nothing in it sits
+/// inside an `anyOf` (which reads with collecting off), so each elided
+/// value is checked by exactly the one schema the read applied to it —
+/// its `$ref`'d definition, which reports nothing on it (the strict read
+/// passed it), or a schema that constrains only its kind. Every other
+/// keyword sees the same thing in the shell as in the value: the keys of
+/// every object, the length of every array, the kind of every elided
+/// value, and the bytes of everything not elided (messages render only
+/// scalars, names and counts). The elided values are well-formed (read
+/// strictly), so the shell parses exactly when the value does.
+/// `tests/bytes_differential.rs` compares it with the whole check on every
+/// mutant.
+fn shell(text: &[u8], record: &Record) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(256);
+    let mut at = record.start;
+    for e in &record.elided {
+        if e.start < at || e.end > record.end || e.end <= e.start {
+            return None;
+        }
+        out.extend_from_slice(text.get(at..e.start)?);
+        out.extend_from_slice(match (&e.path, text.get(e.start)?) {
+            (Some(_), _) => b"null",
+            (None, b'{') => b"{}",
+            (None, b'[') => b"[]",
+            (None, b'"') => b"\"\"",
+            (None, _) => return None,
+        });
+        at = e.end;
+    }
+    out.extend_from_slice(text.get(at..record.end)?);
     Some(out)
 }
 
