@@ -12,7 +12,7 @@
 //! proved by `tests/bytes_plan.rs` for every method's result definition
 //! in every compiled revision (and that the envelope reads `result` —
 //! and no other member of the top-level object — as `Result`): the rule
-//! is "from 2025-11-25 on, every result definition, except those listed"
+//! is "every result definition of every revision, except those listed"
 //! ([`exceptions`]); a schema change that breaks it fails that test.
 
 use super::{Reader, R};
@@ -34,11 +34,12 @@ pub fn exceptions(revision: Version) -> &'static [&'static str] {
     }
 }
 
-/// Whether every valid `typed` is a valid [`RESULT`] at `revision`: from
-/// 2025-11-25 on (the revisions the proof has been run on), except
-/// [`exceptions`].
+/// Whether every valid `typed` is a valid [`RESULT`] at `revision`: every
+/// result definition of every revision except [`exceptions`] (before
+/// 2025-11-25 `Result` is only `{"_meta": object}`, which every typed
+/// result repeats).
 pub fn result_implied(revision: Version, typed: &str) -> bool {
-    revision >= Version::V2025_11_25 && !exceptions(revision).contains(&typed)
+    !exceptions(revision).contains(&typed)
 }
 
 /// The result envelope `envelope` and the typed result reader `typed` in
