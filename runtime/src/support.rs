@@ -179,7 +179,8 @@ impl std::fmt::Display for At {
 /// Where a JSON Schema dialect keeps the definitions: what a generated
 /// `check_<d>_at::<D>` is instantiated with (`D` is [`Draft07`] or
 /// [`Draft2020_12`], named by each revision's `check_<d>` and table row).
-pub trait Dialect {
+/// `'static`, so that `&check_<d>_at::<D>` is a `&'static` `anyOf` branch.
+pub trait Dialect: 'static {
     /// The definitions container's pointer: `/definitions`, `/$defs`.
     const DEFS: &'static str;
 
