@@ -1,34 +1,49 @@
-//! Sharing across revisions: a definition whose generated functions are the
-//! same in several enabled revisions is emitted once, in the first of them
-//! (its *home*), and the others re-export it
-//! (`pub use super::super::<home>::validate::{is_valid_x, check_x, check_x_at};`).
+//! Sharing across revisions: a generated function that is the same in
+//! several enabled revisions is emitted once, in the first of them (its
+//! *home*), and the others re-export it
+//! (`pub use super::super::<home>::validate::{is_valid_x, check_x_at};`).
 //!
-//! Same text is not enough: `is_valid_tool` calls `is_valid_icon`, which
-//! may differ between the two revisions. So two definitions are shared
-//! only when they are *bisimilar*: same text, and every definition they
-//! call is shared between the same two revisions (partition refinement,
-//! as for DFA minimization: start from classes by text, split by the
-//! classes of the called definitions until nothing splits; cycles such as
-//! `JSONValue` ↔ `JSONObject` are handled because a class only ever
-//! splits). Then the home's function, whose calls resolve inside the home
-//! module, is exactly the function the other revision would have compiled.
+//! The unit is one entry of a [`Module`]: the validators stage gives each
+//! function its own (`is_valid_x`, `check_x`, `check_x_at`), the bytes
+//! stage one per definition (`read_x`). Same text is not enough:
+//! `is_valid_tool` calls `is_valid_icon`, which may differ between the two
+//! revisions. So two entries are shared only when they are *bisimilar*:
+//! same text, and every function they call (of either module) is shared
+//! between the same two revisions (partition refinement, as for DFA
+//! minimization: start from classes by text, split by the classes of the
+//! called entries until nothing splits; cycles such as `JSONValue` ↔
+//! `JSONObject` are handled because a class only ever splits). Then the
+//! home's function, whose calls resolve inside the home module, is exactly
+//! the function the other revision would have compiled.
 //!
-//! Text includes schema pointers (`/$defs/Tool/…` vs `/definitions/Tool/…`)
-//! and doc comments, so definitions are shared within a dialect only, and
-//! a shared function reports exactly what the unshared one would.
+//! Across dialects: the texts of `is_valid_x` and `check_x_at` name no
+//! schema pointer but the node's below the definitions container
+//! (`let at = D::at("/Tool/properties/icons");`), which the caller's
+//! dialect `D` supplies (`/definitions` for draft-07, `/$defs` for
+//! 2020-12): `check_x_at::<D>` is generic, `$ref`s pass `D` on, and only
+//! `check_x` and the `DEFINITIONS` rows (per revision) name the
+//! revision's dialect (`check_x_at::<rt::Draft2020_12>`). So
+//! `is_valid_tool` and `check_tool_at` of 2025-06-18 (draft-07) can serve
+//! 2025-11-25 (2020-12), and a shared function reports exactly what the
+//! unshared one would: same violations, same schema pointers, those of
+//! the revision that called it. `check_x` is shared within a dialect, and
+//! so are the bytes readers, whose doc comments name the definition's
+//! pointer (`/$defs/Tool`).
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use proc_macro2::TokenStream;
+use proc_macro2::{TokenStream, TokenTree};
 use quote::quote;
 
 use crate::{names, Version};
 
-/// The per-definition functions of one generated submodule (`validate` or
+/// The shareable entries of one generated submodule (`validate` or
 /// `bytes`) and what follows them (tables).
 #[derive(Clone, Default)]
 pub struct Module {
-    /// `(definition, its functions)`, in schema order.
+    /// `(key, its functions)`, in schema order: one entry is shared or
+    /// not as a whole. The key (a function's name for `validate`, a
+    /// definition's for `bytes`) is unique in the module.
     pub functions: Vec<(String, TokenStream)>,
     /// Everything after the functions (`DEFINITIONS`, `Definition`).
     pub tables: TokenStream,
@@ -44,90 +59,106 @@ pub struct Revision<'a> {
     pub bytes: Option<&'a Module>,
 }
 
-/// The names of a definition's generated functions.
-pub fn fn_names(definition: &str) -> [String; 4] {
-    [
-        names::is_valid_fn(definition),
-        names::check_fn(definition),
-        names::check_at_fn(definition),
-        crate::bytes::read_fn(definition),
-    ]
+/// The functions an entry defines (`fn name` at its top level), which name
+/// it in [`homes`]' result and in its re-export.
+fn defined(tokens: &TokenStream) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut after_fn = false;
+    for tree in tokens.clone() {
+        if let TokenTree::Ident(ident) = &tree {
+            if after_fn {
+                out.push(ident.to_string());
+            }
+            after_fn = ident == "fn";
+        } else {
+            after_fn = false;
+        }
+    }
+    out
 }
 
-/// For each revision (in order), the definitions it takes from an earlier
-/// one: definition → home revision.
+/// An entry's key in [`homes`]' result: the functions it defines (unique
+/// across a revision's modules, since function names are).
+fn key(tokens: &TokenStream) -> String {
+    defined(tokens).join(",")
+}
+
+/// For each revision (in order), the entries it takes from an earlier one:
+/// entry (the functions it defines, comma-separated) → home revision.
 pub fn homes(revisions: &[Revision<'_>]) -> Vec<BTreeMap<String, Version>> {
-    // Texts and calls of every (revision, definition).
-    let mut text: Vec<BTreeMap<String, String>> = Vec::new();
-    let mut calls: Vec<BTreeMap<String, BTreeSet<String>>> = Vec::new();
-    for rev in revisions {
-        let mut by_fn: HashMap<String, String> = HashMap::new();
-        for (def, _) in &rev.validate.functions {
-            for f in fn_names(def) {
-                by_fn.insert(f, def.clone());
-            }
-        }
-        let bytes: BTreeMap<&str, String> = rev
-            .bytes
-            .map(|m| {
-                m.functions
-                    .iter()
-                    .map(|(d, t)| (d.as_str(), t.to_string()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut t = BTreeMap::new();
-        let mut c = BTreeMap::new();
-        for (def, tokens) in &rev.validate.functions {
-            let mut s = tokens.to_string();
-            s.push_str(" ## ");
-            s.push_str(bytes.get(def.as_str()).map_or("", String::as_str));
-            let called: BTreeSet<String> = s
-                .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
-                .filter_map(|word| by_fn.get(word))
-                .filter(|d| *d != def)
-                .cloned()
+    // Each revision's entries (both modules): key, text, and the entries
+    // its text calls (by index, in the order of their keys).
+    struct Unit {
+        key: String,
+        text: String,
+        calls: Vec<usize>,
+    }
+    let units: Vec<Vec<Unit>> = revisions
+        .iter()
+        .map(|rev| {
+            let entries: Vec<&TokenStream> = rev
+                .validate
+                .functions
+                .iter()
+                .chain(rev.bytes.into_iter().flat_map(|m| &m.functions))
+                .map(|(_, tokens)| tokens)
                 .collect();
-            t.insert(def.clone(), s);
-            c.insert(def.clone(), called);
-        }
-        text.push(t);
-        calls.push(c);
-    }
-    // Partition refinement over every (revision, definition).
-    let mut class: Vec<BTreeMap<String, usize>> = Vec::new();
-    let mut ids: HashMap<String, usize> = HashMap::new();
-    for t in &text {
-        let mut m = BTreeMap::new();
-        for (def, s) in t {
-            let n = ids.len();
-            m.insert(def.clone(), *ids.entry(s.clone()).or_insert(n));
-        }
-        class.push(m);
-    }
-    let count = |class: &Vec<BTreeMap<String, usize>>| {
-        class
-            .iter()
-            .flat_map(|m| m.values().copied())
-            .collect::<BTreeSet<_>>()
-            .len()
-    };
+            let mut by_fn: HashMap<String, usize> = HashMap::new();
+            for (i, tokens) in entries.iter().enumerate() {
+                for f in defined(tokens) {
+                    by_fn.insert(f, i);
+                }
+            }
+            entries
+                .iter()
+                .enumerate()
+                .map(|(i, tokens)| {
+                    let text = tokens.to_string();
+                    let called: BTreeMap<String, usize> = text
+                        .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                        .filter_map(|word| by_fn.get(word).map(|&u| (key(entries[u]), u)))
+                        .filter(|&(_, u)| u != i)
+                        .collect();
+                    Unit {
+                        key: key(tokens),
+                        text,
+                        calls: called.into_values().collect(),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    // Partition refinement over every (revision, entry).
+    let mut ids: HashMap<&str, usize> = HashMap::new();
+    let mut class: Vec<Vec<usize>> = units
+        .iter()
+        .map(|us| {
+            us.iter()
+                .map(|u| {
+                    let n = ids.len();
+                    *ids.entry(u.text.as_str()).or_insert(n)
+                })
+                .collect()
+        })
+        .collect();
+    let count = |class: &Vec<Vec<usize>>| class.iter().flatten().collect::<BTreeSet<_>>().len();
     let mut classes = count(&class);
     loop {
-        let mut ids: HashMap<(usize, Vec<(String, usize)>), usize> = HashMap::new();
-        let mut next = Vec::new();
-        for (r, m) in class.iter().enumerate() {
-            let mut n = BTreeMap::new();
-            for (def, c) in m {
-                let sig: Vec<(String, usize)> = calls[r][def]
-                    .iter()
-                    .map(|d| (d.clone(), m.get(d).copied().unwrap_or(usize::MAX)))
-                    .collect();
-                let k = ids.len();
-                n.insert(def.clone(), *ids.entry((*c, sig)).or_insert(k));
-            }
-            next.push(n);
-        }
+        let mut ids: HashMap<(usize, Vec<usize>), usize> = HashMap::new();
+        let next: Vec<Vec<usize>> = units
+            .iter()
+            .zip(&class)
+            .map(|(us, cs)| {
+                us.iter()
+                    .zip(cs)
+                    .map(|(u, &c)| {
+                        let sig = u.calls.iter().map(|&callee| cs[callee]).collect();
+                        let n = ids.len();
+                        *ids.entry((c, sig)).or_insert(n)
+                    })
+                    .collect()
+            })
+            .collect();
         let now = count(&next);
         class = next;
         if now == classes {
@@ -137,22 +168,25 @@ pub fn homes(revisions: &[Revision<'_>]) -> Vec<BTreeMap<String, Version>> {
     }
     // Home of each class: its first revision.
     let mut home: HashMap<usize, Version> = HashMap::new();
-    let mut out = Vec::new();
-    for (r, m) in class.iter().enumerate() {
-        let mut taken = BTreeMap::new();
-        for (def, c) in m {
-            match home.get(c) {
-                Some(v) => {
-                    taken.insert(def.clone(), *v);
-                }
-                None => {
-                    home.insert(*c, revisions[r].version);
+    units
+        .iter()
+        .zip(&class)
+        .zip(revisions)
+        .map(|((us, cs), rev)| {
+            let mut taken = BTreeMap::new();
+            for (u, c) in us.iter().zip(cs) {
+                match home.get(c) {
+                    Some(v) => {
+                        taken.insert(u.key.clone(), *v);
+                    }
+                    None => {
+                        home.insert(*c, rev.version);
+                    }
                 }
             }
-        }
-        out.push(taken);
-    }
-    out
+            taken
+        })
+        .collect()
 }
 
 /// The submodule `name` (`validate`, `bytes`) of a revision: the runtime
@@ -162,18 +196,13 @@ pub fn tokens(module: &Module, taken: &BTreeMap<String, Version>, name: &str) ->
     let sub = names::ident(name);
     let mut own = Vec::new();
     let mut by_home: BTreeMap<&str, Vec<proc_macro2::Ident>> = BTreeMap::new();
-    for (def, functions) in &module.functions {
-        match taken.get(def) {
+    for (_, functions) in &module.functions {
+        match taken.get(&key(functions)) {
             None => own.push(functions.clone()),
-            Some(home) => {
-                let [is_valid, check, check_at, read] = fn_names(def);
-                let list = by_home.entry(home.module).or_default();
-                if name == "bytes" {
-                    list.push(names::ident(&read));
-                } else {
-                    list.extend([is_valid, check, check_at].iter().map(|f| names::ident(f)));
-                }
-            }
+            Some(home) => by_home
+                .entry(home.module)
+                .or_default()
+                .extend(defined(functions).iter().map(|f| names::ident(f))),
         }
     }
     let uses = by_home.iter().map(|(home, fns)| {
@@ -285,8 +314,8 @@ mod tests {
         ];
         let homes = homes(&revs);
         assert!(homes[0].is_empty());
-        assert_eq!(homes[1].keys().collect::<Vec<_>>(), ["Role"]);
-        assert_eq!(homes[1]["Role"], v("2025-11-25"));
+        assert_eq!(homes[1].keys().collect::<Vec<_>>(), ["is_valid_role"]);
+        assert_eq!(homes[1]["is_valid_role"], v("2025-11-25"));
         let text = tokens(&b, &homes[1], "validate").to_string();
         assert!(
             text.contains("pub use super :: super :: v2025_11_25 :: validate :: { is_valid_role"),

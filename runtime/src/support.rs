@@ -153,29 +153,87 @@ fn push(
     });
 }
 
+/// The schema location of the node being checked: the definitions
+/// container of its schema's dialect ([`Dialect::DEFS`]: `/$defs`,
+/// `/definitions`) and the node's pointer below it (`/Tool/properties/icons`).
+///
+/// Generated checks write the node's pointer without the container
+/// (`let at = D::at("/Tool/properties/icons");`, `D` the caller's
+/// [`Dialect`]), so one function serves revisions of both dialects and
+/// reports the pointers of the revision it was called for. The two halves
+/// are joined only when a violation is reported ([`intern`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct At {
+    /// The definitions container: `/$defs`.
+    pub defs: &'static str,
+    /// The node below it: `/Tool/properties/icons`.
+    pub node: &'static str,
+}
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.defs, self.node)
+    }
+}
+
+/// Where a JSON Schema dialect keeps the definitions: what a generated
+/// `check_<d>_at::<D>` is instantiated with (`D` is [`Draft07`] or
+/// [`Draft2020_12`], named by each revision's `check_<d>` and table row).
+/// `'static`, so that `&check_<d>_at::<D>` is a `&'static` `anyOf` branch.
+pub trait Dialect: 'static {
+    /// The definitions container's pointer: `/definitions`, `/$defs`.
+    const DEFS: &'static str;
+
+    /// The location of the node `node` (its pointer below [`Self::DEFS`]).
+    #[inline(always)]
+    fn at(node: &'static str) -> At {
+        At {
+            defs: Self::DEFS,
+            node,
+        }
+    }
+}
+
+/// draft-07: definitions under `/definitions`.
+#[derive(Clone, Copy, Debug)]
+pub struct Draft07;
+
+impl Dialect for Draft07 {
+    const DEFS: &'static str = "/definitions";
+}
+
+/// 2020-12: definitions under `/$defs`.
+#[derive(Clone, Copy, Debug)]
+pub struct Draft2020_12;
+
+impl Dialect for Draft2020_12 {
+    const DEFS: &'static str = "/$defs";
+}
+
 /// The schema pointer `at` + `/` + `keyword` (`keyword` as spelled in JSON
 /// Schema, [`Keyword::as_str`]).
-fn at_keyword(at: &str, keyword: Keyword) -> &'static str {
+fn at_keyword(at: At, keyword: Keyword) -> &'static str {
     intern(format!("{at}/{}", keyword.as_str()))
 }
 
 /// Pushes a violation of `keyword` of the node `at` (its schema pointer is
 /// `{at}/{keyword}`).
-fn report(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, keyword: Keyword, message: String) {
+fn report(out: &mut Vec<Violation>, path: &Path<'_>, at: At, keyword: Keyword, message: String) {
     push(out, path, at_keyword(at, keyword), keyword, message);
 }
 
 /// The schema pointer of the `type` of property `name` below `at`:
 /// `{at}/properties/{name}/type`, `name` escaped (RFC 6901).
-fn at_property_type(at: &str, name: &str) -> &'static str {
+fn at_property_type(at: At, name: &str) -> &'static str {
     let name = name.replace('~', "~0").replace('/', "~1");
     intern(format!("{at}/properties/{name}/type"))
 }
 
 /// The one `&'static str` holding `pointer`'s text.
 ///
-/// Generated code names a schema location once per node (`at`, the node's
-/// pointer) and each keyword's pointer is `at` joined with the keyword, so
+/// Generated code names a schema location once per node (`at`: the
+/// dialect's definitions container and the node's pointer below it, [`At`])
+/// and each keyword's pointer is `at` joined with the keyword, so
 /// the pointer of a violation is built when one is reported. Schema
 /// pointers are `&'static str` ([`Violation::schema`]): each distinct one
 /// is leaked once and reused. They all name places in the compiled
@@ -231,7 +289,7 @@ fn kind_name(kinds: u8) -> &'static str {
 /// [`kind::INTEGER`], `number` is [`kind::NUMBER`]), whose name the message
 /// gives.
 #[inline]
-pub fn type_(out: &mut Vec<Violation>, path: &Path<'_>, at: &'static str, kinds: u8, v: &Value) {
+pub fn type_(out: &mut Vec<Violation>, path: &Path<'_>, at: At, kinds: u8, v: &Value) {
     if kind_of(v) & kinds == 0 {
         type_failed(
             out,
@@ -249,7 +307,7 @@ pub fn type_(out: &mut Vec<Violation>, path: &Path<'_>, at: &'static str, kinds:
 pub fn types(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    at: &'static str,
+    at: At,
     expected: &'static str,
     kinds: u8,
     v: &Value,
@@ -263,14 +321,7 @@ pub fn types(
 /// `type` and nothing else: [`type_`] for the member `v` (at `path/k`,
 /// schema `{at}/properties/{k}/type`, `at` the object's node).
 #[inline]
-pub fn prop(
-    out: &mut Vec<Violation>,
-    path: &Path<'_>,
-    at: &'static str,
-    k: &str,
-    kinds: u8,
-    v: &Value,
-) {
+pub fn prop(out: &mut Vec<Violation>, path: &Path<'_>, at: At, k: &str, kinds: u8, v: &Value) {
     if kind_of(v) & kinds == 0 {
         let schema = at_property_type(at, k);
         type_failed(out, &path.key(k), schema, kind_name(kinds), v);
@@ -296,7 +347,7 @@ fn type_failed(
 pub fn required(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    at: &'static str,
+    at: At,
     m: &serde_json::Map<String, Value>,
     names: &[&str],
 ) {
@@ -309,7 +360,7 @@ pub fn required(
 
 #[cold]
 #[inline(never)]
-fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, name: &str) {
+fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str) {
     let message = format!("{} is a required property", show_str(name));
     report(out, path, at, Keyword::Required, message);
 }
@@ -318,7 +369,7 @@ fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, name: &s
 /// `unexpected property "x"` (reported at the object).
 #[cold]
 #[inline(never)]
-pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, at: &'static str, name: &str) {
+pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str) {
     let message = format!("unexpected property {}", show_str(name));
     report(out, path, at, Keyword::AdditionalProperties, message);
 }
@@ -327,7 +378,7 @@ pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, at: &'static str, n
 /// `expected` is the constant as JSON.
 #[cold]
 #[inline(never)]
-pub fn const_(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, expected: &str, v: &Value) {
+pub fn const_(out: &mut Vec<Violation>, path: &Path<'_>, at: At, expected: &str, v: &Value) {
     let message = format!("expected {expected}, found {}", show(v));
     report(out, path, at, Keyword::Const, message);
 }
@@ -338,7 +389,7 @@ pub fn const_(out: &mut Vec<Violation>, path: &Path<'_>, at: &str, expected: &st
 pub fn const_str(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    at: &'static str,
+    at: At,
     expected: &'static str,
     v: &Value,
 ) {
@@ -352,7 +403,7 @@ pub fn const_str(
 fn const_str_failed(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    at: &'static str,
+    at: At,
     expected: &'static str,
     v: &Value,
 ) {
@@ -363,13 +414,7 @@ fn const_str_failed(
 /// `expected` lists the values as JSON.
 #[cold]
 #[inline(never)]
-pub fn enum_(
-    out: &mut Vec<Violation>,
-    path: &Path<'_>,
-    at: &'static str,
-    expected: &'static str,
-    v: &Value,
-) {
+pub fn enum_(out: &mut Vec<Violation>, path: &Path<'_>, at: At, expected: &'static str, v: &Value) {
     let message = format!("expected one of {expected}, found {}", show(v));
     report(out, path, at, Keyword::Enum, message);
 }
@@ -380,7 +425,7 @@ pub fn enum_(
 pub fn minimum(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    at: &'static str,
+    at: At,
     bound: &'static str,
     n: &serde_json::Number,
 ) {
@@ -394,7 +439,7 @@ pub fn minimum(
 pub fn maximum(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    at: &'static str,
+    at: At,
     bound: &'static str,
     n: &serde_json::Number,
 ) {
@@ -406,13 +451,7 @@ pub fn maximum(
 /// of 100`.
 #[cold]
 #[inline(never)]
-pub fn max_items(
-    out: &mut Vec<Violation>,
-    path: &Path<'_>,
-    at: &'static str,
-    max: u64,
-    len: usize,
-) {
+pub fn max_items(out: &mut Vec<Violation>, path: &Path<'_>, at: At, max: u64, len: usize) {
     let message = format!("{len} items, more than the maximum of {max}");
     report(out, path, at, Keyword::MaxItems, message);
 }
@@ -421,13 +460,7 @@ pub fn max_items(
 /// "uri"`.
 #[cold]
 #[inline(never)]
-pub fn format(
-    out: &mut Vec<Violation>,
-    path: &Path<'_>,
-    at: &'static str,
-    format: &'static str,
-    s: &str,
-) {
+pub fn format(out: &mut Vec<Violation>, path: &Path<'_>, at: At, format: &'static str, s: &str) {
     let message = format!("{} is not a valid \"{format}\"", show_str(s));
     report(out, path, at, Keyword::Format, message);
 }
@@ -439,7 +472,7 @@ pub fn format(
 pub fn formatted(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
-    at: &'static str,
+    at: At,
     (name, test): (&'static str, fn(&str) -> bool),
     v: &Value,
 ) {
@@ -567,7 +600,7 @@ pub fn any_of(
     v: &Value,
     path: &Path<'_>,
     out: &mut Vec<Violation>,
-    at: &'static str,
+    at: At,
     expected: &'static str,
     branches: &[Branch<'_>],
 ) {
@@ -580,7 +613,7 @@ pub fn any_of_tagged(
     v: &Value,
     path: &Path<'_>,
     out: &mut Vec<Violation>,
-    at: &'static str,
+    at: At,
     expected: &'static str,
     tag_name: &'static str,
     branches: &[Branch<'_>],
@@ -604,7 +637,7 @@ fn unknown_tag(
     value: &str,
     path: &Path<'_>,
     out: &mut Vec<Violation>,
-    at: &'static str,
+    at: At,
     tag_name: &'static str,
     branches: &[Branch<'_>],
 ) {
@@ -646,7 +679,7 @@ fn closest(
     v: &Value,
     path: &Path<'_>,
     out: &mut Vec<Violation>,
-    at: &'static str,
+    at: At,
     expected: &'static str,
     branches: &[Branch<'_>],
 ) {
@@ -719,25 +752,37 @@ mod tests {
     #[test]
     fn type_and_required_report_only_failures() {
         let mut out = Vec::new();
-        type_(&mut out, &Path::Root, "/t", kind::INTEGER, &json!(1.0));
+        type_(
+            &mut out,
+            &Path::Root,
+            Draft07::at("/t"),
+            kind::INTEGER,
+            &json!(1.0),
+        );
         assert!(out.is_empty());
-        type_(&mut out, &Path::Root, "/t", kind::INTEGER, &json!(1.5));
+        type_(
+            &mut out,
+            &Path::Root,
+            Draft07::at("/t"),
+            kind::INTEGER,
+            &json!(1.5),
+        );
         assert_eq!(out[0].message, "expected integer, found number");
-        assert_eq!(out[0].schema, "/t/type");
+        assert_eq!(out[0].schema, "/definitions/t/type");
         out.clear();
         let m = json!({"a": 1});
         let m = m.as_object().unwrap();
-        required(&mut out, &Path::Root, "/r", m, &["a", "b"]);
+        required(&mut out, &Path::Root, Draft07::at("/r"), m, &["a", "b"]);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].message, "\"b\" is a required property");
         assert_eq!(out[0].keyword, Keyword::Required);
-        assert_eq!(out[0].schema, "/r/required");
+        assert_eq!(out[0].schema, "/definitions/r/required");
     }
 
     #[test]
     fn derived_pointers_and_messages() {
         let mut out = Vec::new();
-        let at = "/$defs/X";
+        let at = Draft2020_12::at("/X");
         prop(&mut out, &Path::Root, at, "a/b~", kind::NUMBER, &json!("1"));
         types(
             &mut out,
@@ -794,7 +839,15 @@ mod tests {
         ];
         let run = |v: Value| {
             let mut out = Vec::new();
-            any_of_tagged(&v, &Path::Root, &mut out, "", "x", "type", &branches);
+            any_of_tagged(
+                &v,
+                &Path::Root,
+                &mut out,
+                Draft07::at(""),
+                "x",
+                "type",
+                &branches,
+            );
             out.into_iter().map(|v| v.message).collect::<Vec<_>>()
         };
         assert_eq!(run(json!({"type": "a"})), ["3.0", "3.1", "3.2"]);
@@ -806,7 +859,7 @@ mod tests {
             &json!({"type": "a"}),
             &Path::Root,
             &mut out,
-            "",
+            Draft07::at(""),
             "x",
             &branches,
         );
@@ -822,7 +875,15 @@ mod tests {
         ];
         let mut out = Vec::new();
         let v = json!({"type": "video"});
-        any_of_tagged(&v, &Path::Root, &mut out, "", "x", "type", &branches);
+        any_of_tagged(
+            &v,
+            &Path::Root,
+            &mut out,
+            Draft07::at(""),
+            "x",
+            "type",
+            &branches,
+        );
         assert_eq!(out.len(), 1);
         assert_eq!(
             out[0].message,
@@ -841,7 +902,7 @@ mod tests {
         ];
         let run = |v: Value| {
             let mut out = Vec::new();
-            any_of(&v, &Path::Root, &mut out, "", "x", &branches);
+            any_of(&v, &Path::Root, &mut out, Draft07::at(""), "x", &branches);
             out.into_iter().map(|v| v.message).collect::<Vec<_>>()
         };
         assert_eq!(run(json!({"uri": "u", "blob": "!"})), ["2.0", "2.1"]);

@@ -79,7 +79,7 @@ pub fn check(branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
         let kinds = super::kinds::tokens(kinds(branch, cx));
         let check = match &branch.ref_ {
             Some(target) => {
-                let f = crate::names::ident(&crate::names::check_at_fn(target));
+                let f = super::ref_::check_fn(target);
                 quote!(&#f)
             }
             None => {

@@ -71,9 +71,12 @@ thread_local! {
     static AT_USED: Cell<bool> = const { Cell::new(false) };
 }
 
-/// `at`: the schema pointer of the node being compiled, bound by [`check`]
-/// (`let at = "/$defs/X/properties/y";`) ahead of the statements that name
-/// it. The runtime joins it with each keyword when it reports (`{at}/type`).
+/// `at`: the schema location of the node being compiled, bound by
+/// [`check`] (`let at = D::at("/X/properties/y");`: the node's pointer
+/// below the definitions container, which the caller's dialect `D`
+/// supplies, `/$defs` or `/definitions`) ahead of the statements that name
+/// it. The runtime joins it with each keyword when it reports
+/// (`{at}/type`), so the text is the same in both dialects.
 pub fn at() -> TokenStream {
     AT_USED.with(|used| used.set(true));
     quote!(at)
@@ -89,13 +92,24 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let outer = AT_USED.with(|used| used.replace(false));
     let body = keywords(node, cx);
     if AT_USED.with(|used| used.replace(outer)) {
-        let pointer = &node.pointer;
+        let pointer = below_defs(&node.pointer, cx);
         quote! {
-            let at = #pointer;
+            let at = D::at(#pointer);
             #body
         }
     } else {
         body
+    }
+}
+
+/// `pointer` without the definitions container it starts with
+/// (`/$defs/X/y` → `/X/y`): what [`at`] names, dialect-independent.
+fn below_defs<'p>(pointer: &'p str, cx: &Ctx<'_>) -> &'p str {
+    let defs = format!("/{}", cx.schema.version.dialect.defs_key());
+    match pointer.strip_prefix(defs.as_str()) {
+        Some(rest) if rest.starts_with('/') => rest,
+        // Every node is parsed below a definition (`Schema::def_pointer`).
+        _ => panic!("mcpwire-codegen bug: node {pointer} is not below {defs}"),
     }
 }
 

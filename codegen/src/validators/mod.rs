@@ -1,15 +1,19 @@
 //! Validators stage: compiled checks for every definition of one revision.
 //!
 //! [`generate`] returns the contents of the generated `pub mod validate`.
-//! For each definition `D` (schema order, after errata):
+//! For each definition `X` (schema order, after errata):
 //!
-//! - `is_valid_<d>(v) -> bool`: short-circuits, allocates nothing;
-//! - `check_<d>(v) -> Vec<Violation>`: every violation, pointers relative
+//! - `is_valid_<x>(v) -> bool`: short-circuits, allocates nothing;
+//! - `check_<x>(v) -> Vec<Violation>`: every violation, pointers relative
 //!   to `v`;
-//! - `check_<d>_at(v, path, out)`: the same below an instance path (what a
-//!   `$ref` compiles to in collecting mode). It runs `is_valid_<d>` first and
-//!   collects only if that fails, so checking valid (sub)instances costs
-//!   what the boolean form costs;
+//! - `check_<x>_at::<D>(v, path, out)`: the same below an instance path
+//!   (what a `$ref` compiles to in collecting mode). It runs `is_valid_<x>`
+//!   first and collects only if that fails, so checking valid
+//!   (sub)instances costs what the boolean form costs. `D: rt::Dialect`
+//!   is the revision's dialect (`rt::Draft07`, `rt::Draft2020_12`), which
+//!   supplies the definitions container of the schema pointers it reports
+//!   (`/definitions`, `/$defs`): the function's text names none, so
+//!   revisions of both dialects can share it ([`crate::share`]);
 //!
 //! plus `DEFINITIONS` (sorted by name, for `Spec::definition`) and the
 //! `Definition` enum. Generated code names runtime helpers by absolute path
@@ -114,11 +118,8 @@ pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error
     let functions = schema
         .defs()
         .keys()
-        .filter_map(|name| {
-            nodes
-                .get(name)
-                .map(|node| (name.clone(), functions(name, node, &cx)))
-        })
+        .filter_map(|name| nodes.get(name).map(|node| functions(name, node, &cx)))
+        .flatten()
         .collect();
     Ok(crate::share::Module {
         functions,
@@ -154,16 +155,26 @@ fn check_names(schema: &Schema) -> Result<(), Error> {
     Ok(())
 }
 
-/// The three functions of one definition.
-fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> TokenStream {
+/// The three functions of one definition, each with its name (what
+/// [`crate::share`] shares: one function at a time).
+///
+/// `is_valid_<d>` and `check_<d>_at` are the same text in both dialects:
+/// no schema pointer but the node's below the definitions container, which
+/// `check_<d>_at`'s type parameter `D: rt::Dialect` supplies
+/// (`D::at("/X")`; `$ref`s pass it on as `check_<t>_at::<D>`). Only
+/// `check_<d>` (and the table rows) name the revision's dialect
+/// ([`dialect`]).
+fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3] {
     let is_valid = names::ident(&names::is_valid_fn(name));
     let check = names::ident(&names::check_fn(name));
     let check_at = names::ident(&names::check_at_fn(name));
-    let pointer = cx.schema.def_pointer(name);
-    let valid_doc = format!(" Whether `v` is a valid `{name}` (`{pointer}`).");
+    let dialect = dialect(cx.schema);
+    let valid_doc = format!(" Whether `v` is a valid `{name}`.");
     let check_doc = format!(" Every violation of `{name}` in `v`, pointers relative to `v`.");
-    let check_at_doc =
-        format!(" Pushes every violation of `{name}` in `v` (at `path`) onto `out`.");
+    let check_at_doc = format!(
+        " Pushes every violation of `{name}` in `v` (at `path`) onto `out`, \
+         schema pointers below `D`'s definitions."
+    );
     let valid_body = match compile::valid(node, cx) {
         cond::Cond::True => quote!(let _ = v; true),
         cond => cond.tokens(),
@@ -186,19 +197,47 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> TokenStream {
             #check_body
         }
     };
-    quote! {
-        #[doc = #valid_doc]
-        pub fn #is_valid(v: &rt::Value) -> bool {
-            #valid_body
-        }
-        #[doc = #check_doc]
-        pub fn #check(v: &rt::Value) -> Vec<rt::Violation> {
-            rt::check(v, #check_at)
-        }
-        #[doc = #check_at_doc]
-        pub fn #check_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
-            #check_body
-        }
+    [
+        (
+            is_valid.to_string(),
+            quote! {
+                #[doc = #valid_doc]
+                pub fn #is_valid(v: &rt::Value) -> bool {
+                    #valid_body
+                }
+            },
+        ),
+        (
+            check.to_string(),
+            quote! {
+                #[doc = #check_doc]
+                pub fn #check(v: &rt::Value) -> Vec<rt::Violation> {
+                    rt::check(v, #check_at::<#dialect>)
+                }
+            },
+        ),
+        (
+            check_at.to_string(),
+            quote! {
+                #[doc = #check_at_doc]
+                pub fn #check_at<D: rt::Dialect>(
+                    v: &rt::Value,
+                    path: &rt::Path<'_>,
+                    out: &mut Vec<rt::Violation>,
+                ) {
+                    #check_body
+                }
+            },
+        ),
+    ]
+}
+
+/// The runtime's marker of the schema's dialect (`rt::Draft07`,
+/// `rt::Draft2020_12`): what a revision instantiates `check_<d>_at` with.
+fn dialect(schema: &Schema) -> TokenStream {
+    match schema.version.dialect {
+        crate::Dialect::Draft07 => quote!(rt::Draft07),
+        crate::Dialect::Draft2020_12 => quote!(rt::Draft2020_12),
     }
 }
 
@@ -210,6 +249,7 @@ fn tables(schema: &Schema, rows: Rows) -> TokenStream {
         let pointer = schema.def_pointer(name);
         let is_valid = names::ident(&names::is_valid_fn(name));
         let check_at = names::ident(&names::check_at_fn(name));
+        let dialect = dialect(schema);
         let read = match rows {
             Rows::ValueOnly => quote!(::std::option::Option::None),
             Rows::WithBytes => {
@@ -222,7 +262,7 @@ fn tables(schema: &Schema, rows: Rows) -> TokenStream {
                 name: #name,
                 pointer: #pointer,
                 is_valid: #is_valid,
-                check_at: #check_at,
+                check_at: #check_at::<#dialect>,
                 read: #read,
             },
         }

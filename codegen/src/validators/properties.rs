@@ -132,7 +132,7 @@ impl Arm {
 
 fn arm(sub: &Node, cx: &Ctx<'_>) -> Arm {
     if let Some(target) = &sub.ref_ {
-        let f = crate::names::ident(&crate::names::check_at_fn(target));
+        let f = super::ref_::check_fn(target);
         return Arm::Call(quote!(#f(v, &path.key(k), out)));
     }
     match super::type_::only(sub) {

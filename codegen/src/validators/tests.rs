@@ -40,7 +40,8 @@ fn functions_text(schema: &Schema) -> String {
     let tokens: proc_macro2::TokenStream = schema
         .defs()
         .keys()
-        .map(|name| functions(name, &nodes[name], &cx))
+        .flat_map(|name| functions(name, &nodes[name], &cx))
+        .map(|(_, tokens)| tokens)
         .collect();
     let file: syn::File = syn::parse2(tokens).expect("generated code parses");
     prettyplease::unparse(&file)
@@ -146,12 +147,21 @@ fn ref_any_of_all_of() {
 }
 
 #[test]
-fn draft07_pointers_use_definitions() {
-    let text = functions_text(&draft07(
-        json!({"X": {"type": "object", "required": ["a"]}}),
-    ));
-    assert!(text.contains("let at = \"/definitions/X\""), "{text}");
-    assert!(!text.contains("$defs"), "{text}");
+fn dialects_differ_only_in_the_marker() {
+    // The node pointers name no definitions container (`D::at("/X")`):
+    // only `check_x` names the dialect, so `is_valid_x` and `check_x_at`
+    // can be shared across dialects (`crate::share`).
+    let defs =
+        json!({"X": {"type": "object", "required": ["a"], "properties": {"b": {"const": 1}}}});
+    let draft07 = functions_text(&draft07(defs.clone()));
+    let draft2020 = functions_text(&schema(defs));
+    assert!(draft07.contains("let at = D::at(\"/X\")"), "{draft07}");
+    assert!(draft07.contains("check_x_at::<rt::Draft07>"), "{draft07}");
+    assert!(!draft07.contains("definitions/X"), "{draft07}");
+    assert_eq!(
+        draft07.replace("rt::Draft07", "rt::Draft2020_12"),
+        draft2020
+    );
 }
 
 #[test]
@@ -304,7 +314,7 @@ fn collecting_form_runs_the_boolean_form_first() {
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains(
-            "out: &mut Vec<rt::Violation>) { if is_valid_obj(v) { return; } let at = \"/$defs/Obj\"; rt::type_("
+            "out: &mut Vec<rt::Violation>, ) { if is_valid_obj(v) { return; } let at = D::at(\"/Obj\"); rt::type_("
         ),
         "{text}"
     );

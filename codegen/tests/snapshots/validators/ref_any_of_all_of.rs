@@ -1,4 +1,4 @@
-/// Whether `v` is a valid `Block` (`/$defs/Block`).
+/// Whether `v` is a valid `Block`.
 pub fn is_valid_block(v: &rt::Value) -> bool {
     match rt::tag(v, "type") {
         rt::Tag::Str("text") => {
@@ -18,14 +18,18 @@ pub fn is_valid_block(v: &rt::Value) -> bool {
 }
 /// Every violation of `Block` in `v`, pointers relative to `v`.
 pub fn check_block(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_block_at)
+    rt::check(v, check_block_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Block` in `v` (at `path`) onto `out`.
-pub fn check_block_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+/// Pushes every violation of `Block` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_block_at<D: rt::Dialect>(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
     if is_valid_block(v) {
         return;
     }
-    let at = "/$defs/Block";
+    let at = D::at("/Block");
     if !match rt::tag(v, "type") {
         rt::Tag::Str("text") => {
             is_valid_text(v)
@@ -49,18 +53,18 @@ pub fn check_block_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
             "object (Text), object (Image), array",
             "type",
             &[
-                rt::Branch::tagged(rt::kind::OBJECT, "text", &check_text_at)
+                rt::Branch::tagged(rt::kind::OBJECT, "text", &check_text_at::<D>)
                     .requiring(&["text", "type"]),
-                rt::Branch::tagged(rt::kind::OBJECT, "image", &check_image_at)
+                rt::Branch::tagged(rt::kind::OBJECT, "image", &check_image_at::<D>)
                     .requiring(&["data", "type"]),
                 rt::Branch::new(
                     rt::kind::ARRAY,
                     &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
-                        let at = "/$defs/Block/anyOf/2";
+                        let at = D::at("/Block/anyOf/2");
                         rt::type_(out, path, at, rt::kind::ARRAY, v);
                         if let rt::Value::Array(a) = v {
                             for (i, v) in a.iter().enumerate() {
-                                check_text_at(v, &path.index(i), out);
+                                check_text_at::<D>(v, &path.index(i), out);
                             }
                         }
                     },
@@ -69,7 +73,7 @@ pub fn check_block_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
         );
     }
 }
-/// Whether `v` is a valid `Coded` (`/$defs/Coded`).
+/// Whether `v` is a valid `Coded`.
 pub fn is_valid_coded(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| {
@@ -102,14 +106,18 @@ pub fn is_valid_coded(v: &rt::Value) -> bool {
 }
 /// Every violation of `Coded` in `v`, pointers relative to `v`.
 pub fn check_coded(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_coded_at)
+    rt::check(v, check_coded_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Coded` in `v` (at `path`) onto `out`.
-pub fn check_coded_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+/// Pushes every violation of `Coded` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_coded_at<D: rt::Dialect>(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
     if is_valid_coded(v) {
         return;
     }
-    let at = "/$defs/Coded";
+    let at = D::at("/Coded");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         for (k, v) in m {
@@ -117,17 +125,19 @@ pub fn check_coded_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
                 "error" => {
                     let path = &path.key(k);
                     {
-                        check_error_at(v, path, out);
+                        check_error_at::<D>(v, path, out);
                     }
                     {
-                        let at = "/$defs/Coded/properties/error/allOf/1";
+                        let at = D::at("/Coded/properties/error/allOf/1");
                         rt::type_(out, path, at, rt::kind::OBJECT, v);
                         if let rt::Value::Object(m) = v {
                             for (k, v) in m {
                                 match k.as_str() {
                                     "code" => {
                                         let path = &path.key(k);
-                                        let at = "/$defs/Coded/properties/error/allOf/1/properties/code";
+                                        let at = D::at(
+                                            "/Coded/properties/error/allOf/1/properties/code",
+                                        );
                                         rt::type_(out, path, at, rt::kind::INTEGER, v);
                                         if !match v {
                                             rt::Value::Number(n) => rt::number::eq_int(n, -32021),
@@ -147,7 +157,7 @@ pub fn check_coded_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
         }
     }
 }
-/// Whether `v` is a valid `Error` (`/$defs/Error`).
+/// Whether `v` is a valid `Error`.
 pub fn is_valid_error(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| {
@@ -168,14 +178,18 @@ pub fn is_valid_error(v: &rt::Value) -> bool {
 }
 /// Every violation of `Error` in `v`, pointers relative to `v`.
 pub fn check_error(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_error_at)
+    rt::check(v, check_error_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Error` in `v` (at `path`) onto `out`.
-pub fn check_error_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+/// Pushes every violation of `Error` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_error_at<D: rt::Dialect>(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
     if is_valid_error(v) {
         return;
     }
-    let at = "/$defs/Error";
+    let at = D::at("/Error");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["code"]);
@@ -187,7 +201,7 @@ pub fn check_error_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
         }
     }
 }
-/// Whether `v` is a valid `Image` (`/$defs/Image`).
+/// Whether `v` is a valid `Image`.
 pub fn is_valid_image(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| {
@@ -208,14 +222,18 @@ pub fn is_valid_image(v: &rt::Value) -> bool {
 }
 /// Every violation of `Image` in `v`, pointers relative to `v`.
 pub fn check_image(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_image_at)
+    rt::check(v, check_image_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Image` in `v` (at `path`) onto `out`.
-pub fn check_image_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+/// Pushes every violation of `Image` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_image_at<D: rt::Dialect>(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
     if is_valid_image(v) {
         return;
     }
-    let at = "/$defs/Image";
+    let at = D::at("/Image");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["type", "data"]);
@@ -223,13 +241,13 @@ pub fn check_image_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
             match k.as_str() {
                 "data" => {
                     let path = &path.key(k);
-                    let at = "/$defs/Image/properties/data";
+                    let at = D::at("/Image/properties/data");
                     rt::type_(out, path, at, rt::kind::STRING, v);
                     rt::formatted(out, path, at, rt::formats::BYTE, v);
                 }
                 "type" => {
                     let path = &path.key(k);
-                    let at = "/$defs/Image/properties/type";
+                    let at = D::at("/Image/properties/type");
                     rt::type_(out, path, at, rt::kind::STRING, v);
                     rt::const_str(out, path, at, "image", v);
                 }
@@ -238,16 +256,16 @@ pub fn check_image_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viol
         }
     }
 }
-/// Whether `v` is a valid `JSONObject` (`/$defs/JSONObject`).
+/// Whether `v` is a valid `JSONObject`.
 pub fn is_valid_json_object(v: &rt::Value) -> bool {
     v.as_object().is_some_and(|m| m.values().all(|v| is_valid_json_value(v)))
 }
 /// Every violation of `JSONObject` in `v`, pointers relative to `v`.
 pub fn check_json_object(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_json_object_at)
+    rt::check(v, check_json_object_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`.
-pub fn check_json_object_at(
+/// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_json_object_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
@@ -255,15 +273,15 @@ pub fn check_json_object_at(
     if is_valid_json_object(v) {
         return;
     }
-    let at = "/$defs/JSONObject";
+    let at = D::at("/JSONObject");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         for (k, v) in m {
-            check_json_value_at(v, &path.key(k), out);
+            check_json_value_at::<D>(v, &path.key(k), out);
         }
     }
 }
-/// Whether `v` is a valid `JSONValue` (`/$defs/JSONValue`).
+/// Whether `v` is a valid `JSONValue`.
 pub fn is_valid_json_value(v: &rt::Value) -> bool {
     is_valid_json_object(v)
         || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
@@ -271,10 +289,10 @@ pub fn is_valid_json_value(v: &rt::Value) -> bool {
 }
 /// Every violation of `JSONValue` in `v`, pointers relative to `v`.
 pub fn check_json_value(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_json_value_at)
+    rt::check(v, check_json_value_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`.
-pub fn check_json_value_at(
+/// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_json_value_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
@@ -282,7 +300,7 @@ pub fn check_json_value_at(
     if is_valid_json_value(v) {
         return;
     }
-    let at = "/$defs/JSONValue";
+    let at = D::at("/JSONValue");
     if !(is_valid_json_object(v)
         || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
         || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_)))
@@ -294,15 +312,15 @@ pub fn check_json_value_at(
             at,
             "object (JSONObject), array, string/number/boolean/null",
             &[
-                rt::Branch::new(rt::kind::OBJECT, &check_json_object_at),
+                rt::Branch::new(rt::kind::OBJECT, &check_json_object_at::<D>),
                 rt::Branch::new(
                     rt::kind::ARRAY,
                     &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
-                        let at = "/$defs/JSONValue/anyOf/1";
+                        let at = D::at("/JSONValue/anyOf/1");
                         rt::type_(out, path, at, rt::kind::ARRAY, v);
                         if let rt::Value::Array(a) = v {
                             for (i, v) in a.iter().enumerate() {
-                                check_json_value_at(v, &path.index(i), out);
+                                check_json_value_at::<D>(v, &path.index(i), out);
                             }
                         }
                     },
@@ -311,7 +329,7 @@ pub fn check_json_value_at(
                     rt::kind::STRING | rt::kind::NUMBER | rt::kind::BOOLEAN
                         | rt::kind::NULL,
                     &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
-                        let at = "/$defs/JSONValue/anyOf/2";
+                        let at = D::at("/JSONValue/anyOf/2");
                         rt::types(
                             out,
                             path,
@@ -327,7 +345,7 @@ pub fn check_json_value_at(
         );
     }
 }
-/// Whether `v` is a valid `Text` (`/$defs/Text`).
+/// Whether `v` is a valid `Text`.
 pub fn is_valid_text(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| {
@@ -345,14 +363,18 @@ pub fn is_valid_text(v: &rt::Value) -> bool {
 }
 /// Every violation of `Text` in `v`, pointers relative to `v`.
 pub fn check_text(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_text_at)
+    rt::check(v, check_text_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Text` in `v` (at `path`) onto `out`.
-pub fn check_text_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>) {
+/// Pushes every violation of `Text` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_text_at<D: rt::Dialect>(
+    v: &rt::Value,
+    path: &rt::Path<'_>,
+    out: &mut Vec<rt::Violation>,
+) {
     if is_valid_text(v) {
         return;
     }
-    let at = "/$defs/Text";
+    let at = D::at("/Text");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["type", "text"]);
@@ -361,7 +383,7 @@ pub fn check_text_at(v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Viola
                 "text" => rt::prop(out, path, at, k, rt::kind::STRING, v),
                 "type" => {
                     let path = &path.key(k);
-                    let at = "/$defs/Text/properties/type";
+                    let at = D::at("/Text/properties/type");
                     rt::type_(out, path, at, rt::kind::STRING, v);
                     rt::const_str(out, path, at, "text", v);
                 }
