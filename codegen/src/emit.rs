@@ -22,8 +22,13 @@ pub fn render(
 ) -> Result<String, Error> {
     let dispatch = dispatch::tokens(maps);
     let variant = names::ident(&version_variant(version));
+    let types_doc = if types.is_empty() {
+        " Empty: mcpwire was built without its feature `types` (the Rust type per definition)."
+    } else {
+        " Rust types for every definition of this revision's schema."
+    };
     let tokens = quote! {
-        /// Rust types for every definition of this revision's schema.
+        #[doc = #types_doc]
         pub mod types {
             #types
         }

@@ -90,10 +90,10 @@ pub fn module(schema: &Schema) -> Result<crate::share::Module, Error> {
 /// `read_<d>` of one definition.
 fn function(name: &str, node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     let read = names::ident(&read_fn(name));
-    let doc = format!(
-        " Reads one value; `Ok` only if it is a valid `{name}` (`{}`).",
-        cx.schema.def_pointer(name)
-    );
+    // No schema pointer in the text: it would differ between the
+    // `definitions` and `$defs` dialects and keep identical readers from
+    // being shared across them (`share`).
+    let doc = format!(" Reads one value; `Ok` only if it is a valid `{name}`.");
     let body = value::read(node, cx)?;
     Ok(quote! {
         #[doc = #doc]

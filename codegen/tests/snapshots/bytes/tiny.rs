@@ -1,6 +1,6 @@
 use ::mcpwire_runtime::__private as rt;
 use ::mcpwire_runtime::__private::bytes as rb;
-/// Reads one value; `Ok` only if it is a valid `Base` (`/$defs/Base`).
+/// Reads one value; `Ok` only if it is a valid `Base`.
 pub fn read_base(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'{' => {
@@ -17,7 +17,7 @@ pub fn read_base(r: &mut rb::Reader<'_>) -> rb::R {
         _ => rb::stop(),
     }
 }
-/// Reads one value; `Ok` only if it is a valid `Block` (`/$defs/Block`).
+/// Reads one value; `Ok` only if it is a valid `Block`.
 pub fn read_block(r: &mut rb::Reader<'_>) -> rb::R {
     rb::any_of(
         r,
@@ -50,7 +50,7 @@ pub fn read_block(r: &mut rb::Reader<'_>) -> rb::R {
         ],
     )
 }
-/// Reads one value; `Ok` only if it is a valid `Image` (`/$defs/Image`).
+/// Reads one value; `Ok` only if it is a valid `Image`.
 pub fn read_image(r: &mut rb::Reader<'_>) -> rb::R {
     {
         let mark = r.mark();
@@ -82,7 +82,7 @@ pub fn read_image(r: &mut rb::Reader<'_>) -> rb::R {
         rb::refer(r, "Base", read_base)
     }
 }
-/// Reads one value; `Ok` only if it is a valid `Request` (`/$defs/Request`).
+/// Reads one value; `Ok` only if it is a valid `Request`.
 pub fn read_request(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'{' => {
@@ -186,7 +186,7 @@ pub fn read_request(r: &mut rb::Reader<'_>) -> rb::R {
         _ => rb::stop(),
     }
 }
-/// Reads one value; `Ok` only if it is a valid `RequestId` (`/$defs/RequestId`).
+/// Reads one value; `Ok` only if it is a valid `RequestId`.
 pub fn read_request_id(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'"' => r.skip_string(),
@@ -197,7 +197,7 @@ pub fn read_request_id(r: &mut rb::Reader<'_>) -> rb::R {
         _ => rb::stop(),
     }
 }
-/// Reads one value; `Ok` only if it is a valid `Text` (`/$defs/Text`).
+/// Reads one value; `Ok` only if it is a valid `Text`.
 pub fn read_text(r: &mut rb::Reader<'_>) -> rb::R {
     match r.peek()? {
         b'{' => {
