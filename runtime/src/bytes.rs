@@ -718,6 +718,15 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Collecting mode gives up on exact records (the caller falls back to
+    /// the whole-message check): `c` goes back, marked broken, and the read
+    /// stops.
+    fn give_up(&mut self, mut c: Box<Collect>) -> R {
+        c.broken = true;
+        self.collect = Some(c);
+        Err(Stop)
+    }
+
     /// The decoded steps of a path.
     fn decode_path(&self, steps: &[Step]) -> R<Vec<PathStep>> {
         steps
@@ -831,11 +840,7 @@ impl<'a> Reader<'a> {
             let path = match &span.valid {
                 Some(steps) => match self.decode_path(steps) {
                     Ok(path) => Some(path),
-                    Err(Stop) => {
-                        c.broken = true;
-                        self.collect = Some(c);
-                        return Err(Stop);
-                    }
+                    Err(Stop) => return self.give_up(c),
                 },
                 None => None,
             };
@@ -846,9 +851,7 @@ impl<'a> Reader<'a> {
             });
         }
         let Ok(path) = self.decode_path(&c.path) else {
-            c.broken = true;
-            self.collect = Some(c);
-            return Err(Stop);
+            return self.give_up(c);
         };
         c.records.push(Record {
             name,
@@ -972,14 +975,10 @@ impl<'a> Reader<'a> {
             .skip_lax_depth()
             .is_ok_and(|deepest| self.depth + deepest <= self.max_depth);
         if !fits {
-            c.broken = true;
-            self.collect = Some(c);
-            return Err(Stop);
+            return self.give_up(c);
         }
         let Ok(steps) = self.decode_path(&c.path) else {
-            c.broken = true;
-            self.collect = Some(c);
-            return Err(Stop);
+            return self.give_up(c);
         };
         c.records.push(Record {
             name,
