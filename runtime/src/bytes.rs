@@ -929,12 +929,7 @@ impl<'a> Reader<'a> {
         // A failing value of the top frame: read again as part of the top
         // frame (past its failures, noting what it shows valid), for a
         // record with a shell (`read_top`).
-        c.path.truncate(saved.path);
-        c.names.truncate(saved.names);
-        c.records.truncate(saved.records);
-        c.spans.truncate(saved.spans);
-        c.unsure = saved.unsure;
-        c.rereads = saved.rereads;
+        saved.restore(&mut c);
         let passes = std::mem::replace(&mut c.passes, false);
         self.collect = Some(c);
         (self.pos, self.depth) = (pos, depth);
@@ -958,12 +953,7 @@ impl<'a> Reader<'a> {
         // Everything recorded inside this value is covered by this record
         // (the `Value` path's check of this definition reports it), and
         // what was seen inside (repeated names, re-reads) no longer matters.
-        c.path.truncate(saved.path);
-        c.names.truncate(saved.names);
-        c.records.truncate(saved.records);
-        c.spans.truncate(saved.spans);
-        c.unsure = saved.unsure;
-        c.rereads = saved.rereads;
+        saved.restore(&mut c);
         self.pos = pos;
         self.depth = depth;
         // Skipped laxly (the value's end by its brackets and quotes): its
@@ -1607,6 +1597,17 @@ impl Saved {
             unsure: c.unsure,
             rereads: c.rereads,
         }
+    }
+
+    /// Takes `c` back to what [`Saved::of`] saw: everything recorded or
+    /// seen since is dropped.
+    fn restore(&self, c: &mut Collect) {
+        c.path.truncate(self.path);
+        c.names.truncate(self.names);
+        c.records.truncate(self.records);
+        c.spans.truncate(self.spans);
+        c.unsure = self.unsure;
+        c.rereads = self.rereads;
     }
 }
 
