@@ -863,6 +863,21 @@ mod tests {
         }
     }
 
+    /// The violations of `any_of_tagged` (member `type`) over `branches`.
+    fn tagged(v: &Value, branches: &[Branch<'_>]) -> Vec<Violation> {
+        let mut out = Vec::new();
+        any_of_tagged(
+            v,
+            &Path::Root,
+            &mut out,
+            Draft07::at(""),
+            "x",
+            "type",
+            branches,
+        );
+        out
+    }
+
     #[test]
     fn any_of_prefers_the_tagged_then_the_closest_branch() {
         let (one, two, three) = (fail(1), fail(2), fail(3));
@@ -872,16 +887,7 @@ mod tests {
             Branch::new(kind::ARRAY, &one),
         ];
         let run = |v: Value| {
-            let mut out = Vec::new();
-            any_of_tagged(
-                &v,
-                &Path::Root,
-                &mut out,
-                Draft07::at(""),
-                "x",
-                "type",
-                &branches,
-            );
+            let out = tagged(&v, &branches);
             out.into_iter().map(|v| v.message).collect::<Vec<_>>()
         };
         assert_eq!(run(json!({"type": "a"})), ["3.0", "3.1", "3.2"]);
@@ -907,17 +913,7 @@ mod tests {
             Branch::tagged(kind::OBJECT, "text", &two),
             Branch::tagged(kind::OBJECT, "image", &one),
         ];
-        let mut out = Vec::new();
-        let v = json!({"type": "video"});
-        any_of_tagged(
-            &v,
-            &Path::Root,
-            &mut out,
-            Draft07::at(""),
-            "x",
-            "type",
-            &branches,
-        );
+        let out = tagged(&json!({"type": "video"}), &branches);
         assert_eq!(out.len(), 1);
         assert_eq!(
             out[0].message,
