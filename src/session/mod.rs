@@ -485,9 +485,28 @@ impl Session {
         if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
             return self.observe_message(direction, origin, &message);
         }
+        self.observe_unscanned(Some(direction), origin, bytes)
+    }
+
+    /// [`Session::observe_bytes`] for text the bytes path cannot read
+    /// (batches, refused input): parsed and judged whole, or one report of
+    /// the input error. `direction` `None`: inferred from the parsed
+    /// message (client to server when it does not parse).
+    fn observe_unscanned(
+        &mut self,
+        direction: Option<Direction>,
+        origin: Origin,
+        bytes: &[u8],
+    ) -> Vec<Report> {
         match input::parse(bytes, self.options.limits) {
-            Ok(value) => self.observe(direction, origin, &value),
-            Err(e) => vec![self.unreadable(direction, origin, &e)],
+            Ok(value) => {
+                let direction = direction.unwrap_or_else(|| self.infer(&value).0);
+                self.observe(direction, origin, &value)
+            }
+            Err(e) => {
+                let direction = direction.unwrap_or(Direction::ClientToServer);
+                vec![self.unreadable(direction, origin, &e)]
+            }
         }
     }
 
@@ -523,16 +542,7 @@ impl Session {
             return;
         }
         reports.clear();
-        match input::parse(bytes, self.options.limits) {
-            Ok(value) => {
-                let direction = direction.unwrap_or_else(|| self.infer(&value).0);
-                reports.extend(self.observe(direction, origin, &value));
-            }
-            Err(e) => {
-                let direction = direction.unwrap_or(Direction::ClientToServer);
-                reports.push(self.unreadable(direction, origin, &e));
-            }
-        }
+        reports.extend(self.observe_unscanned(direction, origin, bytes));
     }
 
     fn unreadable(
