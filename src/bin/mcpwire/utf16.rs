@@ -39,6 +39,15 @@ impl Order {
 /// A reader of UTF-8 over a UTF-16 byte stream.
 pub struct Decoder<R> {
     inner: R,
+    units: Units,
+    /// Decoded UTF-8 not yet handed out: `out[taken..]`.
+    out: Vec<u8>,
+    taken: usize,
+}
+
+/// The decoding state between chunks (apart from the reader, so that a
+/// chunk is decoded where the reader's buffer holds it).
+struct Units {
     order: Order,
     /// Whether a leading byte order mark may still come.
     at_start: bool,
@@ -46,36 +55,40 @@ pub struct Decoder<R> {
     odd: Option<u8>,
     /// A high surrogate waiting for its low half.
     high: Option<u16>,
-    /// Decoded UTF-8 not yet handed out: `out[taken..]`.
-    out: Vec<u8>,
-    taken: usize,
-    /// The chunk being decoded (kept to reuse its allocation).
-    chunk: Vec<u8>,
 }
 
-impl<R: BufRead> Decoder<R> {
-    /// Decodes `inner` as UTF-16 in `order`.
-    pub fn new(inner: R, order: Order) -> Self {
-        Decoder {
-            inner,
-            order,
-            at_start: true,
-            odd: None,
-            high: None,
-            out: Vec::new(),
-            taken: 0,
-            chunk: Vec::new(),
+fn push(out: &mut Vec<u8>, c: char) {
+    let mut buf = [0; 4];
+    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+}
+
+impl Units {
+    /// Decodes `bytes`, the next chunk of the stream, onto `out`.
+    fn chunk(&mut self, mut bytes: &[u8], out: &mut Vec<u8>) {
+        if let Some(first) = self.odd.take() {
+            let unit = self.order.unit([first, bytes[0]]);
+            self.unit(unit, out);
+            bytes = &bytes[1..];
+        }
+        let mut pairs = bytes.chunks_exact(2);
+        for pair in &mut pairs {
+            let unit = self.order.unit([pair[0], pair[1]]);
+            self.unit(unit, out);
+        }
+        self.odd = pairs.remainder().first().copied();
+    }
+
+    /// The stream ended: what is left unfinished, one U+FFFD each.
+    fn end(&mut self, out: &mut Vec<u8>) {
+        for unfinished in [self.high.take().is_some(), self.odd.take().is_some()] {
+            if unfinished {
+                push(out, char::REPLACEMENT_CHARACTER);
+            }
         }
     }
 
-    fn push(&mut self, c: char) {
-        let mut buf = [0; 4];
-        self.out
-            .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-    }
-
-    /// Decodes one unit into `out`.
-    fn unit(&mut self, unit: u16) {
+    /// Decodes one unit onto `out`.
+    fn unit(&mut self, unit: u16, out: &mut Vec<u8>) {
         if std::mem::take(&mut self.at_start) && unit == 0xFEFF {
             return;
         }
@@ -83,7 +96,7 @@ impl<R: BufRead> Decoder<R> {
         match unit {
             0xD800..=0xDBFF => {
                 if pending.is_some() {
-                    self.push(char::REPLACEMENT_CHARACTER);
+                    push(out, char::REPLACEMENT_CHARACTER);
                 }
                 self.high = Some(unit);
             }
@@ -93,17 +106,35 @@ impl<R: BufRead> Decoder<R> {
                         .next()
                         .and_then(Result::ok)
                         .unwrap_or(char::REPLACEMENT_CHARACTER);
-                    self.push(c);
+                    push(out, c);
                 }
-                None => self.push(char::REPLACEMENT_CHARACTER),
+                None => push(out, char::REPLACEMENT_CHARACTER),
             },
             _ => {
                 if pending.is_some() {
-                    self.push(char::REPLACEMENT_CHARACTER);
+                    push(out, char::REPLACEMENT_CHARACTER);
                 }
                 // Not a surrogate, so always a scalar value.
-                self.push(char::from_u32(u32::from(unit)).unwrap_or(char::REPLACEMENT_CHARACTER));
+                let c = char::from_u32(u32::from(unit)).unwrap_or(char::REPLACEMENT_CHARACTER);
+                push(out, c);
             }
+        }
+    }
+}
+
+impl<R: BufRead> Decoder<R> {
+    /// Decodes `inner` as UTF-16 in `order`.
+    pub fn new(inner: R, order: Order) -> Self {
+        Decoder {
+            inner,
+            units: Units {
+                order,
+                at_start: true,
+                odd: None,
+                high: None,
+            },
+            out: Vec::new(),
+            taken: 0,
         }
     }
 
@@ -111,33 +142,14 @@ impl<R: BufRead> Decoder<R> {
     fn refill(&mut self) -> io::Result<bool> {
         self.out.clear();
         self.taken = 0;
-        let read = self.inner.fill_buf()?;
-        if read.is_empty() {
-            // What is left unfinished at the end: one U+FFFD each.
-            for unfinished in [self.high.take().is_some(), self.odd.take().is_some()] {
-                if unfinished {
-                    self.push(char::REPLACEMENT_CHARACTER);
-                }
-            }
+        let chunk = self.inner.fill_buf()?;
+        if chunk.is_empty() {
+            self.units.end(&mut self.out);
             return Ok(!self.out.is_empty());
         }
-        let mut chunk = std::mem::take(&mut self.chunk);
-        chunk.clear();
-        chunk.extend_from_slice(read);
-        self.inner.consume(chunk.len());
-        let mut bytes = chunk.as_slice();
-        if let Some(first) = self.odd.take() {
-            let unit = self.order.unit([first, bytes[0]]);
-            self.unit(unit);
-            bytes = &bytes[1..];
-        }
-        let mut pairs = bytes.chunks_exact(2);
-        for pair in &mut pairs {
-            let unit = self.order.unit([pair[0], pair[1]]);
-            self.unit(unit);
-        }
-        self.odd = pairs.remainder().first().copied();
-        self.chunk = chunk;
+        self.units.chunk(chunk, &mut self.out);
+        let n = chunk.len();
+        self.inner.consume(n);
         Ok(true)
     }
 }
