@@ -55,6 +55,8 @@ pub struct Reply {
     pub push: Vec<(String, Vec<u8>)>,
     /// Close these held-open streams after pushing.
     pub close: Vec<String>,
+    /// Wait this long (after pushing) before sending the head.
+    pub delay: Duration,
 }
 
 impl Reply {
@@ -65,6 +67,7 @@ impl Reply {
             body: Vec::new(),
             push: Vec::new(),
             close: Vec::new(),
+            delay: Duration::ZERO,
         }
     }
     pub fn header(mut self, n: &str, v: &str) -> Reply {
@@ -94,6 +97,11 @@ impl Reply {
     }
     pub fn close(mut self, stream: &str) -> Reply {
         self.close.push(stream.into());
+        self
+    }
+    /// Sends the head only after `ms` milliseconds (pushes go at once).
+    pub fn after(mut self, ms: u64) -> Reply {
+        self.delay = Duration::from_millis(ms);
         self
     }
 }
@@ -264,6 +272,7 @@ async fn serve(
     for name in &reply.close {
         let _ = feed(&state, name).send(None);
     }
+    tokio::time::sleep(reply.delay).await;
     let (tx, rx) = mpsc::channel::<Result<Frame<Bytes>, std::io::Error>>(16);
     let tag = got.tag.clone();
     let st = Arc::clone(&state);

@@ -5,7 +5,6 @@
 
 use std::{
     pin::Pin,
-    sync::Arc,
     task::{Context, Poll},
 };
 
@@ -14,10 +13,7 @@ use http_body_util::BodyExt;
 use hyper::body::{Body as HttpBody, Frame, Incoming, SizeHint};
 use mcpwire::http::{sse, Body, End, Step};
 
-use super::{
-    har_out::{HarOut, Recording},
-    steps::Steps,
-};
+use super::open::Open;
 
 /// Errors a body can carry.
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -90,75 +86,32 @@ where
     }
 }
 
-/// How the tap ends the exchange, once.
-struct Ending {
-    exchange: u64,
-    steps: Steps,
-    record: Option<Recording>,
-    har: Option<Arc<HarOut>>,
-}
-
-impl Ending {
-    fn submit(&mut self, step: Step) {
-        let seq = self.steps.submit(step);
-        if let Some(r) = self.record.as_mut() {
-            r.seq(seq);
-        }
-    }
-
-    fn end(&mut self, end: End) {
-        let error = match &end {
-            End::Failed(why) => Some(why.clone()),
-            _ => None,
-        };
-        self.submit(Step::End {
-            exchange: self.exchange,
-            end,
-        });
-        if let (Some(r), Some(h)) = (self.record.take(), &self.har) {
-            h.write(&r.finish(error));
-        }
-    }
-}
-
 /// A response body passing through: SSE is split as it goes; anything
 /// else (a body over the limit) is counted and reported as too large.
 pub struct Tap {
     inner: Incoming,
     parser: Option<sse::Parser>,
     passed: u64,
-    ending: Option<Ending>,
+    open: Option<Open>,
     events: Vec<sse::Event>,
 }
 
 impl Tap {
-    /// Taps `inner`; `sse`: split it into events, else it is an oversized
-    /// JSON body whose first `already` bytes were forwarded.
-    pub fn new(
-        inner: Incoming,
-        sse: Option<usize>,
-        exchange: u64,
-        steps: Steps,
-        record: Option<Recording>,
-        har: Option<Arc<HarOut>>,
-        already: u64,
-    ) -> Tap {
+    /// Taps `inner`, taking `open` over until the body ends; `sse`: split
+    /// it into events, else it is an oversized JSON body whose first
+    /// `already` bytes were forwarded.
+    pub fn new(inner: Incoming, sse: Option<usize>, open: Open, already: u64) -> Tap {
         Tap {
             inner,
             parser: sse.map(sse::Parser::new),
             passed: already,
-            ending: Some(Ending {
-                exchange,
-                steps,
-                record,
-                har,
-            }),
+            open: Some(open),
             events: Vec::new(),
         }
     }
 
     fn finish(&mut self, end: Option<End>) {
-        let Some(mut ending) = self.ending.take() else {
+        let Some(mut open) = self.open.take() else {
             return;
         };
         let end = match (end, self.parser.as_mut()) {
@@ -168,8 +121,8 @@ impl Tap {
                 None => End::Complete,
             },
             (None, None) => {
-                ending.submit(Step::Body {
-                    exchange: ending.exchange,
+                open.submit(Step::Body {
+                    exchange: open.exchange,
                     body: Body {
                         bytes: Vec::new(),
                         oversized: Some(self.passed),
@@ -178,7 +131,7 @@ impl Tap {
                 End::Complete
             }
         };
-        ending.end(end);
+        open.end(end);
     }
 }
 
@@ -196,16 +149,16 @@ impl HttpBody for Tap {
             Poll::Ready(Some(Ok(frame))) => {
                 if let Some(data) = frame.data_ref() {
                     this.passed += data.len() as u64;
-                    if let Some(ending) = this.ending.as_mut() {
-                        if let Some(r) = ending.record.as_mut() {
+                    if let Some(open) = this.open.as_mut() {
+                        if let Some(r) = open.record() {
                             r.response_bytes(data);
                         }
                         if let Some(p) = this.parser.as_mut() {
                             let events = &mut this.events;
                             p.feed(data, |e| events.push(e));
-                            let exchange = ending.exchange;
+                            let exchange = open.exchange;
                             for event in this.events.drain(..) {
-                                ending.submit(Step::Event { exchange, event });
+                                open.submit(Step::Event { exchange, event });
                             }
                         }
                     }
@@ -240,10 +193,10 @@ impl HttpBody for Tap {
 
 impl Drop for Tap {
     fn drop(&mut self) {
-        if self.ending.is_some() && self.inner.is_end_stream() {
+        if self.open.is_some() && self.inner.is_end_stream() {
             self.finish(None);
         }
-        if let Some(e) = self.ending.as_ref() {
+        if let Some(e) = self.open.as_ref() {
             eprintln!(
                 "mcpwire proxy: exchange {}: the client closed the response stream",
                 e.exchange

@@ -37,6 +37,7 @@
 
 mod body;
 mod har_out;
+mod open;
 mod server;
 mod steps;
 mod tls;

@@ -5,7 +5,7 @@ use std::{
     net::SocketAddr,
     path::PathBuf,
     sync::{
-        atomic::{AtomicU64, Ordering},
+        atomic::{AtomicU64, AtomicUsize, Ordering},
         Arc,
     },
     time::Duration,
@@ -23,11 +23,12 @@ use mcpwire::{
     live::{self, Pipeline},
     Mode, Options,
 };
-use tokio::net::TcpListener;
+use tokio::{net::TcpListener, sync::Notify};
 
 use super::{
     body::{full, prefixed, read_limited, ProxyBody, Read, Tap},
     har_out::{HarOut, Recording},
+    open::Open,
     steps::Steps,
     tls,
 };
@@ -74,6 +75,50 @@ struct Ctx {
     limit: usize,
     next: AtomicU64,
     listen: SocketAddr,
+    in_flight: Arc<InFlight>,
+}
+
+/// How long a stopping proxy waits for the exchanges still waiting on the
+/// upstream (each then ends as the upstream answered it, or as cut off).
+const DRAIN: Duration = Duration::from_secs(2);
+
+/// The exchanges whose tasks are running (streamed bodies not counted:
+/// they end when the runtime stops).
+#[derive(Default)]
+struct InFlight {
+    running: AtomicUsize,
+    idle: Notify,
+}
+
+/// One running exchange task, counted until dropped.
+struct Entered(Arc<InFlight>);
+
+impl InFlight {
+    fn enter(this: &Arc<InFlight>) -> Entered {
+        this.running.fetch_add(1, Ordering::SeqCst);
+        Entered(Arc::clone(this))
+    }
+
+    /// Returns once no exchange task runs.
+    async fn idle(&self) {
+        loop {
+            let notified = self.idle.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if self.running.load(Ordering::SeqCst) == 0 {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        if self.0.running.fetch_sub(1, Ordering::SeqCst) == 1 {
+            self.0.idle.notify_waiters();
+        }
+    }
 }
 
 /// Hop-by-hop fields (RFC 9110 §7.6.1): not forwarded.
@@ -115,36 +160,35 @@ fn plain(status: StatusCode, text: String) -> Response<ProxyBody> {
     r
 }
 
-impl Ctx {
-    fn submit(&self, record: &mut Option<Recording>, step: Step) {
-        let seq = self.steps.submit(step);
-        if let Some(r) = record.as_mut() {
-            r.seq(seq);
-        }
-    }
-
-    fn fail(
-        &self,
-        exchange: u64,
-        mut record: Option<Recording>,
-        why: String,
-    ) -> Response<ProxyBody> {
-        eprintln!("mcpwire proxy: exchange {exchange}: {why}");
-        self.submit(
-            &mut record,
-            Step::End {
-                exchange,
-                end: End::Failed(why.clone()),
-            },
-        );
-        if let (Some(r), Some(h)) = (record, &self.har) {
-            h.write(&r.finish(Some(why.clone())));
-        }
-        plain(StatusCode::BAD_GATEWAY, format!("mcpwire proxy: {why}\n"))
-    }
+/// Ends `open` as failed (`why`) and answers the client 502.
+fn fail(open: Open, why: String) -> Response<ProxyBody> {
+    eprintln!("mcpwire proxy: exchange {}: {why}", open.exchange);
+    open.end(End::Failed(why.clone()));
+    plain(StatusCode::BAD_GATEWAY, format!("mcpwire proxy: {why}\n"))
 }
 
+/// hyper's service: each exchange runs as a task of its own. hyper drops
+/// this future when the client's connection closes (a client that got its
+/// answer on another stream need not wait for the POST's `202`); the task
+/// goes on, so the exchange still ends — judged, and in the HAR — as the
+/// upstream answered it.
 async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyBody>, Infallible> {
+    let entered = InFlight::enter(&ctx.in_flight);
+    let task = tokio::spawn(async move {
+        let _entered = entered;
+        exchange(req, ctx).await
+    });
+    Ok(task.await.unwrap_or_else(|e| {
+        plain(
+            StatusCode::BAD_GATEWAY,
+            format!("mcpwire proxy: the exchange failed: {e}\n"),
+        )
+    }))
+}
+
+/// One exchange, from the request to the response head (a streamed body
+/// goes on in its [`Tap`]).
+async fn exchange(req: Request<Incoming>, ctx: Arc<Ctx>) -> Response<ProxyBody> {
     let exchange = ctx.next.fetch_add(1, Ordering::Relaxed) + 1;
     let (parts, body) = req.into_parts();
     let target = parts
@@ -178,29 +222,24 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
             eprintln!(
                 "mcpwire proxy: exchange {exchange}: the client's request body broke off: {e}"
             );
-            return Ok(plain(
-                StatusCode::BAD_REQUEST,
-                "request body incomplete\n".into(),
-            ));
+            return plain(StatusCode::BAD_REQUEST, "request body incomplete\n".into());
         }
     };
-    let mut record = ctx.har.as_ref().map(|_| {
+    let record = ctx.har.as_ref().map(|_| {
         let mut r = Recording::new(&head, format!("http://{}{}", ctx.listen, target), limit);
         r.request_body(&judged.bytes, sent);
         r
     });
-    ctx.submit(
-        &mut record,
-        Step::Request {
-            exchange,
-            head,
-            body: judged,
-        },
-    );
+    let mut open = Open::new(exchange, ctx.steps.clone(), record, ctx.har.clone());
+    open.submit(Step::Request {
+        exchange,
+        head,
+        body: judged,
+    });
 
     let uri: Uri = match format!("{}://{}{}", ctx.scheme, ctx.authority, target).parse() {
         Ok(u) => u,
-        Err(e) => return Ok(ctx.fail(exchange, record, format!("bad target {target:?}: {e}"))),
+        Err(e) => return fail(open, format!("bad target {target:?}: {e}")),
     };
     let mut builder = Request::builder().method(parts.method).uri(uri);
     for (n, v) in parts.headers.iter() {
@@ -211,13 +250,7 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
     builder = builder.header(header::HOST, ctx.authority.as_str());
     let upstream_req = match builder.body(upstream_body) {
         Ok(r) => r,
-        Err(e) => {
-            return Ok(ctx.fail(
-                exchange,
-                record,
-                format!("cannot build the upstream request: {e}"),
-            ))
-        }
+        Err(e) => return fail(open, format!("cannot build the upstream request: {e}")),
     };
     let resp = match ctx.client.request(upstream_req).await {
         Ok(r) => r,
@@ -229,7 +262,7 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
                 why.push_str(&s.to_string());
                 src = s.source();
             }
-            return Ok(ctx.fail(exchange, record, format!("upstream request failed: {why}")));
+            return fail(open, format!("upstream request failed: {why}"));
         }
     };
     let (rparts, rbody) = resp.into_parts();
@@ -237,17 +270,14 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
         status: rparts.status.as_u16(),
         headers: headers_of(&rparts.headers),
     };
-    if let Some(r) = record.as_mut() {
+    if let Some(r) = open.record() {
         r.response(&rhead, rparts.status.canonical_reason().unwrap_or(""));
     }
     let sse = rhead.is_sse();
-    ctx.submit(
-        &mut record,
-        Step::Response {
-            exchange,
-            head: rhead,
-        },
-    );
+    open.submit(Step::Response {
+        exchange,
+        head: rhead,
+    });
     let mut out = Response::builder().status(rparts.status);
     for (n, v) in rparts.headers.iter() {
         if !hop_by_hop(n.as_str()) {
@@ -255,69 +285,33 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
         }
     }
     let body = if sse {
-        Tap::new(
-            rbody,
-            Some(limit),
-            exchange,
-            ctx.steps.clone(),
-            record,
-            ctx.har.clone(),
-            0,
-        )
-        .boxed()
+        Tap::new(rbody, Some(limit), open, 0).boxed()
     } else {
         match read_limited(rbody, limit).await {
             Ok(Read::Whole(b)) => {
-                if let Some(r) = record.as_mut() {
+                if let Some(r) = open.record() {
                     r.response_bytes(&b);
                 }
-                ctx.submit(
-                    &mut record,
-                    Step::Body {
-                        exchange,
-                        body: Body::new(b.clone()),
-                    },
-                );
-                ctx.submit(
-                    &mut record,
-                    Step::End {
-                        exchange,
-                        end: End::Complete,
-                    },
-                );
-                if let (Some(r), Some(h)) = (record, &ctx.har) {
-                    h.write(&r.finish(None));
-                }
+                open.submit(Step::Body {
+                    exchange,
+                    body: Body::new(b.clone()),
+                });
+                open.end(End::Complete);
                 full(b)
             }
             Ok(Read::Over(prefix, rest)) => {
-                if let Some(r) = record.as_mut() {
+                if let Some(r) = open.record() {
                     r.response_bytes(&prefix);
                 }
                 let n = prefix.len() as u64;
-                let tap = Tap::new(
-                    rest,
-                    None,
-                    exchange,
-                    ctx.steps.clone(),
-                    record,
-                    ctx.har.clone(),
-                    n,
-                );
+                let tap = Tap::new(rest, None, open, n);
                 prefixed(prefix, tap)
             }
-            Err(e) => {
-                return Ok(ctx.fail(
-                    exchange,
-                    record,
-                    format!("the upstream response body broke off: {e}"),
-                ));
-            }
+            Err(e) => return fail(open, format!("the upstream response body broke off: {e}")),
         }
     };
-    Ok(out
-        .body(body)
-        .unwrap_or_else(|e| plain(StatusCode::BAD_GATEWAY, format!("{e}\n"))))
+    out.body(body)
+        .unwrap_or_else(|e| plain(StatusCode::BAD_GATEWAY, format!("{e}\n")))
 }
 
 async fn shutdown_signal() {
@@ -420,6 +414,7 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
             limit: config.limits.max_bytes,
             next: AtomicU64::new(0),
             listen: local,
+            in_flight: Arc::default(),
         });
         eprintln!(
             "mcpwire proxy: listening on http://{local} (upstream {})",
@@ -443,10 +438,12 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
                 _ = &mut shutdown => break,
             }
         }
+        let _ = tokio::time::timeout(DRAIN, ctx.in_flight.idle()).await;
         Ok::<(), Failure>(())
     });
-    // Open streams end here (their taps submit their ends), then the
-    // judges drain.
+    // Exchanges still waiting on the upstream after the drain, and open
+    // streams, end here (dropped, each submits its end), then the judges
+    // drain.
     runtime.shutdown_timeout(Duration::from_secs(2));
     let finished = pipeline.finish();
     if let Some(h) = &har {
