@@ -393,18 +393,12 @@ fn expected() -> Vec<(u64, String)> {
 fn proxy_forwards_unchanged_and_judges_every_rule_where_scripted() {
     let server = FakeServer::start(script);
     let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("report.jsonl");
-    let har = dir.path().join("capture.har");
     let transcript = dir.path().join("transcript.jsonl");
-    let proxy = Proxy::start(
+    let (proxy, report, har) = Proxy::recording(
         &format!("http://{}/mcp", server.addr),
+        dir.path(),
+        "",
         &[
-            "--format",
-            "json",
-            "--report",
-            report.to_str().unwrap(),
-            "--har",
-            har.to_str().unwrap(),
             "--transcript",
             transcript.to_str().unwrap(),
             "--max-message-bytes",

@@ -117,19 +117,7 @@ fn session_through_proxy_is_unchanged(mode: &str, path: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let mut runs = Vec::new();
     for run in 0..3 {
-        let report = tmp.path().join(format!("report-{run}.jsonl"));
-        let har = tmp.path().join(format!("capture-{run}.har"));
-        let proxy = Proxy::start(
-            &upstream,
-            &[
-                "--format",
-                "json",
-                "--report",
-                report.to_str().unwrap(),
-                "--har",
-                har.to_str().unwrap(),
-            ],
-        );
+        let (proxy, report, har) = Proxy::recording(&upstream, tmp.path(), &format!("-{run}"), &[]);
         let through = client(&dir, mode, &format!("http://{}{path}", proxy.addr));
         assert_eq!(
             through, direct,

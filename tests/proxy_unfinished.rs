@@ -84,19 +84,8 @@ struct Run {
 fn play(hold_ms: u64, leave_ms: Option<u64>, stop_early: bool) -> Run {
     let server = FakeServer::start(script(hold_ms));
     let dir = tempfile::tempdir().unwrap();
-    let report = dir.path().join("report.jsonl");
-    let har = dir.path().join("capture.har");
-    let proxy = Proxy::start(
-        &format!("http://{}/sse", server.addr),
-        &[
-            "--format",
-            "json",
-            "--report",
-            report.to_str().unwrap(),
-            "--har",
-            har.to_str().unwrap(),
-        ],
-    );
+    let (proxy, report, har) =
+        Proxy::recording(&format!("http://{}/sse", server.addr), dir.path(), "", &[]);
     let addr = proxy.addr;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -74,6 +74,29 @@ impl Proxy {
         }
     }
 
+    /// Starts a proxy that writes its JSON report and its HAR into `dir`
+    /// (`report{run}.jsonl`, `capture{run}.har`), plus `args`; returns
+    /// the proxy and the two paths.
+    pub fn recording(
+        upstream: &str,
+        dir: &Path,
+        run: &str,
+        args: &[&str],
+    ) -> (Proxy, PathBuf, PathBuf) {
+        let report = dir.join(format!("report{run}.jsonl"));
+        let har = dir.join(format!("capture{run}.har"));
+        let mut all = vec![
+            "--format",
+            "json",
+            "--report",
+            report.to_str().unwrap(),
+            "--har",
+            har.to_str().unwrap(),
+        ];
+        all.extend_from_slice(args);
+        (Proxy::start(upstream, &all), report, har)
+    }
+
     /// The proxy's process id.
     pub fn pid(&self) -> u32 {
         self.child.as_ref().map_or(0, Child::id)
