@@ -24,6 +24,9 @@ use std::{
 
 use crate::{help, style::Style};
 
+/// A value's name and what it means (`""`: nothing to add).
+pub type Described = (&'static str, &'static str);
+
 /// One `--flag` of a subcommand, as the parser and the help see it.
 #[derive(Debug)]
 pub struct Flag {
@@ -38,7 +41,7 @@ pub struct Flag {
     /// The value when the flag is absent (parsed like a given one).
     pub default: Option<&'static str>,
     /// The accepted values with what each means ([`choices`]).
-    pub choices: Option<fn() -> Vec<(&'static str, &'static str)>>,
+    pub choices: Option<fn() -> Vec<Described>>,
     /// Whether the flag must be given.
     pub required: bool,
     /// Whether the flag may be given more than once.
@@ -250,7 +253,7 @@ pub fn names<T: Choice>() -> Vec<&'static str> {
 }
 
 /// The names and meanings of `T`'s values, for [`Flag::choices`].
-pub fn choices<T: Choice>() -> Vec<(&'static str, &'static str)> {
+pub fn choices<T: Choice>() -> Vec<Described> {
     T::CHOICES.iter().map(|&(n, _, h)| (n, h)).collect()
 }
 

@@ -6,7 +6,7 @@
 //! which drops the styles where the stream takes none.
 
 use crate::{
-    args::{App, Command, Flag},
+    args::{App, Command, Described, Flag},
     style::Style,
 };
 
@@ -85,7 +85,7 @@ fn has_more(c: &Command) -> bool {
 }
 
 /// The flag's values with what each means, if any of them says something.
-fn described_choices(f: &Flag) -> Option<Vec<(&'static str, &'static str)>> {
+fn described_choices(f: &Flag) -> Option<Vec<Described>> {
     f.choices
         .map(|c| c())
         .filter(|c| c.iter().any(|(_, h)| !h.is_empty()))
