@@ -391,6 +391,108 @@ fn usage_and_input_errors_exit_2() {
     assert_eq!(run.code, 2);
 }
 
+/// A usage error: status 2, nothing on standard output, `error: WHAT` on
+/// standard error with the usage line.
+fn usage_error(args: &[&str], what: &str) -> String {
+    let run = mcpwire(args, Some(b""));
+    assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+    assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+    assert!(
+        run.stderr.starts_with(&format!("error: {what}")),
+        "{args:?}: {}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("\nUsage: mcpwire"), "{}", run.stderr);
+    run.stderr
+}
+
+#[test]
+fn usage_errors_name_the_flag() {
+    let e = usage_error(
+        &["check", "--frmat", "json", "-"],
+        "unexpected argument '--frmat' found",
+    );
+    assert!(
+        e.contains("tip: a similar argument exists: '--format'"),
+        "{e}"
+    );
+    let e = usage_error(&["chek", "-"], "unrecognized subcommand 'chek'");
+    assert!(e.contains("'check'"), "{e}");
+    usage_error(
+        &["check", "-", "--max-message-bytes"],
+        "a value is required for '--max-message-bytes <SIZE>' but none was supplied",
+    );
+    usage_error(
+        &["check", "--max-depth", "10001", "-"],
+        "invalid value '10001' for '--max-depth <LEVELS>': 10001 is not in 1..=10000",
+    );
+    usage_error(
+        &["check", "--format", "yaml", "-"],
+        "invalid value 'yaml' for '--format <FORMAT>': expected one of text, json, \
+         conformance, sarif, junit, github",
+    );
+    usage_error(
+        &["dispatch", "--spec", "2026-07-28", "--format", "sarif"],
+        "invalid value 'sarif' for '--format <FORMAT>': expected one of text, json",
+    );
+    usage_error(
+        &["validate", "--def", "Tool"],
+        "the following required arguments were not provided:\n  --spec <REVISION>",
+    );
+    usage_error(&["tap", "server"], "unexpected argument 'server' found");
+}
+
+#[test]
+fn help_and_version_on_every_subcommand() {
+    let top = mcpwire(&["--help"], None);
+    assert_eq!(top.code, 0);
+    let bare = mcpwire(&[], None);
+    assert_eq!(bare.code, 2, "no subcommand is a usage error");
+    assert_eq!(
+        bare.stderr, top.stdout,
+        "and prints the help on standard error"
+    );
+    let commands: Vec<&str> = top
+        .stdout
+        .split("Commands:\n")
+        .nth(1)
+        .unwrap()
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 4, "{commands:?}");
+    for c in commands {
+        for flag in ["-h", "--help"] {
+            let run = mcpwire(&[c, flag], None);
+            assert_eq!(run.code, 0, "{c} {flag}: {}", run.stderr);
+            assert!(
+                run.stdout.contains(&format!("Usage: mcpwire {c}")),
+                "{}",
+                run.stdout
+            );
+        }
+        let help = mcpwire(&["help", c], None);
+        assert_eq!(help.stdout, mcpwire(&[c, "--help"], None).stdout);
+        for flag in ["-V", "--version"] {
+            let run = mcpwire(&[c, flag], None);
+            assert_eq!(run.code, 0);
+            assert_eq!(
+                run.stdout,
+                format!("mcpwire-{c} {}\n", env!("CARGO_PKG_VERSION"))
+            );
+        }
+    }
+    for flag in ["-V", "--version"] {
+        let run = mcpwire(&[flag], None);
+        assert_eq!(
+            run.stdout,
+            format!("mcpwire {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}
+
 #[test]
 fn validate_one_document() {
     let doc = br#"{"name": "get_weather", "inputSchema": {"type": "object"}}"#;

@@ -820,5 +820,5 @@ fn colour_follows_the_environment() {
     );
     assert!(!json.stdout.contains('\x1b'), "only text is coloured");
     let help = run_env(&["check", "--help"], None, &[("CLICOLOR_FORCE", "1")]);
-    assert!(help.stdout.contains("\x1b["), "clap's help is coloured");
+    assert!(help.stdout.contains("\x1b["), "the help is coloured");
 }

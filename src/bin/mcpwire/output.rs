@@ -24,27 +24,63 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::{
+    args::{self, Choice},
     excerpt,
     sink::{FileFailure, Finding, Message, Sink, Verdict},
     style::ColorChoice,
 };
 
-/// `--format` / the `FORMAT` of `--output FORMAT=FILE`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+/// `--format` / the `FORMAT` of `--output FORMAT=FILE` (the names and
+/// their help: [`Format::CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Human-readable findings with the offending bytes underlined.
+    /// `text`.
     Text,
-    /// JSON Lines: one object per finding, then one summary object
-    /// (`format_version` 1).
+    /// `json`.
     Json,
-    /// The MCP conformance harness's check objects (a JSON array).
+    /// `conformance`.
     Conformance,
-    /// SARIF 2.1.0 (GitHub code scanning and most CI dashboards).
+    /// `sarif`.
     Sarif,
-    /// JUnit XML: one test case per transcript file.
+    /// `junit`.
     Junit,
-    /// GitHub Actions workflow commands (`::error file=…,line=…::…`).
+    /// `github`.
     Github,
+}
+
+impl Choice for Format {
+    const CHOICES: &'static [(&'static str, Self, &'static str)] = &[
+        (
+            "text",
+            Format::Text,
+            "Human-readable findings with the offending bytes underlined",
+        ),
+        (
+            "json",
+            Format::Json,
+            "JSON Lines: one object per finding, then one summary object (`format_version` 1)",
+        ),
+        (
+            "conformance",
+            Format::Conformance,
+            "The MCP conformance harness's check objects (a JSON array)",
+        ),
+        (
+            "sarif",
+            Format::Sarif,
+            "SARIF 2.1.0 (GitHub code scanning and most CI dashboards)",
+        ),
+        (
+            "junit",
+            Format::Junit,
+            "JUnit XML: one test case per transcript file",
+        ),
+        (
+            "github",
+            Format::Github,
+            "GitHub Actions workflow commands (`::error file=…,line=…::…`)",
+        ),
+    ];
 }
 
 /// One `--output FORMAT=FILE` (`-` for standard output).
@@ -63,8 +99,9 @@ pub fn parse_output(s: &str) -> Result<OutputSpec, String> {
             "expected FORMAT=FILE (e.g. sarif=mcpwire.sarif), not {s:?}"
         ));
     };
-    let format = <Format as clap::ValueEnum>::from_str(format, true).map_err(|_| {
-        format!("unknown format {format:?}; one of text, json, conformance, sarif, junit, github")
+    let format = args::choice_ignore_case::<Format>(format).ok_or_else(|| {
+        let names = args::names::<Format>().join(", ");
+        format!("unknown format {format:?}; one of {names}")
     })?;
     if path.is_empty() {
         return Err(format!("no file after {format:?}="));

@@ -3,20 +3,35 @@
 //! [`anstream::AutoStream`] strips them where the stream takes none —
 //! `--color never`, `NO_COLOR`, `TERM=dumb`, a pipe or a file — or turns
 //! them on for `CLICOLOR_FORCE` and `--color always`; on Windows consoles
-//! it translates them. The same crates colour clap's `--help`.
+//! it translates them. The help text ([`crate::help`]) is coloured the same
+//! way.
 
 use anstyle::{AnsiColor, Style as Ansi};
 
-/// `--color`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+use crate::args::Choice;
+
+/// `--color` (the names and their help: [`ColorChoice::CHOICES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColorChoice {
-    /// Colour when the stream is a terminal, honouring `NO_COLOR`,
-    /// `CLICOLOR`, `CLICOLOR_FORCE` and `TERM=dumb`.
+    /// `auto`.
     Auto,
-    /// Always colour.
+    /// `always`.
     Always,
-    /// Never colour.
+    /// `never`.
     Never,
+}
+
+impl Choice for ColorChoice {
+    const CHOICES: &'static [(&'static str, Self, &'static str)] = &[
+        (
+            "auto",
+            ColorChoice::Auto,
+            "Colour when the stream is a terminal, honouring `NO_COLOR`, `CLICOLOR`, \
+             `CLICOLOR_FORCE` and `TERM=dumb`",
+        ),
+        ("always", ColorChoice::Always, "Always colour"),
+        ("never", ColorChoice::Never, "Never colour"),
+    ];
 }
 
 impl ColorChoice {
@@ -77,17 +92,23 @@ impl Style {
         self.paint(Ansi::new().bold(), text)
     }
 
-    /// Success.
+    /// Success, and the tip of a usage error.
     pub fn good(self, text: &str) -> String {
         self.paint(AnsiColor::Green.on_default().bold(), text)
     }
-}
 
-/// clap's help colours.
-pub fn help_styles() -> clap::builder::Styles {
-    clap::builder::Styles::styled()
-        .header(AnsiColor::Green.on_default().bold())
-        .usage(AnsiColor::Green.on_default().bold())
-        .literal(AnsiColor::Cyan.on_default().bold())
-        .placeholder(AnsiColor::Cyan.on_default())
+    /// Help headings and `Usage:` (as clap styled them).
+    pub fn heading(self, text: &str) -> String {
+        self.good(text)
+    }
+
+    /// What is typed literally in help: commands and flags.
+    pub fn literal(self, text: &str) -> String {
+        self.paint(AnsiColor::Cyan.on_default().bold(), text)
+    }
+
+    /// Placeholders in help (`<FILE>`).
+    pub fn placeholder(self, text: &str) -> String {
+        self.paint(AnsiColor::Cyan.on_default(), text)
+    }
 }
