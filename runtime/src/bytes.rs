@@ -119,7 +119,30 @@ fn specials(x: u64) -> u64 {
 /// moved past the plain blocks only (the caller then goes byte by byte).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn find_special(b: &[u8], mut i: usize, mut blocks: usize) -> usize {
+fn find_special(b: &[u8], i: usize, blocks: usize) -> usize {
+    find_in_blocks::<true>(b, i, blocks)
+}
+
+/// [`find_special`] for `"` and `\\` alone (the lax skip's string end,
+/// [`lax_string_end`]).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn find_quote(b: &[u8], i: usize, blocks: usize) -> usize {
+    find_in_blocks::<false>(b, i, blocks)
+}
+
+/// [`find_quote`] elsewhere: no block test (`memchr2` does it all).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn find_quote(_: &[u8], i: usize, _: usize) -> usize {
+    i
+}
+
+/// [`find_special`] (`CONTROLS`: also control characters and bytes from
+/// 0x80 up) or [`find_quote`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn find_in_blocks<const CONTROLS: bool>(b: &[u8], mut i: usize, mut blocks: usize) -> usize {
     use std::arch::x86_64::{
         _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
         _mm_set1_epi8,
@@ -131,10 +154,13 @@ fn find_special(b: &[u8], mut i: usize, mut blocks: usize) -> usize {
             let x = _mm_loadu_si128(b.as_ptr().add(i).cast());
             let quote = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8));
             let backslash = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8));
-            // Signed: below 0x20 are the control characters and, as
-            // negative bytes, everything from 0x80 up.
-            let low = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
-            _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), low)) as u32
+            let mut found = _mm_or_si128(quote, backslash);
+            if CONTROLS {
+                // Signed: below 0x20 are the control characters and, as
+                // negative bytes, everything from 0x80 up.
+                found = _mm_or_si128(found, _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
+            }
+            _mm_movemask_epi8(found) as u32
         };
         if mask != 0 {
             return i + mask.trailing_zeros() as usize;
@@ -209,6 +235,15 @@ fn utf8(b: &[u8], i: usize) -> R<usize> {
         cont(i + 2 + k, 0x80, 0xBF)?;
     }
     Ok(i + 2 + rest)
+}
+
+/// Whether `a` and `b` hold the same bytes, compared without a `memcmp`
+/// call: the names and constants compared here are a few bytes long, for
+/// which the call costs more than the compare.
+#[inline]
+fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 #[inline]
@@ -877,7 +912,7 @@ impl<'a> Reader<'a> {
     #[inline(never)]
     fn refer_slow(&mut self, name: &'static str, read: fn(&mut Reader<'_>) -> R) -> R {
         if let Some(mut s) = self.subst {
-            if s.depth == self.depth && s.name == name {
+            if s.depth == self.depth && same(s.name, name) {
                 self.subst = None;
                 let typed = (s.read)(self);
                 s.hits += 1;
@@ -1429,10 +1464,10 @@ impl<'a> Reader<'a> {
             (1u64 << keys.len()) - 1
         };
         let result = self.object(|r, k| {
-            if let Some(i) = keys.iter().position(|n| *n == k) {
+            if let Some(i) = keys.iter().position(|n| same(n, k)) {
                 present |= 1u64.checked_shl(i as u32).unwrap_or(0);
             }
-            if !tag_done && tag == Some(k) {
+            if !tag_done && tag.is_some_and(|t| same(t, k)) {
                 tag_done = true;
                 if r.peek()? == b'"' {
                     found = Some(r.string()?);
@@ -1458,16 +1493,25 @@ impl<'a> Reader<'a> {
 }
 
 /// The index after the closing quote of the string whose contents start at
-/// `i`, found by `"` and `\\` alone (an escape skips the byte after it).
+/// `i`, found by `"` and `\\` alone (an escape skips the byte after it): a
+/// block or two inline ([`find_quote`]: most lax-skipped strings are short,
+/// and a `memchr2` call costs about 80 instructions), the rest by
+/// `memchr2`.
 #[inline]
 fn lax_string_end(b: &[u8], mut i: usize) -> R<usize> {
     loop {
-        let rest = b.get(i..).ok_or(Stop)?;
-        match memchr::memchr2(b'"', b'\\', rest) {
-            Some(n) if rest[n] == b'"' => return Ok(i + n + 1),
-            Some(n) => i += n + 2,
-            None => return Err(Stop),
+        let j = find_quote(b, i, 2);
+        let at = match b.get(j) {
+            Some(b'"' | b'\\') => j,
+            _ => {
+                let rest = b.get(j..).ok_or(Stop)?;
+                j + memchr::memchr2(b'"', b'\\', rest).ok_or(Stop)?
+            }
+        };
+        if b.get(at) == Some(&b'"') {
+            return Ok(at + 1);
         }
+        i = at + 2;
     }
 }
 
@@ -1730,11 +1774,21 @@ pub fn any_of(r: &mut Reader<'_>, tag: Option<&str>, keys: &[&str], branches: &[
         && (tag.is_some() || !keys.is_empty())
         && branches.iter().filter(by_kind).nth(1).is_some()
     {
-        let (found, keys_present) = r.survey(tag, keys);
+        // When every branch left is tagged, the tag alone decides which
+        // one to read: the survey looks for the tag only (and stops there);
+        // which members are present is asked only when the tag names no
+        // branch. (On a valid value the tagged branch has its required
+        // members, so presence would not have ruled it out.)
+        let by_tag = tag.is_some() && branches.iter().filter(by_kind).all(|b| b.tag.is_some());
+        let (found, keys_present) = r.survey(tag, if by_tag { &[] } else { keys });
+        tagged = found.and_then(|t| branches.iter().find_map(|b| b.tag.filter(|x| same(x, &t))));
         if !keys.is_empty() {
-            present = keys_present;
+            present = match (by_tag, tagged) {
+                (false, _) => keys_present,
+                (true, Some(_)) => u64::MAX,
+                (true, None) => r.survey(None, keys).1,
+            };
         }
-        tagged = found.and_then(|t| branches.iter().find_map(|b| b.tag.filter(|x| *x == t)));
     }
     let mark = r.mark();
     for branch in branches.iter().filter(by_kind) {
@@ -1946,6 +2000,69 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn lax_string_end_is_the_byte_loops() {
+        // The byte rule: the first `"` not escaped, an escape skipping the
+        // byte after its `\\`.
+        let want = |b: &[u8], mut i: usize| loop {
+            match b.get(i) {
+                Some(b'"') => return Ok(i + 1),
+                Some(b'\\') => i += 2,
+                Some(_) => i += 1,
+                None => return Err(Stop),
+            }
+        };
+        let marks = [b'"', b'\\', 0x00, 0x80, b'a'];
+        for len in 0..80usize {
+            for at in 0..len.max(1) {
+                for &c in &marks {
+                    for &d in &marks {
+                        let mut text = vec![b'x'; len];
+                        if at < len {
+                            text[at] = c;
+                        }
+                        if let Some(k) = text.get_mut(at * 7 % len.max(1)) {
+                            *k = d;
+                        }
+                        for from in [0, 1, 5].into_iter().filter(|&f| f <= len) {
+                            assert_eq!(
+                                lax_string_end(&text, from),
+                                want(&text, from),
+                                "{text:?} {from}"
+                            );
+                            let got = find_quote(&text, from, usize::MAX);
+                            let first = (from..len)
+                                .find(|&k| matches!(text[k], b'"' | b'\\'))
+                                .unwrap_or(len);
+                            assert!(got >= from && got <= first, "{text:?} {from}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn same_is_str_eq() {
+        let words = [
+            "",
+            "a",
+            "b",
+            "ab",
+            "ba",
+            "type",
+            "text",
+            "tool",
+            "2.0",
+            "tools/call",
+        ];
+        for a in words {
+            for b in words {
+                assert_eq!(same(a, b), a == b, "{a:?} {b:?}");
             }
         }
     }
