@@ -8,7 +8,9 @@
 //!
 //! **What it holds**, with serde_json's last-occurrence rule for repeated
 //! members (a repeated member replaces everything read from the earlier
-//! one): whether `id` is present and its value (small: parsed as
+//! one): whether `jsonrpc` is `"2.0"`, whether `params` and its `_meta`
+//! are objects (what [`crate::session::envelope`] judges a request or
+//! notification envelope by); whether `id` is present and its value (small: parsed as
 //! serde_json would); `method` when a string; whether `result` / `error`
 //! are present (and `error` non-null), `error.code`; `result`'s
 //! `resultType` and `protocolVersion` (strings), `capabilities`, whether
@@ -86,6 +88,8 @@ impl Json {
 pub struct MessageHead {
     /// Whether the message is an object.
     pub object: bool,
+    /// Whether `jsonrpc` is the string `"2.0"`.
+    pub jsonrpc_2: bool,
     /// `id`, when present (`Some(Null)` for `"id": null`).
     pub id: Option<Value>,
     /// `method`, when a string.
@@ -106,6 +110,11 @@ pub struct MessageHead {
     pub result_capabilities: Option<Json>,
     /// Whether `result.task` is an object.
     pub result_task: bool,
+    /// Whether `params` is an object, when present.
+    pub params_object: Option<bool>,
+    /// Whether `params._meta` is an object, when present (and `params` an
+    /// object).
+    pub meta_object: Option<bool>,
     /// `params.protocolVersion`, when a string.
     pub params_protocol_version: Option<String>,
     /// `params.capabilities`, when present.
@@ -179,6 +188,8 @@ impl MessageHead {
             return head;
         };
         head.object = true;
+        head.jsonrpc_2 = obj.get("jsonrpc").and_then(Value::as_str) == Some("2.0");
+        head.params_object = obj.get("params").map(Value::is_object);
         head.id = obj.get("id").cloned();
         head.method = obj
             .get("method")
@@ -206,6 +217,7 @@ impl MessageHead {
             head.params_task = params.get("task").is_some_and(Value::is_object);
             head.request_id = params.get("requestId").cloned();
             head.progress_token = params.get("progressToken").cloned();
+            head.meta_object = params.get("_meta").map(Value::is_object);
             if let Some(meta) = params.get("_meta").filter(|m| m.is_object()) {
                 head.meta_protocol_version = meta
                     .get(META_PROTOCOL_VERSION)
@@ -326,6 +338,14 @@ impl HeadBuilder {
         let base = self.base;
         let head = &mut self.head;
         match key {
+            "jsonrpc" => {
+                head.jsonrpc_2 = if r.peek()? == b'"' {
+                    r.string()? == "2.0"
+                } else {
+                    r.skip()?;
+                    false
+                }
+            }
             "id" => head.id = Some(small(r)?),
             "method" => head.method = string(r)?,
             // `error` and `result`: their span and their members in one
@@ -372,7 +392,7 @@ impl HeadBuilder {
             }
             "params" => {
                 let mut p = MessageHead::default();
-                members(r, |r, k| {
+                let object = members(r, |r, k| {
                     match k {
                         "protocolVersion" => p.params_protocol_version = string(r)?,
                         "capabilities" => {
@@ -384,7 +404,7 @@ impl HeadBuilder {
                         "progressToken" => p.progress_token = Some(small(r)?),
                         "_meta" => {
                             let (mut pv, mut token, mut caps) = (None, None, None);
-                            members(r, |r, k| {
+                            let object = members(r, |r, k| {
                                 match k {
                                     META_PROTOCOL_VERSION => pv = string(r)?,
                                     "progressToken" => token = Some(small(r)?),
@@ -396,6 +416,7 @@ impl HeadBuilder {
                                 }
                                 Ok(())
                             })?;
+                            p.meta_object = Some(object);
                             p.meta_protocol_version = pv;
                             p.meta_progress_token = token;
                             p.meta_client_capabilities = caps;
@@ -404,6 +425,8 @@ impl HeadBuilder {
                     }
                     Ok(())
                 })?;
+                head.params_object = Some(object);
+                head.meta_object = p.meta_object;
                 head.params_protocol_version = p.params_protocol_version;
                 head.params_capabilities = p.params_capabilities;
                 head.params_task = p.params_task;

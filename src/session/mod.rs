@@ -77,6 +77,7 @@
 //! by line (by 1-based position, `message #N`, when no line was given).
 
 mod capabilities;
+pub mod envelope;
 pub mod implied;
 mod infer;
 mod observe;

@@ -348,7 +348,7 @@ impl Session {
                 plan
             }
         };
-        run(spec, body, plan, report);
+        run(spec, head, body, plan, report);
         if kind == MessageKind::Error {
             self.explain_null_id(head, report);
         }
@@ -709,11 +709,25 @@ fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {
 /// the typed check implies ([`super::implied`], [`dispatch::Check::implies_envelope`])
 /// runs only when the typed one fails; a response whose typed result
 /// implies the envelope's `Result` is read once for both
-/// ([`crate::bytes::plan`]) and checked apart only when that pass fails.
-fn run(spec: &'static crate::Spec, body: Body<'_, '_>, plan: Plan, report: &mut Report) {
+/// ([`crate::bytes::plan`]) and checked apart only when that pass fails; a
+/// request or notification envelope the head shows valid
+/// ([`super::envelope`]) is not checked at all.
+fn run(
+    spec: &'static crate::Spec,
+    head: &MessageHead,
+    body: Body<'_, '_>,
+    plan: Plan,
+    report: &mut Report,
+) {
     report.violations.extend(plan.violations);
     report.warnings.extend(plan.warnings);
     let mut done: Option<(usize, Vec<Violation>)> = None;
+    let shown = match plan.checks.first() {
+        Some(envelope) if envelope.target == Target::Message && plan.checks.len() > 1 => {
+            super::envelope::shows_envelope(spec, envelope.definition, head)
+        }
+        _ => false,
+    };
     // A response and its typed result in one pass (`bytes::plan`).
     if let (Body::Bytes(raw), [envelope, typed]) = (body, plan.checks.as_slice()) {
         if envelope.target == Target::Message
@@ -730,7 +744,7 @@ fn run(spec: &'static crate::Spec, body: Body<'_, '_>, plan: Plan, report: &mut 
         }
     }
     if let [envelope, typed] = plan.checks.as_slice() {
-        if typed.implies_envelope && envelope.target == Target::Message {
+        if (shown || typed.implies_envelope) && envelope.target == Target::Message {
             if let Some(out) = check_one(spec, body, *typed) {
                 if out.is_empty() {
                     report.definitions.push(envelope.definition);
@@ -743,6 +757,9 @@ fn run(spec: &'static crate::Spec, body: Body<'_, '_>, plan: Plan, report: &mut 
     }
     for (i, &check) in plan.checks.iter().enumerate() {
         report.definitions.push(check.definition);
+        if i == 0 && shown {
+            continue;
+        }
         let out = match done.take() {
             Some((at, out)) if at == i => out,
             other => {
