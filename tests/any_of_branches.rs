@@ -12,7 +12,7 @@
 mod support;
 
 use mcpwire::{Keyword, Version, Violation};
-use serde_json::{json, Value};
+use serde_json::Value;
 use support::{mutate::Mutator, prng::Rng, spec_files, synth::Synth};
 
 /// Mutants per member seed.
@@ -114,8 +114,7 @@ fn the_reported_branch_is_one_whose_own_check_reports_those_violations() {
 #[cfg(feature = "v2025_11_25")]
 fn a_blob_resource_is_explained_as_a_blob() {
     let v = Version::V2025_11_25;
-    let bad =
-        json!({"type": "resource", "resource": {"uri": "file:///a.png", "blob": "not base64!"}});
+    let bad = serde_json::json!({"type": "resource", "resource": {"uri": "file:///a.png", "blob": "not base64!"}});
     let found = check(v, "EmbeddedResource", &bad);
     assert!(!found.is_empty());
     assert!(
@@ -137,7 +136,7 @@ fn an_unknown_content_type_names_the_alternatives() {
     let found = check(
         v,
         "ContentBlock",
-        &json!({"type": "video", "data": "AAAA", "mimeType": "video/mp4"}),
+        &serde_json::json!({"type": "video", "data": "AAAA", "mimeType": "video/mp4"}),
     );
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].instance.as_str(), "/type");
@@ -147,9 +146,17 @@ fn an_unknown_content_type_names_the_alternatives() {
         "expected one of text, image, audio, resource_link, resource; found \"video\""
     );
     // A known tag still selects its own branch.
-    let found = check(v, "ContentBlock", &json!({"type": "image", "data": 1}));
+    let found = check(
+        v,
+        "ContentBlock",
+        &serde_json::json!({"type": "image", "data": 1}),
+    );
     assert_eq!(
         found,
-        check(v, "ImageContent", &json!({"type": "image", "data": 1}))
+        check(
+            v,
+            "ImageContent",
+            &serde_json::json!({"type": "image", "data": 1})
+        )
     );
 }
