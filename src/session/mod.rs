@@ -291,6 +291,51 @@ impl Session {
         Ok(Session::with_options(mode, options))
     }
 
+    /// Makes this session what [`Session::try_with_options`] would make,
+    /// keeping the room of its tables (a correlation table that grew large
+    /// is shrunk): for a caller that judges many short conversations one
+    /// after another (the npm package's `Session` pool, a test harness's
+    /// scenarios), a new conversation then allocates nothing. On error the
+    /// session is left as it was.
+    pub fn recycle(&mut self, mode: Mode, options: Options) -> Result<(), NotCompiledIn> {
+        let revision = match mode {
+            Mode::Fixed(v) => v,
+            Mode::Auto => options.fallback,
+        };
+        if revision.spec().is_none() {
+            return Err(NotCompiledIn { revision });
+        }
+        // Every field named: a field added later must be reset here too.
+        let Session {
+            mode: session_mode,
+            options: session_options,
+            negotiated,
+            proposed,
+            http,
+            correlator,
+            capabilities,
+            client_capabilities_text,
+            lifecycle,
+            assumed,
+            spare_method: _,
+            line,
+            next_index,
+        } = self;
+        *session_mode = mode;
+        *session_options = options;
+        *negotiated = None;
+        *proposed = None;
+        *http = None;
+        correlator.clear();
+        *capabilities = Capabilities::default();
+        *client_capabilities_text = None;
+        *lifecycle = observe::Lifecycle::default();
+        *assumed = false;
+        *line = None;
+        *next_index = 0;
+        Ok(())
+    }
+
     /// Records the `MCP-Protocol-Version` HTTP header of the following
     /// messages. An unknown value is an error listing the known revisions.
     pub fn set_http_protocol_version(&mut self, header: &str) -> Result<(), crate::UnknownVersion> {
@@ -660,5 +705,58 @@ mod tests {
             serde_json::to_value(recycling.unanswered()).unwrap(),
             serde_json::to_value(plain.unanswered()).unwrap()
         );
+    }
+
+    /// A recycled session judges a conversation as a new one does, in
+    /// either mode, whatever the conversation before it left behind
+    /// (pending and answered requests, progress tokens, capabilities, the
+    /// negotiated revision, the lifecycle, the assumption warning, the
+    /// index), and refuses a revision that is not compiled in.
+    #[test]
+    fn a_recycled_session_is_a_new_one() {
+        let transcript = include_str!("../../examples/session-2025-11-25.jsonl");
+        let records: Vec<(Direction, Value)> = transcript
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| {
+                let r: Value = serde_json::from_str(l).unwrap();
+                let direction = match r["dir"].as_str() {
+                    Some("s2c") => Direction::ServerToClient,
+                    _ => Direction::ClientToServer,
+                };
+                (direction, r["msg"].clone())
+            })
+            .collect();
+        let judge = |s: &mut Session, upto: usize| {
+            let mut all = Vec::new();
+            for (direction, msg) in &records[..upto] {
+                let text = serde_json::to_vec(msg).unwrap();
+                let reports = s.observe_bytes(*direction, Origin::Implementation, &text);
+                all.push(serde_json::to_value(&reports).unwrap());
+            }
+            all.push(serde_json::to_value(s.unanswered()).unwrap());
+            all
+        };
+        let mut many_pending = Options::default();
+        many_pending.null_id_as_warning = true;
+        for (mode, options) in [
+            (Mode::Auto, Options::default()),
+            (Mode::Fixed(Version::V2025_11_25), many_pending),
+        ] {
+            let mut fresh = Session::try_with_options(mode, options).unwrap();
+            let expected = judge(&mut fresh, records.len());
+            // Stop half-way (requests pending, capabilities seen), then reuse.
+            let mut used = Session::auto();
+            let _ = judge(&mut used, records.len() / 2);
+            used.set_http_protocol_version("2025-06-18").unwrap();
+            used.recycle(mode, options).unwrap();
+            assert_eq!(judge(&mut used, records.len()), expected, "{mode:?}");
+            assert_eq!(used.forgotten(), 0);
+        }
+        let mut s = Session::auto();
+        let missing = Version::ALL.iter().copied().find(|v| v.spec().is_none());
+        if let Some(v) = missing {
+            assert!(s.recycle(Mode::Fixed(v), Options::default()).is_err());
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! A native loop over the npm benchmark's workload through the same code
 //! the wasm module runs per message (`Session.observe`'s hot path:
 //! [`mcpwire_wasm::api::Session::observe_into`] and
-//! [`mcpwire_wasm::fast::encode`]), for profiling the library side of
+//! [`mcpwire_wasm::fast::Encoder::encode`]), for profiling the library side of
 //! `npm/bench/bench.mjs` with callgrind or perf:
 //!
 //! ```sh
@@ -18,11 +18,11 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use mcpwire_wasm::api::{direction_of, origin_of, Session};
-use mcpwire_wasm::fast::{encode, Names, Out};
+use mcpwire_wasm::fast::{Encoder, JSON};
 
 #[inline(never)]
 fn measured(revision: &str, records: &[(&str, &str, &str)], passes: usize) -> usize {
-    let (mut names, mut out, mut text) = (Names::default(), Out::default(), Vec::new());
+    let mut encoder = Encoder::default();
     let mut reports = Vec::new();
     let mut json = 0;
     for _ in 0..passes {
@@ -31,7 +31,7 @@ fn measured(revision: &str, records: &[(&str, &str, &str)], passes: usize) -> us
             let direction = direction_of(dir).ok();
             let origin = origin_of(origin).expect("origin");
             s.observe_into(direction, origin, message.as_bytes(), &mut reports);
-            json += black_box(encode(&reports, &mut names, &mut out, &mut text)) as usize;
+            json += usize::from(black_box(encoder.encode(&reports)) == JSON);
         }
     }
     json
