@@ -269,8 +269,8 @@ const SPARES = 4;
 export class Session {
   #raw;
 
-  constructor(revision = 'auto', options = {}) {
-    const text = JSON.stringify(options ?? {});
+  constructor(revision = 'auto', options) {
+    const text = options == null ? '{}' : JSON.stringify(options);
     const spare = spares.pop();
     if (spare === undefined) {
       this.#raw = new (module().RawSession)(revision, text);
@@ -339,7 +339,7 @@ export class Session {
     this.#raw = null;
     if (spares.length < SPARES) {
       // Cleared now, so a kept session holds no conversation.
-      raw.reset('auto', '{}');
+      raw.clear();
       spares.push(raw);
     } else {
       raw.free();

@@ -85,7 +85,7 @@ pub mod rules;
 
 use serde_json::Value;
 
-pub use capabilities::{Capabilities, META_CLIENT_CAPABILITIES};
+pub use capabilities::{Capabilities, Declared, META_CLIENT_CAPABILITIES};
 pub use infer::Reason;
 
 pub use crate::head::META_PROTOCOL_VERSION;
@@ -223,7 +223,8 @@ pub struct Session {
     proposed: Option<Version>,
     http: Option<Version>,
     correlator: Correlator,
-    capabilities: Capabilities,
+    /// What each side declared ([`capabilities::Sides`]: text on the bytes path).
+    capabilities: capabilities::Sides,
     /// The text the client capabilities were last parsed from (bytes path).
     client_capabilities_text: Option<Vec<u8>>,
     lifecycle: observe::Lifecycle,
@@ -268,7 +269,7 @@ impl Session {
             proposed: None,
             http: None,
             correlator: Correlator::default(),
-            capabilities: Capabilities::default(),
+            capabilities: capabilities::Sides::default(),
             client_capabilities_text: None,
             lifecycle: observe::Lifecycle::default(),
             assumed: false,
@@ -327,7 +328,7 @@ impl Session {
         *proposed = None;
         *http = None;
         correlator.clear();
-        *capabilities = Capabilities::default();
+        *capabilities = capabilities::Sides::default();
         *client_capabilities_text = None;
         *lifecycle = observe::Lifecycle::default();
         *assumed = false;
@@ -367,7 +368,7 @@ impl Session {
 
     /// What each side declared so far.
     pub fn capabilities(&self) -> &Capabilities {
-        &self.capabilities
+        self.capabilities.values()
     }
 
     /// Requests never answered so far, in the order they were sent.

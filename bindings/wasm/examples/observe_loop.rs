@@ -11,8 +11,9 @@
 //!     target/release/examples/observe_loop target/messages.tsv 2025-11-25 200
 //! ```
 //!
-//! Arguments: the messages file, the revision, passes (one session per
-//! pass, as the benchmark does). Prints messages/s and how many answers
+//! Arguments: the messages file, the revision, passes (one conversation
+//! per pass, as the benchmark has it: the session recycled, as the
+//! package's pool does). Prints messages/s and how many answers
 //! took the JSON form.
 use std::hint::black_box;
 use std::time::Instant;
@@ -25,8 +26,12 @@ fn measured(revision: &str, records: &[(&str, &str, &str)], passes: usize) -> us
     let mut encoder = Encoder::default();
     let mut reports = Vec::new();
     let mut json = 0;
+    // One session, made new for each pass as the package's pool does
+    // (`Session::reset` after `clear`).
+    let mut s = Session::new(revision, "{}").expect("revision");
     for _ in 0..passes {
-        let mut s = Session::new(revision, "{}").expect("revision");
+        s.clear();
+        s.reset(revision, "{}").expect("revision");
         for (dir, origin, message) in records {
             let direction = direction_of(dir).ok();
             let origin = origin_of(origin).expect("origin");

@@ -175,6 +175,12 @@ impl Session {
         settings.header(&mut self.inner)
     }
 
+    /// [`Session::reset`] to `"auto"` and the default options (which fails
+    /// only in a build without any revision, leaving the session as it was).
+    pub fn clear(&mut self) {
+        let _ = self.inner.recycle(Mode::Auto, Options::default());
+    }
+
     /// Judges one message's text; the reports as JSON. Unreadable text
     /// is a report with `input_error`, as in Rust.
     /// `direction` `"auto"`: inferred by the session, as for a bare

@@ -158,6 +158,13 @@ impl RawSession {
         self.inner.reset(revision, options).map_err(js_error)
     }
 
+    /// Makes this session a new auto-mode one with the default options
+    /// (what the package does to a freed session it keeps, so that a kept
+    /// session holds no conversation).
+    pub fn clear(&mut self) {
+        self.inner.clear();
+    }
+
     /// Judges one JSON text; the reports as JSON.
     #[wasm_bindgen(js_name = observeText)]
     pub fn observe_text(
