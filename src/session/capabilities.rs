@@ -168,19 +168,46 @@ pub(crate) struct Sides {
     client: Option<Declared>,
     server: Option<Declared>,
     values: std::sync::OnceLock<Capabilities>,
+    /// [`Sides::gate`]'s answers since the last change: (client side,
+    /// the path's address and length, the answer). A conversation asks the same few
+    /// gates again and again; reading the text once per gate and side
+    /// keeps that cheaper than the parse it replaces.
+    answers: Vec<(bool, (usize, usize), bool)>,
 }
 
 impl Sides {
     /// Sets the client's.
     pub fn set_client(&mut self, caps: Declared) {
         self.client = Some(caps);
-        self.values = Default::default();
+        self.changed();
     }
 
     /// Sets the server's.
     pub fn set_server(&mut self, caps: Declared) {
         self.server = Some(caps);
+        self.changed();
+    }
+
+    fn changed(&mut self) {
         self.values = Default::default();
+        self.answers.clear();
+    }
+
+    /// [`Sides::declares`] for a path the module owns (a capability
+    /// rule's), remembered until that side's capabilities change.
+    pub fn gate(&mut self, client: bool, path: &'static [&'static str]) -> Option<bool> {
+        // The address and the length: a constant may be a prefix of another.
+        let key = (path.as_ptr() as usize, path.len());
+        if let Some(&(_, _, yes)) = self
+            .answers
+            .iter()
+            .find(|&&(c, p, _)| c == client && p == key)
+        {
+            return Some(yes);
+        }
+        let yes = self.declares(client, path)?;
+        self.answers.push((client, key, yes));
+        Some(yes)
     }
 
     /// The client's, as a `Value` (for the 2026-07-28 `_meta` comparison).
@@ -267,6 +294,26 @@ mod tests {
                 );
             }
         }
+        // Remembered gate answers follow a change of either side.
+        const TOOLS: &[&str] = &["tools", "listChanged"];
+        let mut sides = Sides::default();
+        assert_eq!(sides.gate(false, TOOLS), None);
+        sides.set_server(Declared::of_text(br#"{"tools":{"listChanged":true}}"#).unwrap());
+        assert_eq!(sides.gate(false, TOOLS), Some(true));
+        assert_eq!(sides.gate(false, &TOOLS[..1]), Some(true));
+        assert_eq!(sides.gate(true, TOOLS), None);
+        sides.set_server(Declared::of_text(br#"{"tools":{}}"#).unwrap());
+        assert_eq!(sides.gate(false, TOOLS), Some(false));
+        assert_eq!(sides.gate(false, &TOOLS[..1]), Some(true));
+        sides.set_client(Declared::Value(
+            serde_json::json!({"tools": {"listChanged": 1}}),
+        ));
+        assert_eq!(sides.gate(true, TOOLS), Some(true));
+        assert_eq!(
+            sides.values().server,
+            Some(serde_json::json!({"tools": {}}))
+        );
+
         let deep = format!("{}{}", "[".repeat(150), "]".repeat(150));
         assert_eq!(Declared::of_text(deep.as_bytes()), None);
         let deep_ok = format!("{}{}", "[".repeat(110), "]".repeat(110));

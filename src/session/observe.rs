@@ -551,7 +551,7 @@ impl Session {
 
     /// Lifecycle and capability rules for a request or notification.
     fn conversation_rules(
-        &self,
+        &mut self,
         direction: Direction,
         head: &MessageHead,
         kind: MessageKind,
@@ -608,7 +608,7 @@ impl Session {
         if owner_is_client != gate.client || !gate.rule.applies(revision) {
             return;
         }
-        if self.capabilities.declares(gate.client, gate.capability) == Some(false) {
+        if self.capabilities.gate(gate.client, gate.capability) == Some(false) {
             let side = if gate.client { "client" } else { "server" };
             report.warnings.push(rule_warning(
                 gate.rule,
