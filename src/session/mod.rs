@@ -70,7 +70,12 @@
 //! ([`crate::correlate`]), one for dispatch's method index, no allocation
 //! for the plan ([`crate::dispatch::Checks`]); [`Session::observe_bytes_into`]
 //! judges into the report of the previous message, reusing its room, so a
-//! clean message allocates no report (the npm package's hot path).
+//! clean message allocates no report (the npm package's hot path), and
+//! [`Session::recycle`] starts a new conversation in the room of the last
+//! (the package's pool of freed sessions). Capabilities are kept as the
+//! text they were sent as and asked member by member ([`Declared`]).
+//!
+//! Measured: `npm/README.md`, Performance.
 //!
 //! **Lines.** [`Session::judge`] takes the message's 1-based line in its
 //! transcript ([`Source::line`]); findings about other messages cite them
