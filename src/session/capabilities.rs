@@ -85,7 +85,7 @@ const TEXT_DEPTH: usize = 100;
 
 /// One side's capabilities as the session holds them.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Declared {
+pub(crate) enum Declared {
     /// The JSON text (bytes path), read when asked.
     Text(Box<[u8]>),
     /// The value.

@@ -73,7 +73,7 @@
 //! clean message allocates no report (the npm package's hot path), and
 //! [`Session::recycle`] starts a new conversation in the room of the last
 //! (the package's pool of freed sessions). Capabilities are kept as the
-//! text they were sent as and asked member by member ([`Declared`]).
+//! text they were sent as and asked member by member (`capabilities.rs`).
 //!
 //! Measured: `npm/README.md`, Performance.
 //!
@@ -90,7 +90,8 @@ pub mod rules;
 
 use serde_json::Value;
 
-pub use capabilities::{Capabilities, Declared, META_CLIENT_CAPABILITIES};
+pub(crate) use capabilities::Declared;
+pub use capabilities::{Capabilities, META_CLIENT_CAPABILITIES};
 pub use infer::Reason;
 
 pub use crate::head::META_PROTOCOL_VERSION;
@@ -743,11 +744,13 @@ mod tests {
             all.push(serde_json::to_value(s.unanswered()).unwrap());
             all
         };
-        let mut many_pending = Options::default();
-        many_pending.null_id_as_warning = true;
+        let null_ids = Options {
+            null_id_as_warning: true,
+            ..Options::default()
+        };
         for (mode, options) in [
             (Mode::Auto, Options::default()),
-            (Mode::Fixed(Version::V2025_11_25), many_pending),
+            (Mode::Fixed(Version::V2025_11_25), null_ids),
         ] {
             let mut fresh = Session::try_with_options(mode, options).unwrap();
             let expected = judge(&mut fresh, records.len());
