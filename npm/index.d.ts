@@ -152,7 +152,10 @@ export class Session {
   readonly revision: Revision;
   /** Records the `MCP-Protocol-Version` HTTP header of the following messages. Throws on an unknown value. */
   setHttpProtocolVersion(header: string): void;
-  /** Frees the session's memory now (otherwise the garbage collector does). */
+  /**
+   * Ends the session now (otherwise the garbage collector does): its memory is freed, or kept for the
+   * next `new Session`. Using it afterwards throws; freeing it again does nothing.
+   */
   free(): void;
   [Symbol.dispose](): void;
 }

@@ -240,7 +240,48 @@ impl Default for Correlator {
     }
 }
 
+/// Tables whose room grew past this many entries are shrunk back to
+/// [`INITIAL_CAPACITY`] by [`Correlator::clear`] (a recycled session keeps
+/// the room of a short conversation, not of the longest it ever saw).
+const KEPT_CAPACITY: usize = 256;
+
 impl Correlator {
+    /// Forgets everything, as a new table would start, keeping the
+    /// tables' room (up to a bound): a session recycled for another
+    /// conversation ([`crate::Session::recycle`]) allocates nothing.
+    pub fn clear(&mut self) {
+        let Correlator {
+            slots,
+            pending,
+            answered,
+            order,
+            seq,
+            answered_order,
+            tokens,
+            forgotten,
+        } = self;
+        slots.clear();
+        order.clear();
+        answered_order.clear();
+        tokens.clear();
+        if slots.capacity() > KEPT_CAPACITY {
+            slots.shrink_to(INITIAL_CAPACITY);
+        }
+        if order.capacity() > KEPT_CAPACITY {
+            order.shrink_to(INITIAL_CAPACITY);
+        }
+        if answered_order.capacity() > KEPT_CAPACITY {
+            answered_order.shrink_to(INITIAL_CAPACITY);
+        }
+        if tokens.capacity() > KEPT_CAPACITY {
+            tokens.shrink_to(0);
+        }
+        *pending = 0;
+        *answered = 0;
+        *seq = 0;
+        *forgotten = 0;
+    }
+
     /// Records a request sent in `direction`. Returns the request it
     /// replaces when the id is already pending.
     pub fn request(

@@ -13,7 +13,8 @@
 // MCPWIRE_BENCH_SECONDS (default 1) per engine, in 7 interleaved rounds
 // (the median round counts).
 //
-// MCPWIRE_BENCH_ROUNDS (default 7) sets the rounds;
+// MCPWIRE_BENCH_ROUNDS (default 7) sets the rounds; MCPWIRE_BENCH_WARMUP
+// (seconds per revision and build, default 0.3) the warm-up before them;
 // MCPWIRE_BENCH_BASELINE=<a dist/ directory> (another build, e.g.
 // `node scripts/build.mjs --out <dir>` on the commit before a change) adds
 // its Session.observe on text as one more engine in the same rounds, for a
@@ -156,18 +157,47 @@ function rates(passes) {
   );
 }
 
+// Warm-up: V8 compiles the .wasm with its baseline compiler first and
+// tiers hot functions up in the background; without this the first
+// revision's rounds of the build loaded last (the baseline) ran partly
+// unoptimised (the "cold" 2024-11-05 baseline of session 7). Each build
+// judges every revision's workload for MCPWIRE_BENCH_WARMUP seconds
+// (default 0.3) per revision before anything is measured; the setup
+// times below are measured before it, on a cold module.
+const warmup = Number(process.env.MCPWIRE_BENCH_WARMUP ?? 0.3);
+function warm(lib) {
+  for (const revision of lib.revisions()) {
+    const records = workload[revision];
+    const until = performance.now() + warmup * 1000;
+    while (performance.now() < until) {
+      const sn = new lib.Session(revision);
+      for (const r of records) sn.observe(r.dir, r.origin, r.text);
+      sn.free();
+    }
+  }
+}
+
 const rows = [];
+const setups = new Map();
 for (const revision of mcpwire.revisions()) {
   const records = workload[revision];
-  // Setup: everything before the first verdict on each message.
   let s = performance.now();
-  let session = new mcpwire.Session(revision);
+  const session = new mcpwire.Session(revision);
   for (const r of records) session.observe(r.dir, r.origin, r.text);
   const mcpwireSetupMs = performance.now() - s;
+  session.free();
   s = performance.now();
-  let judge = ajvSpec(revision);
+  const judge = ajvSpec(revision);
   for (const r of records) judge(r.origin, JSON.parse(r.text));
-  const ajvSetupMs = performance.now() - s;
+  setups.set(revision, { mcpwireSetupMs, ajvSetupMs: performance.now() - s, judge });
+}
+warm(mcpwire);
+if (baseline) warm(baseline);
+for (const revision of mcpwire.revisions()) {
+  const records = workload[revision];
+  // Setup (measured above, before the warm-up): everything before the
+  // first verdict on each message.
+  const { mcpwireSetupMs, ajvSetupMs, judge } = setups.get(revision);
   // The verdicts each engine gives on the workload (they differ where the
   // designed differences apply, docs/javascript.md).
   const check = new mcpwire.Session(revision);
@@ -219,7 +249,6 @@ for (const revision of mcpwire.revisions()) {
   };
   rows.push(row);
   console.log(JSON.stringify(row));
-  session.free();
 }
 const wasm = join(dirname(fileURLToPath(import.meta.resolve('mcpwire'))), 'wasm', 'mcpwire_wasm_bg.wasm');
 console.log(JSON.stringify({ module_load_ms: +moduleLoadMs.toFixed(1), wasm_bytes_all_revisions: statSync(wasm).size, node: process.version, clock: cpuClock ? 'cpu' : 'wall', rounds: ROUNDS }));

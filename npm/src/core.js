@@ -90,9 +90,10 @@ function reports(out) {
 }
 
 // The hot path of Session.observe (bindings/wasm/src/fast.rs): the text
-// is written straight into the module's input buffer, and a report with
-// nothing to say comes back as numbers in a fixed record (word offsets as
-// fast.rs `word`), its names as ids learnt once each (`fastName`).
+// is written straight into the module's input buffer, and a report comes
+// back as numbers in a fixed record (word offsets as fast.rs `word`), its
+// names as ids learnt once each (`fastName`); a report's findings as
+// words (name ids, and byte ranges of the text buffer, decoded once).
 function directionCode(d) {
   switch (d) {
     case 'c2s': return 0;
@@ -120,14 +121,16 @@ let inLen = 0;
 let bytes = new Uint8Array(0);
 let inView = new Uint8Array(0);
 let words = new Uint32Array(0);
+let findingWords = new Uint32Array(0);
 let number = new Float64Array(0);
 
 function views() {
   const buffer = memory.buffer;
   bytes = new Uint8Array(buffer);
   inView = new Uint8Array(buffer, inPtr, inLen);
-  words = new Uint32Array(buffer, outPtr, 16);
-  number = new Float64Array(buffer, outPtr + 64, 1);
+  words = new Uint32Array(buffer, outPtr, 20);
+  findingWords = new Uint32Array(buffer);
+  number = new Float64Array(buffer, outPtr + 80, 1);
 }
 
 function reserve(len) {
@@ -170,18 +173,73 @@ function text(ptr, len) {
   return decoder.decode(bytes.subarray(ptr, ptr + len));
 }
 
+// The findings of the last observeFast (code 2): the words list name
+// ids and byte ranges of the text buffer (fast.rs `word::FINDINGS_PTR`).
+// `w` is the record, read before any fastName call (which may grow the
+// memory and detach the views).
+function findings(w) {
+  const base = w[14];
+  const ascii = w[18] === 1;
+  const all = ascii ? text(base, w[15]) : '';
+  const piece = ascii
+    ? (a, b) => all.slice(a, b)
+    : (a, b) => decoder.decode(bytes.subarray(base + a, base + b));
+  const f = findingWords.subarray(w[16] >>> 2, (w[16] >>> 2) + w[17]).slice();
+  const nv = f[0], nw = f[1];
+  const violations = new Array(nv);
+  let at = 2;
+  for (let i = 0; i < nv; i++, at += 7) {
+    violations[i] = {
+      definition: f[at],
+      instance: piece(f[at + 1], f[at + 2]),
+      schema: f[at + 3],
+      keyword: f[at + 4],
+      message: piece(f[at + 5], f[at + 6]),
+    };
+  }
+  const warnings = new Array(nw);
+  for (let i = 0; i < nw; i++, at += 6) {
+    const rule = f[at + 1];
+    warnings[i] = rule === 0
+      ? { kind: f[at], pointer: piece(f[at + 2], f[at + 3]), message: piece(f[at + 4], f[at + 5]) }
+      : { kind: f[at], rule, pointer: piece(f[at + 2], f[at + 3]), message: piece(f[at + 4], f[at + 5]) };
+  }
+  return { violations, warnings };
+}
+
+// The names of findings() objects' ids (after every word and text was read).
+function learn(violations, warnings) {
+  for (const v of violations) {
+    v.definition = name(v.definition);
+    v.schema = name(v.schema);
+    v.keyword = name(v.keyword);
+  }
+  for (const x of warnings) {
+    x.kind = name(x.kind);
+    if (x.rule !== undefined) x.rule = name(x.rule);
+  }
+}
+
 // The reports of the last observeFast (`code` its answer). Every word is
 // read before the first fastName call, which may grow the memory.
 function fastReports(code) {
   if (words.byteLength === 0) views();
   const w = words;
-  if (code !== 0) return JSON.parse(text(w[14], w[15]));
+  if (code === 1) return JSON.parse(text(w[14], w[15]));
   const idType = w[6];
-  const id = idType === 1 ? number[0] : idType === 2 ? text(w[14], w[15]) : null;
+  const id = idType === 1 ? number[0] : idType === 2 ? text(w[14], w[19]) : null;
   const index = w[0], direction = w[1], origin = w[2], kind = w[3], revision = w[4], method = w[5];
   const n = w[7];
   const definitions = new Array(n);
   for (let i = 0; i < n; i++) definitions[i] = w[8 + i];
+  let violations, warnings;
+  if (code === 2) {
+    ({ violations, warnings } = findings(w));
+    learn(violations, warnings);
+  } else {
+    violations = [];
+    warnings = [];
+  }
   for (let i = 0; i < n; i++) definitions[i] = name(definitions[i]);
   return [{
     index,
@@ -193,18 +251,44 @@ function fastReports(code) {
     method: name(method),
     id,
     definitions,
-    violations: [],
-    warnings: [],
+    violations,
+    warnings,
     input_error: null,
   }];
 }
+
+// Freed sessions, kept for the next `new Session` (at most SPARES): their
+// module-side state is cleared and their room kept (RawSession.reset), so
+// a harness that judges one short conversation after another makes no
+// wasm-bindgen object, no finalizer registration and no allocation per
+// conversation (measured: npm/README.md, Performance).
+const spares = [];
+const SPARES = 4;
 
 /** One client–server conversation, judged message by message. */
 export class Session {
   #raw;
 
-  constructor(revision = 'auto', options = {}) {
-    this.#raw = new (module().RawSession)(revision, JSON.stringify(options ?? {}));
+  constructor(revision = 'auto', options) {
+    const text = options == null ? '{}' : JSON.stringify(options);
+    const spare = spares.pop();
+    if (spare === undefined) {
+      this.#raw = new (module().RawSession)(revision, text);
+      return;
+    }
+    try {
+      spare.reset(revision, text);
+    } catch (e) {
+      spares.push(spare);
+      throw e;
+    }
+    this.#raw = spare;
+  }
+
+  #live() {
+    const raw = this.#raw;
+    if (raw === null) throw new Error('mcpwire: this Session was freed');
+    return raw;
   }
 
   /**
@@ -219,33 +303,47 @@ export class Session {
     const d = directionCode(direction);
     const o = originCode(origin);
     if (d >= 0 && o >= 0) {
-      return fastReports(this.#raw.observeFast(d, o, put(w)));
+      return fastReports(this.#live().observeFast(d, o, put(w)));
     }
     // Not a known direction or origin: the module's own error.
+    const raw = this.#live();
     const out = typeof w === 'string'
-      ? this.#raw.observeString(direction, origin, w)
-      : this.#raw.observeText(direction, origin, w);
+      ? raw.observeString(direction, origin, w)
+      : raw.observeText(direction, origin, w);
     return reports(out);
   }
 
   /** Requests never answered so far, in the order they were sent. */
   unanswered() {
-    return JSON.parse(this.#raw.unanswered());
+    return JSON.parse(this.#live().unanswered());
   }
 
   /** The revision in force for messages that say nothing themselves. */
   get revision() {
-    return this.#raw.revision();
+    return this.#live().revision();
   }
 
   /** Records the `MCP-Protocol-Version` HTTP header of the following messages. */
   setHttpProtocolVersion(header) {
-    this.#raw.setHttpProtocolVersion(header);
+    this.#live().setHttpProtocolVersion(header);
   }
 
-  /** Frees the session's memory now (otherwise the garbage collector does). */
+  /**
+   * Ends the session now (otherwise the garbage collector does): its memory
+   * is freed, or kept for the next `new Session`. Using it afterwards throws;
+   * freeing it again does nothing.
+   */
   free() {
-    this.#raw.free();
+    const raw = this.#raw;
+    if (raw === null) return;
+    this.#raw = null;
+    if (spares.length < SPARES) {
+      // Cleared now, so a kept session holds no conversation.
+      raw.clear();
+      spares.push(raw);
+    } else {
+      raw.free();
+    }
   }
 
   [Symbol.dispose]() {

@@ -174,3 +174,57 @@ test('Session: direction "auto" (or null) is inferred, as for bare transcript me
   assert.deepEqual(res.violations, []);
   assert.deepEqual(s.unanswered(), []);
 });
+
+test('Session: a freed session is kept for the next one, which is as new; using it afterwards throws', () => {
+  const transcript = [
+    ['c2s', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }],
+    ['c2s', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
+    ['s2c', { jsonrpc: '2.0', id: 0, result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } } }],
+    ['c2s', { jsonrpc: '2.0', method: 'notifications/initialized' }],
+    ['s2c', { jsonrpc: '2.0', id: 1, result: { tools: [{ name: 7 }] } }],
+    ['c2s', { jsonrpc: '2.0', id: 'ïd-2', method: 'tools/call', params: { name: 'x', _meta: { progressToken: 't' } } }],
+  ];
+  const run = (s) => [...transcript.map(([d, m]) => s.observe(d, 'implementation', m)), s.unanswered(), s.revision];
+  // Hold more sessions than are kept, so that `fresh` is made, not reused.
+  const held = Array.from({ length: 6 }, () => new Session('auto'));
+  const fresh = new Session('auto', { nullIdAsWarning: true });
+  const expected = run(fresh);
+  // A used session (requests pending, a negotiated revision, capabilities),
+  // freed and reused for the same conversation from the start.
+  const used = new Session('auto');
+  run(used);
+  used.free();
+  assert.throws(() => used.observe('c2s', 'implementation', transcript[1][1]), /freed/);
+  used.free();
+  assert.throws(() => new Session('auto', { fallbak: 'draft' }), /fallbak/);
+  const reused = new Session('auto', { nullIdAsWarning: true });
+  assert.deepEqual(run(reused), expected);
+  for (const s of [...held, fresh, reused]) s.free();
+});
+
+test('Session: findings keep the shape and member order of the JSON form, non-ASCII text included', () => {
+  const s = new Session('2024-11-05');
+  const [r] = s.observe('s2c', 'implementation', { jsonrpc: '2.0', id: 'ïd', result: { content: [{ type: 'résumé' }] } });
+  assert.equal(r.id, 'ïd');
+  assert.deepEqual(r.warnings.map((w) => Object.keys(w)), [['kind', 'pointer', 'message']]);
+  assert.equal(r.warnings[0].kind, 'unknown_response');
+  assert.ok(r.warnings[0].message.includes('"ïd"'), r.warnings[0].message);
+  const [v] = new Session('2024-11-05').observe('s2c', 'implementation', {
+    jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 'é', progress: 'half' },
+  });
+  assert.deepEqual(v.violations, [{
+    definition: 'ProgressNotification',
+    instance: '/params/progress',
+    schema: '/definitions/ProgressNotification/properties/params/properties/progress/type',
+    keyword: 'type',
+    message: 'expected number, found string',
+  }]);
+  assert.deepEqual(Object.keys(v.violations[0]), ['definition', 'instance', 'schema', 'keyword', 'message']);
+  const rules = new Session('2025-11-25');
+  rules.observe('c2s', 'implementation', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+  const [early] = rules.observe('c2s', 'implementation', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  assert.deepEqual(early.warnings.map((w) => Object.keys(w)), [['kind', 'rule', 'pointer', 'message']]);
+  assert.equal(early.warnings[0].kind, 'rule');
+  assert.equal(early.warnings[0].pointer, '/method');
+  assert.match(early.warnings[0].rule, /^lifecycle\./);
+});

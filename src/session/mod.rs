@@ -70,7 +70,12 @@
 //! ([`crate::correlate`]), one for dispatch's method index, no allocation
 //! for the plan ([`crate::dispatch::Checks`]); [`Session::observe_bytes_into`]
 //! judges into the report of the previous message, reusing its room, so a
-//! clean message allocates no report (the npm package's hot path).
+//! clean message allocates no report (the npm package's hot path), and
+//! [`Session::recycle`] starts a new conversation in the room of the last
+//! (the package's pool of freed sessions). Capabilities are kept as the
+//! text they were sent as and asked member by member (`capabilities.rs`).
+//!
+//! Measured: `npm/README.md`, Performance.
 //!
 //! **Lines.** [`Session::judge`] takes the message's 1-based line in its
 //! transcript ([`Source::line`]); findings about other messages cite them
@@ -85,6 +90,7 @@ pub mod rules;
 
 use serde_json::Value;
 
+pub(crate) use capabilities::Declared;
 pub use capabilities::{Capabilities, META_CLIENT_CAPABILITIES};
 pub use infer::Reason;
 
@@ -223,7 +229,8 @@ pub struct Session {
     proposed: Option<Version>,
     http: Option<Version>,
     correlator: Correlator,
-    capabilities: Capabilities,
+    /// What each side declared ([`capabilities::Sides`]: text on the bytes path).
+    capabilities: capabilities::Sides,
     /// The text the client capabilities were last parsed from (bytes path).
     client_capabilities_text: Option<Vec<u8>>,
     lifecycle: observe::Lifecycle,
@@ -268,7 +275,7 @@ impl Session {
             proposed: None,
             http: None,
             correlator: Correlator::default(),
-            capabilities: Capabilities::default(),
+            capabilities: capabilities::Sides::default(),
             client_capabilities_text: None,
             lifecycle: observe::Lifecycle::default(),
             assumed: false,
@@ -289,6 +296,51 @@ impl Session {
             return Err(NotCompiledIn { revision });
         }
         Ok(Session::with_options(mode, options))
+    }
+
+    /// Makes this session what [`Session::try_with_options`] would make,
+    /// keeping the room of its tables (a correlation table that grew large
+    /// is shrunk): for a caller that judges many short conversations one
+    /// after another (the npm package's `Session` pool, a test harness's
+    /// scenarios), a new conversation then allocates nothing. On error the
+    /// session is left as it was.
+    pub fn recycle(&mut self, mode: Mode, options: Options) -> Result<(), NotCompiledIn> {
+        let revision = match mode {
+            Mode::Fixed(v) => v,
+            Mode::Auto => options.fallback,
+        };
+        if revision.spec().is_none() {
+            return Err(NotCompiledIn { revision });
+        }
+        // Every field named: a field added later must be reset here too.
+        let Session {
+            mode: session_mode,
+            options: session_options,
+            negotiated,
+            proposed,
+            http,
+            correlator,
+            capabilities,
+            client_capabilities_text,
+            lifecycle,
+            assumed,
+            spare_method: _,
+            line,
+            next_index,
+        } = self;
+        *session_mode = mode;
+        *session_options = options;
+        *negotiated = None;
+        *proposed = None;
+        *http = None;
+        correlator.clear();
+        *capabilities = capabilities::Sides::default();
+        *client_capabilities_text = None;
+        *lifecycle = observe::Lifecycle::default();
+        *assumed = false;
+        *line = None;
+        *next_index = 0;
+        Ok(())
     }
 
     /// Records the `MCP-Protocol-Version` HTTP header of the following
@@ -322,7 +374,7 @@ impl Session {
 
     /// What each side declared so far.
     pub fn capabilities(&self) -> &Capabilities {
-        &self.capabilities
+        self.capabilities.values()
     }
 
     /// Requests never answered so far, in the order they were sent.
@@ -660,5 +712,60 @@ mod tests {
             serde_json::to_value(recycling.unanswered()).unwrap(),
             serde_json::to_value(plain.unanswered()).unwrap()
         );
+    }
+
+    /// A recycled session judges a conversation as a new one does, in
+    /// either mode, whatever the conversation before it left behind
+    /// (pending and answered requests, progress tokens, capabilities, the
+    /// negotiated revision, the lifecycle, the assumption warning, the
+    /// index), and refuses a revision that is not compiled in.
+    #[test]
+    fn a_recycled_session_is_a_new_one() {
+        let transcript = include_str!("../../examples/session-2025-11-25.jsonl");
+        let records: Vec<(Direction, Value)> = transcript
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| {
+                let r: Value = serde_json::from_str(l).unwrap();
+                let direction = match r["dir"].as_str() {
+                    Some("s2c") => Direction::ServerToClient,
+                    _ => Direction::ClientToServer,
+                };
+                (direction, r["msg"].clone())
+            })
+            .collect();
+        let judge = |s: &mut Session, upto: usize| {
+            let mut all = Vec::new();
+            for (direction, msg) in &records[..upto] {
+                let text = serde_json::to_vec(msg).unwrap();
+                let reports = s.observe_bytes(*direction, Origin::Implementation, &text);
+                all.push(serde_json::to_value(&reports).unwrap());
+            }
+            all.push(serde_json::to_value(s.unanswered()).unwrap());
+            all
+        };
+        let null_ids = Options {
+            null_id_as_warning: true,
+            ..Options::default()
+        };
+        for (mode, options) in [
+            (Mode::Auto, Options::default()),
+            (Mode::Fixed(Version::V2025_11_25), null_ids),
+        ] {
+            let mut fresh = Session::try_with_options(mode, options).unwrap();
+            let expected = judge(&mut fresh, records.len());
+            // Stop half-way (requests pending, capabilities seen), then reuse.
+            let mut used = Session::auto();
+            let _ = judge(&mut used, records.len() / 2);
+            used.set_http_protocol_version("2025-06-18").unwrap();
+            used.recycle(mode, options).unwrap();
+            assert_eq!(judge(&mut used, records.len()), expected, "{mode:?}");
+            assert_eq!(used.forgotten(), 0);
+        }
+        let mut s = Session::auto();
+        let missing = Version::ALL.iter().copied().find(|v| v.spec().is_none());
+        if let Some(v) = missing {
+            assert!(s.recycle(Mode::Fixed(v), Options::default()).is_err());
+        }
     }
 }

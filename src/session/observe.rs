@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{parse_version, rules, Mode, Session};
+use super::{parse_version, rules, Declared, Mode, Session};
 use crate::{
     correlate::{IdKey, Lookup, Pending, TaskAnswer},
     dispatch::{self, Plan, Resolved, Target},
@@ -43,6 +43,16 @@ pub(super) struct Lifecycle {
     initialize_answered: bool,
     /// `notifications/initialized` was seen.
     initialized: bool,
+}
+
+/// Capabilities as the head holds them, as the session keeps them: text
+/// on the bytes path ([`Declared::of_text`]), the value on the `Value`
+/// path; `None` when they cannot be read.
+fn declared(caps: &Json, body: Body<'_, '_>) -> Option<Declared> {
+    match caps {
+        Json::Value(v) => Some(Declared::Value(v.clone())),
+        span => Declared::of_text(span.text(body.text())?),
+    }
 }
 
 fn rule_warning(rule: &'static Rule, pointer: &str, message: String) -> Warning {
@@ -484,9 +494,9 @@ impl Session {
                 if let Some(caps) = head
                     .params_capabilities
                     .as_ref()
-                    .and_then(|c| c.value(body.text()))
+                    .and_then(|c| declared(c, body))
                 {
-                    self.capabilities.client = Some(caps);
+                    self.capabilities.set_client(caps);
                     self.client_capabilities_text = None;
                 }
                 if self.mode == Mode::Auto && self.negotiated.is_none() {
@@ -507,8 +517,8 @@ impl Session {
         match &head.meta_client_capabilities {
             None => {}
             Some(Json::Value(caps)) if caps.is_object() => {
-                if self.capabilities.client.as_ref() != Some(caps) {
-                    self.capabilities.client = Some(caps.clone());
+                if !self.capabilities.client_is(caps) {
+                    self.capabilities.set_client(Declared::Value(caps.clone()));
                 }
                 self.client_capabilities_text = None;
             }
@@ -518,7 +528,7 @@ impl Session {
                 let text = span.text(body.text()).unwrap_or_default();
                 if self.client_capabilities_text.as_deref() != Some(text) {
                     if let Ok(caps @ Value::Object(_)) = serde_json::from_slice::<Value>(text) {
-                        self.capabilities.client = Some(caps);
+                        self.capabilities.set_client(Declared::Value(caps));
                     }
                     self.client_capabilities_text = Some(text.to_vec());
                 }
@@ -541,7 +551,7 @@ impl Session {
 
     /// Lifecycle and capability rules for a request or notification.
     fn conversation_rules(
-        &self,
+        &mut self,
         direction: Direction,
         head: &MessageHead,
         kind: MessageKind,
@@ -598,7 +608,7 @@ impl Session {
         if owner_is_client != gate.client || !gate.rule.applies(revision) {
             return;
         }
-        if self.capabilities.declares(gate.client, gate.capability) == Some(false) {
+        if self.capabilities.gate(gate.client, gate.capability) == Some(false) {
             let side = if gate.client { "client" } else { "server" };
             report.warnings.push(rule_warning(
                 gate.rule,
@@ -630,10 +640,10 @@ impl Session {
         if let Some(caps) = head
             .result_capabilities
             .as_ref()
-            .and_then(|c| c.value(body.text()))
-            .filter(Value::is_object)
+            .and_then(|c| declared(c, body))
+            .filter(Declared::is_object)
         {
-            self.capabilities.server = Some(caps);
+            self.capabilities.set_server(caps);
         }
         if method != "initialize" || self.mode != Mode::Auto {
             return;

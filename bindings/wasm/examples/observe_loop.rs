@@ -1,7 +1,7 @@
 //! A native loop over the npm benchmark's workload through the same code
 //! the wasm module runs per message (`Session.observe`'s hot path:
 //! [`mcpwire_wasm::api::Session::observe_into`] and
-//! [`mcpwire_wasm::fast::encode`]), for profiling the library side of
+//! [`mcpwire_wasm::fast::Encoder::encode`]), for profiling the library side of
 //! `npm/bench/bench.mjs` with callgrind or perf:
 //!
 //! ```sh
@@ -11,27 +11,32 @@
 //!     target/release/examples/observe_loop target/messages.tsv 2025-11-25 200
 //! ```
 //!
-//! Arguments: the messages file, the revision, passes (one session per
-//! pass, as the benchmark does). Prints messages/s and how many answers
+//! Arguments: the messages file, the revision, passes (one conversation
+//! per pass, as the benchmark has it: the session recycled, as the
+//! package's pool does). Prints messages/s and how many answers
 //! took the JSON form.
 use std::hint::black_box;
 use std::time::Instant;
 
 use mcpwire_wasm::api::{direction_of, origin_of, Session};
-use mcpwire_wasm::fast::{encode, Names, Out};
+use mcpwire_wasm::fast::{Encoder, JSON};
 
 #[inline(never)]
 fn measured(revision: &str, records: &[(&str, &str, &str)], passes: usize) -> usize {
-    let (mut names, mut out, mut text) = (Names::default(), Out::default(), Vec::new());
+    let mut encoder = Encoder::default();
     let mut reports = Vec::new();
     let mut json = 0;
+    // One session, made new for each pass as the package's pool does
+    // (`Session::reset` after `clear`).
+    let mut s = Session::new(revision, "{}").expect("revision");
     for _ in 0..passes {
-        let mut s = Session::new(revision, "{}").expect("revision");
+        s.clear();
+        s.reset(revision, "{}").expect("revision");
         for (dir, origin, message) in records {
             let direction = direction_of(dir).ok();
             let origin = origin_of(origin).expect("origin");
             s.observe_into(direction, origin, message.as_bytes(), &mut reports);
-            json += black_box(encode(&reports, &mut names, &mut out, &mut text)) as usize;
+            json += usize::from(black_box(encoder.encode(&reports)) == JSON);
         }
     }
     json

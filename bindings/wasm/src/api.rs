@@ -101,10 +101,15 @@ pub struct Session {
     inner: mcpwire::Session,
 }
 
-impl Session {
-    /// `revision`: a revision string or `"auto"`; `options`: JSON text of
-    /// the options object.
-    pub fn new(revision_name: &str, options: &str) -> Result<Session, Error> {
+/// What `new Session(revision, options)` asks for, read.
+struct Settings {
+    mode: Mode,
+    options: Options,
+    http_protocol_version: Option<String>,
+}
+
+impl Settings {
+    fn read(revision_name: &str, options: &str) -> Result<Settings, Error> {
         // `{}` (what `new Session(revision)` sends) needs no parse.
         let given: SessionOptions = if matches!(options.trim(), "" | "{}") {
             SessionOptions::default()
@@ -130,14 +135,50 @@ impl Session {
         if let Some(name) = given.fallback.as_deref() {
             options.fallback = revision(name)?;
         }
-        let mut inner = mcpwire::Session::try_with_options(mode, options)
-            .map_err(|e| Error::Revision(e.to_string()))?;
-        if let Some(header) = given.http_protocol_version {
-            inner
-                .set_http_protocol_version(&header)
-                .map_err(|e| Error::Revision(e.to_string()))?;
+        Ok(Settings {
+            mode,
+            options,
+            http_protocol_version: given.http_protocol_version,
+        })
+    }
+
+    fn header(&self, session: &mut mcpwire::Session) -> Result<(), Error> {
+        match &self.http_protocol_version {
+            Some(header) => session
+                .set_http_protocol_version(header)
+                .map_err(|e| Error::Revision(e.to_string())),
+            None => Ok(()),
         }
+    }
+}
+
+impl Session {
+    /// `revision`: a revision string or `"auto"`; `options`: JSON text of
+    /// the options object.
+    pub fn new(revision_name: &str, options: &str) -> Result<Session, Error> {
+        let settings = Settings::read(revision_name, options)?;
+        let mut inner = mcpwire::Session::try_with_options(settings.mode, settings.options)
+            .map_err(|e| Error::Revision(e.to_string()))?;
+        settings.header(&mut inner)?;
         Ok(Session { inner })
+    }
+
+    /// Makes this session what [`Session::new`] would make with these
+    /// arguments, reusing its room ([`mcpwire::Session::recycle`]): the
+    /// package's pool of freed sessions. On error it is left as it was
+    /// (but for a bad `httpProtocolVersion`, after which it is new).
+    pub fn reset(&mut self, revision_name: &str, options: &str) -> Result<(), Error> {
+        let settings = Settings::read(revision_name, options)?;
+        self.inner
+            .recycle(settings.mode, settings.options)
+            .map_err(|e| Error::Revision(e.to_string()))?;
+        settings.header(&mut self.inner)
+    }
+
+    /// [`Session::reset`] to `"auto"` and the default options (which fails
+    /// only in a build without any revision, leaving the session as it was).
+    pub fn clear(&mut self) {
+        let _ = self.inner.recycle(Mode::Auto, Options::default());
     }
 
     /// Judges one message's text; the reports as JSON. Unreadable text
@@ -199,10 +240,9 @@ impl Session {
     }
 }
 
-/// The reports of one message as the package reads them back: the `serde`
 /// Whether a report has nothing to say: no violation, warning, expected
-/// violation, unreadable input, batch index or line (the reports both
-/// short forms carry: [`reports_text`] and [`crate::fast::encode`]).
+/// violation, unreadable input, batch index or line (the reports
+/// [`reports_text`]'s short form carries).
 pub fn says_nothing(r: &mcpwire::Report) -> bool {
     r.violations.is_empty()
         && r.warnings.is_empty()

@@ -19,13 +19,16 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use mcpwire::{Direction, MessageKind, Report};
+use mcpwire::{Direction, MessageKind, Report, WarningKind};
 use serde_json::Value;
 
 /// [`encode`]: the record holds a clean report.
 pub const CLEAN: u32 = 0;
 /// [`encode`]: the reports are JSON text (in the text buffer).
 pub const JSON: u32 = 1;
+/// [`encode`]: the record holds a report with findings, listed in the
+/// findings words (see the module docs and [`word::FINDINGS_PTR`]).
+pub const FINDINGS: u32 = 2;
 
 /// Word offsets in [`Out::words`].
 pub mod word {
@@ -52,10 +55,30 @@ pub mod word {
     pub const TEXT_PTR: usize = 14;
     /// The text buffer's length in bytes.
     pub const TEXT_LEN: usize = 15;
+    /// [`super::FINDINGS`]: the findings words' address. They are: the
+    /// number of violations, the number of warnings, then per violation
+    /// 7 words (definition, instance start, instance end, schema, keyword,
+    /// message start, message end) and per warning 6 (kind, rule or 0,
+    /// pointer start, pointer end, message start, message end); names are
+    /// ids, ranges are byte offsets into the text buffer.
+    pub const FINDINGS_PTR: usize = 16;
+    /// How many findings words there are.
+    pub const FINDINGS_LEN: usize = 17;
+    /// 1 when the text buffer is all ASCII (byte offsets are UTF-16 offsets).
+    pub const ASCII: usize = 18;
+    /// A string id's length in bytes (it starts the text buffer).
+    pub const ID_LEN: usize = 19;
+    /// Words in the record.
+    pub const COUNT: usize = 20;
 }
 
 /// At most this many definitions fit the record.
 pub const MAX_DEFINITIONS: usize = word::TEXT_PTR - word::FIRST_DEFINITION;
+
+/// Words per violation in the findings list.
+pub const VIOLATION_WORDS: usize = 7;
+/// Words per warning in the findings list.
+pub const WARNING_WORDS: usize = 6;
 
 /// At most this many method names are interned (they come from the
 /// traffic); past that a report with an unknown method takes the JSON form.
@@ -66,7 +89,7 @@ pub const MAX_METHODS: usize = 1024;
 #[derive(Debug, Default)]
 pub struct Out {
     /// See [`word`].
-    pub words: [u32; 16],
+    pub words: [u32; word::COUNT],
     /// A numeric id, as the `f64` that `JSON.parse` of its text gives.
     pub number: f64,
 }
@@ -201,73 +224,183 @@ fn kind_name(kind: MessageKind) -> &'static str {
     }
 }
 
-/// Writes the reports of one message: a clean report into `out` (and a
-/// string id into `text`, UTF-8), returning [`CLEAN`]; anything else as
-/// JSON into `text`, returning [`JSON`]. `text` is the module's buffer,
-/// kept from call to call (serde_json writes into its room).
-pub fn encode(reports: &[Report], names: &mut Names, out: &mut Out, text: &mut Vec<u8>) -> u32 {
-    text.clear();
-    if let [r] = reports {
-        if encode_clean(r, names, out, text) {
-            return CLEAN;
-        }
-        text.clear();
+/// A warning kind as `serde` spells it (a test holds the two together).
+pub fn warning_kind_name(kind: WarningKind) -> &'static str {
+    match kind {
+        WarningKind::MethodNotInRevision => "method_not_in_revision",
+        WarningKind::EmbeddedOnly => "embedded_only",
+        WarningKind::WrongSender => "wrong_sender",
+        WarningKind::KindMismatch => "kind_mismatch",
+        WarningKind::UnknownResponse => "unknown_response",
+        WarningKind::DuplicateResponse => "duplicate_response",
+        WarningKind::DuplicateRequestId => "duplicate_request_id",
+        WarningKind::UnknownResultType => "unknown_result_type",
+        WarningKind::UnknownVersion => "unknown_version",
+        WarningKind::JsonRpc => "json_rpc",
+        WarningKind::NullId => "null_id",
+        WarningKind::RevisionDisabled => "revision_disabled",
+        WarningKind::Rule => "rule",
+        WarningKind::Assumption => "assumption",
     }
-    serde_json::to_writer(&mut *text, reports).expect("reports serialize");
-    JSON
 }
 
-fn encode_clean(r: &Report, names: &mut Names, out: &mut Out, text: &mut Vec<u8>) -> bool {
-    let clean = crate::api::says_nothing(r)
-        && r.definitions.len() <= MAX_DEFINITIONS
-        && u32::try_from(r.index).is_ok();
-    if !clean {
-        return false;
+/// The hot path's answer buffers, kept from call to call: the record, the
+/// text buffer, the findings words and the names they use.
+#[derive(Debug, Default)]
+pub struct Encoder {
+    /// The record the package reads ([`Out`]; boxed, so it never moves).
+    pub out: Box<Out>,
+    /// The text buffer: a string id, then the findings' strings (UTF-8),
+    /// or the reports' JSON.
+    pub text: Vec<u8>,
+    /// The findings words ([`word::FINDINGS_PTR`]).
+    pub findings: Vec<u32>,
+    /// The names behind the ids.
+    pub names: Names,
+}
+
+impl Encoder {
+    /// Writes the reports of one message: one report without findings
+    /// into the record (and a string id into the text buffer), returning
+    /// [`CLEAN`]; one with findings into the record and the findings
+    /// words, returning [`FINDINGS`]; anything else as JSON into the text
+    /// buffer, returning [`JSON`]. The record's text and findings
+    /// addresses and lengths are set in every case.
+    pub fn encode(&mut self, reports: &[Report]) -> u32 {
+        let code = self.encode_reports(reports);
+        let w = &mut self.out.words;
+        w[word::TEXT_PTR] = self.text.as_ptr() as usize as u32;
+        w[word::TEXT_LEN] = self.text.len() as u32;
+        w[word::FINDINGS_PTR] = self.findings.as_ptr() as usize as u32;
+        w[word::FINDINGS_LEN] = self.findings.len() as u32;
+        code
     }
-    let w = &mut out.words;
-    w[word::ID] = match &r.id {
-        None | Some(Value::Null) => 0,
-        Some(Value::Number(n)) => match n.as_f64() {
-            Some(f) => {
-                out.number = f;
+
+    fn encode_reports(&mut self, reports: &[Report]) -> u32 {
+        self.text.clear();
+        self.findings.clear();
+        if let [r] = reports {
+            if let Some(code) = self.encode_one(r) {
+                return code;
+            }
+            self.text.clear();
+            self.findings.clear();
+        }
+        serde_json::to_writer(&mut self.text, reports).expect("reports serialize");
+        JSON
+    }
+
+    fn encode_one(&mut self, r: &Report) -> Option<u32> {
+        let plain = r.expected.is_empty()
+            && r.input_error.is_none()
+            && r.batch_index.is_none()
+            && r.line.is_none()
+            && r.definitions.len() <= MAX_DEFINITIONS
+            && u32::try_from(r.index).is_ok();
+        if !plain {
+            return None;
+        }
+        let Encoder {
+            out,
+            text,
+            findings,
+            names,
+        } = self;
+        let w = &mut out.words;
+        w[word::ID] = match &r.id {
+            None | Some(Value::Null) => 0,
+            Some(Value::Number(n)) => {
+                out.number = n.as_f64()?;
                 1
             }
-            None => return false,
-        },
-        Some(Value::String(s)) => {
-            text.extend_from_slice(s.as_bytes());
-            2
+            Some(Value::String(s)) => {
+                text.extend_from_slice(s.as_bytes());
+                2
+            }
+            Some(_) => return None,
+        };
+        w[word::ID_LEN] = text.len() as u32;
+        w[word::METHOD] = match r.method.as_deref() {
+            None => 0,
+            Some(m) => names.of_method(m)?,
+        };
+        w[word::INDEX] = r.index as u32;
+        w[word::DIRECTION] = match r.direction {
+            Direction::ClientToServer => 0,
+            Direction::ServerToClient => 1,
+        };
+        w[word::ORIGIN] = match r.origin {
+            mcpwire::Origin::Implementation => 0,
+            mcpwire::Origin::Harness => 1,
+        };
+        w[word::KIND] = names.of_static(kind_name(r.kind));
+        w[word::REVISION] = r.revision.map_or(0, |v| names.of_static(v.as_str()));
+        w[word::DEFINITIONS] = r.definitions.len() as u32;
+        for (slot, d) in w[word::FIRST_DEFINITION..].iter_mut().zip(&r.definitions) {
+            *slot = names.of_static(d);
         }
-        Some(_) => return false,
-    };
-    w[word::METHOD] = match r.method.as_deref() {
-        None => 0,
-        Some(m) => match names.of_method(m) {
-            Some(id) => id,
-            None => return false,
-        },
-    };
-    w[word::INDEX] = r.index as u32;
-    w[word::DIRECTION] = match r.direction {
-        Direction::ClientToServer => 0,
-        Direction::ServerToClient => 1,
-    };
-    w[word::ORIGIN] = match r.origin {
-        mcpwire::Origin::Implementation => 0,
-        mcpwire::Origin::Harness => 1,
-    };
-    w[word::KIND] = names.of_static(kind_name(r.kind));
-    w[word::REVISION] = r.revision.map_or(0, |v| names.of_static(v.as_str()));
-    w[word::DEFINITIONS] = r.definitions.len() as u32;
-    for (slot, d) in w[word::FIRST_DEFINITION..].iter_mut().zip(&r.definitions) {
-        *slot = names.of_static(d);
+        if r.violations.is_empty() && r.warnings.is_empty() {
+            w[word::ASCII] = 1;
+            return Some(CLEAN);
+        }
+        findings
+            .reserve(2 + r.violations.len() * VIOLATION_WORDS + r.warnings.len() * WARNING_WORDS);
+        findings.push(r.violations.len() as u32);
+        findings.push(r.warnings.len() as u32);
+        let mut range = |s: &str, findings: &mut Vec<u32>| {
+            findings.push(text.len() as u32);
+            text.extend_from_slice(s.as_bytes());
+            findings.push(text.len() as u32);
+        };
+        for f in &r.violations {
+            let v = &f.violation;
+            findings.push(names.of_static(f.definition));
+            range(v.instance.as_str(), findings);
+            findings.push(names.of_static(v.schema));
+            findings.push(names.of_static(v.keyword.as_str()));
+            range(&v.message, findings);
+        }
+        for warning in &r.warnings {
+            findings.push(names.of_static(warning_kind_name(warning.kind)));
+            findings.push(warning.rule.map_or(0, |rule| names.of_static(rule.id)));
+            range(warning.pointer.as_str(), findings);
+            range(&warning.message, findings);
+        }
+        u32::try_from(text.len()).ok()?;
+        w[word::ASCII] = u32::from(text.is_ascii());
+        Some(FINDINGS)
     }
-    true
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn warning_kinds_are_spelled_as_serde_spells_them() {
+        use WarningKind::*;
+        for kind in [
+            MethodNotInRevision,
+            EmbeddedOnly,
+            WrongSender,
+            KindMismatch,
+            UnknownResponse,
+            DuplicateResponse,
+            DuplicateRequestId,
+            UnknownResultType,
+            UnknownVersion,
+            JsonRpc,
+            NullId,
+            RevisionDisabled,
+            Rule,
+            Assumption,
+        ] {
+            assert_eq!(
+                serde_json::to_value(kind).unwrap(),
+                Value::String(warning_kind_name(kind).into())
+            );
+        }
+    }
 
     #[test]
     fn names_are_interned_and_methods_bounded() {

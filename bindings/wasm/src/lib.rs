@@ -15,8 +15,9 @@
 //! text too (the `serde` form of [`mcpwire::Report`] and
 //! [`mcpwire::Violation`]), which the package turns into objects with one
 //! `JSON.parse` — except on `Session.observe`'s hot path ([`fast`]): there
-//! the text is written into a buffer the module keeps, and a report with
-//! nothing to say comes back as numbers in a fixed record.
+//! the text is written into a buffer the module keeps, and a report comes
+//! back as numbers in a fixed record (its findings as name ids and ranges
+//! of one text buffer).
 //!
 //! **Host build.** The crate builds (and its tests run) on the host as
 //! well: the `#[wasm_bindgen]` layer is thin, and everything it calls is
@@ -41,14 +42,12 @@ use wasm_bindgen::prelude::*;
 static ALLOC: small_alloc::SmallAlloc = small_alloc::SmallAlloc::new();
 
 /// The hot path's buffers ([`fast`]): the message text the package writes
-/// in, the record and the text it reads back, the names it learns, and
-/// the last message's reports (whose room the next one reuses).
+/// in, what it reads back ([`fast::Encoder`]), and the last message's
+/// reports (whose room the next one reuses).
 #[derive(Default)]
 struct Fast {
     input: Vec<u8>,
-    out: Box<fast::Out>,
-    text: Vec<u8>,
-    names: fast::Names,
+    encoder: fast::Encoder,
     reports: Vec<mcpwire::Report>,
 }
 
@@ -79,13 +78,13 @@ pub fn fast_input_len() -> usize {
 /// The address of the record ([`fast::Out`]; it never moves).
 #[wasm_bindgen(js_name = fastOut)]
 pub fn fast_out() -> usize {
-    FAST.with_borrow(|f| &*f.out as *const fast::Out as usize)
+    FAST.with_borrow(|f| &*f.encoder.out as *const fast::Out as usize)
 }
 
 /// The name behind an id of the record (`undefined` for 0).
 #[wasm_bindgen(js_name = fastName)]
 pub fn fast_name(id: u32) -> Option<String> {
-    FAST.with_borrow(|f| f.names.get(id).map(str::to_string))
+    FAST.with_borrow(|f| f.encoder.names.get(id).map(str::to_string))
 }
 
 fn js_error(e: api::Error) -> JsError {
@@ -150,6 +149,22 @@ impl RawSession {
         })
     }
 
+    /// Makes this session a new one for `revision` and `options` (as the
+    /// constructor), reusing its memory: the package keeps freed sessions
+    /// and resets them for the next `new Session` (`npm/src/core.js`),
+    /// which then costs no allocation, no JS wrapper and no finalizer
+    /// registration.
+    pub fn reset(&mut self, revision: &str, options: &str) -> Result<(), JsError> {
+        self.inner.reset(revision, options).map_err(js_error)
+    }
+
+    /// Makes this session a new auto-mode one with the default options
+    /// (what the package does to a freed session it keeps, so that a kept
+    /// session holds no conversation).
+    pub fn clear(&mut self) {
+        self.inner.clear();
+    }
+
     /// Judges one JSON text; the reports as JSON.
     #[wasm_bindgen(js_name = observeText)]
     pub fn observe_text(
@@ -179,7 +194,8 @@ impl RawSession {
     /// The hot path ([`fast`]): judges the first `len` bytes of the input
     /// buffer ([`fast_input`]); `direction` 0 c2s, 1 s2c, 2 inferred;
     /// `origin` 0 implementation, 1 harness. Returns [`fast::CLEAN`] (the
-    /// record holds the report) or [`fast::JSON`] (the text buffer, whose
+    /// record holds the report), [`fast::FINDINGS`] (the record and the
+    /// findings words hold it) or [`fast::JSON`] (the text buffer, whose
     /// address and length the record holds, is the reports' JSON).
     #[wasm_bindgen(js_name = observeFast)]
     pub fn observe_fast(&mut self, direction: u32, origin: u32, len: usize) -> u32 {
@@ -196,17 +212,12 @@ impl RawSession {
         FAST.with_borrow_mut(|f| {
             let Fast {
                 input,
-                out,
-                text,
-                names,
+                encoder,
                 reports,
             } = f;
             let bytes = input.get(..len).unwrap_or(input);
             self.inner.observe_into(direction, origin, bytes, reports);
-            let code = fast::encode(reports, names, out, text);
-            out.words[fast::word::TEXT_PTR] = text.as_ptr() as usize as u32;
-            out.words[fast::word::TEXT_LEN] = text.len() as u32;
-            code
+            encoder.encode(reports)
         })
     }
 
