@@ -419,7 +419,7 @@ fn type_failed(
     expected: &'static str,
     v: &Value,
 ) {
-    let message = format!("expected {expected}, found {}", type_name(v));
+    let message = join(&["expected ", expected, ", found ", type_name(v)]);
     push(out, path, schema, Keyword::Type, message);
 }
 
@@ -443,7 +443,7 @@ pub fn required(
 #[cold]
 #[inline(never)]
 fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str) {
-    let message = format!("{} is a required property", show_str(name));
+    let message = join(&[&show_str(name), " is a required property"]);
     report(out, path, at, Keyword::Required, message);
 }
 
@@ -452,7 +452,7 @@ fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str
 #[cold]
 #[inline(never)]
 pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str) {
-    let message = format!("unexpected property {}", show_str(name));
+    let message = join(&["unexpected property ", &show_str(name)]);
     report(out, path, at, Keyword::AdditionalProperties, message);
 }
 
@@ -461,7 +461,7 @@ pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str)
 #[cold]
 #[inline(never)]
 pub fn const_(out: &mut Vec<Violation>, path: &Path<'_>, at: At, expected: &str, v: &Value) {
-    let message = format!("expected {expected}, found {}", show(v));
+    let message = join(&["expected ", expected, ", found ", &show(v)]);
     report(out, path, at, Keyword::Const, message);
 }
 
@@ -497,7 +497,7 @@ fn const_str_failed(
 #[cold]
 #[inline(never)]
 pub fn enum_(out: &mut Vec<Violation>, path: &Path<'_>, at: At, expected: &'static str, v: &Value) {
-    let message = format!("expected one of {expected}, found {}", show(v));
+    let message = join(&["expected one of ", expected, ", found ", &show(v)]);
     report(out, path, at, Keyword::Enum, message);
 }
 
@@ -543,7 +543,7 @@ pub fn max_items(out: &mut Vec<Violation>, path: &Path<'_>, at: At, max: u64, le
 #[cold]
 #[inline(never)]
 pub fn format(out: &mut Vec<Violation>, path: &Path<'_>, at: At, format: &'static str, s: &str) {
-    let message = format!("{} is not a valid \"{format}\"", show_str(s));
+    let message = join(&[&show_str(s), " is not a valid \"", format, "\""]);
     report(out, path, at, Keyword::Format, message);
 }
 
@@ -723,12 +723,19 @@ fn unknown_tag(
     tag_name: &'static str,
     branches: &[Branch<'_>],
 ) {
-    let tags: Vec<&str> = branches.iter().filter_map(|b| b.tag).collect();
-    let message = format!(
-        "expected one of {}; found {}",
-        tags.join(", "),
-        show_str(value)
-    );
+    // `expected one of {tags, joined by ", "}; found {value}`, in one
+    // string.
+    let found = show_str(value);
+    let mut message = String::with_capacity(64 + found.len());
+    message.push_str("expected one of ");
+    for (i, tag) in branches.iter().filter_map(|b| b.tag).enumerate() {
+        if i > 0 {
+            message.push_str(", ");
+        }
+        message.push_str(tag);
+    }
+    message.push_str("; found ");
+    message.push_str(&found);
     let schema = at_keyword(at, Keyword::AnyOf);
     push(out, &path.key(tag_name), schema, Keyword::AnyOf, message);
 }
