@@ -831,12 +831,27 @@ mod tests {
 
     #[test]
     fn show_str_is_serde_json_s_literal_cut() {
-        let units = ["a", "é", "\u{1F600}", "\"", "\\", "\n", "\u{1}", "\u{7f}", "/", "~"];
+        let units = [
+            "a",
+            "é",
+            "\u{1F600}",
+            "\"",
+            "\\",
+            "\n",
+            "\u{1}",
+            "\u{7f}",
+            "/",
+            "~",
+        ];
         for n in 0..=90 {
             for unit in units {
                 for tail in ["", "b", "\""] {
                     let s = unit.repeat(n) + tail;
-                    assert_eq!(show_str(&s), show_str_escaped(&s), "{n} × {unit:?} {tail:?}");
+                    assert_eq!(
+                        show_str(&s),
+                        show_str_escaped(&s),
+                        "{n} × {unit:?} {tail:?}"
+                    );
                 }
             }
         }
