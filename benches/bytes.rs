@@ -252,6 +252,21 @@ fn bytes_check(p: &Prepared<'_>) -> usize {
     let Some(text) = bytes::text(&p.entry.bytes, limits) else {
         return value_check(p);
     };
+    // A message of at most `bytes::PARSED_WHOLE` bytes, as `bytes::collect`
+    // treats such a value: plain reads (the plan's one pass where it has
+    // one, else each check) and, when they do not show it valid, one parse
+    // of the whole message for every check — no collecting read, which
+    // would not make that parse smaller.
+    if bytes::parses_whole(text, limits) {
+        let valid = match p.one_pass {
+            OnePass::No => p.checks.iter().all(|c| match c.at {
+                At::Message => bytes::reads(c.def.bytes.read, text, limits),
+                At::Result => bytes::reads_member(c.def.bytes.read, text, "result", limits),
+            }),
+            _ => one_pass_valid(p, text, limits),
+        };
+        return if valid { 0 } else { whole_check(p, text) };
+    }
     let read = |c: &Resolved| match c.at {
         At::Message => bytes::records(c.def.value, text, limits),
         At::Result => bytes::member_records(c.def.value, text, "result", limits),

@@ -85,6 +85,14 @@ struct Tally {
     /// `result`.
     shells: usize,
     shells_members: usize,
+    /// Of the collected cases, those small enough that the collecting read
+    /// is skipped and the value parsed and checked whole
+    /// (`bytes::parses_whole`); their records are still compared below,
+    /// through `bytes::checked`, so shells are tested at every size.
+    parsed_whole: usize,
+    /// Cases whose records (`bytes::records`, whatever the size) gave
+    /// violations through `bytes::checked`, compared with the whole check.
+    records_checked: usize,
 }
 
 /// Whether a collecting read's records include a shell.
@@ -150,16 +158,32 @@ fn compare(def: &Definition, bytes: &[u8], label: &str, dups: bool, tally: &mut 
     // answers: same violations, same order — on the message, and on the
     // same text as the `result` member of a response.
     if let Ok(v) = &value {
+        let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         if let Some(found) = def.collect(bytes, limits) {
             tally.collected += 1;
-            let text = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-            if has_shell(bytes::records(def.value, text, limits)) {
-                tally.shells += 1;
-            }
+            tally.parsed_whole += usize::from(bytes::parses_whole(text, limits));
             assert_eq!(
                 found,
                 def.value.check(v),
                 "{label}: collecting read differs for {}:\n{}",
+                def.bytes.name,
+                String::from_utf8_lossy(bytes)
+            );
+        }
+        // The records themselves, at every size (`collect` parses small
+        // values whole and does not read them).
+        let records = bytes::records(def.value, text, limits);
+        let spec = bytes::spec_of(def.value).expect("compiled in");
+        if let Some(found) = records
+            .as_ref()
+            .and_then(|r| bytes::checked(spec, text, &mcpwire::Path::Root, r))
+        {
+            tally.records_checked += 1;
+            tally.shells += usize::from(has_shell(records));
+            assert_eq!(
+                found,
+                def.value.check(v),
+                "{label}: records' violations differ for {}:\n{}",
                 def.bytes.name,
                 String::from_utf8_lossy(bytes)
             );
@@ -443,7 +467,8 @@ fn mutation_corpus_agrees_in_every_revision() {
             "{version}: {} cases, {} valid ({} shown valid by the fast path), {invalid} invalid \
              ({} settled by the fast path, {} left to the Value path), {} input errors, \
              {} valid only on the Value path (repeated members); violations of {} cases \
-             ({} as a result) from the collecting read, {} ({}) of them from a shell",
+             ({} as a result) from the collecting read, {} of them parsed whole (small), \
+             {} from records, {} ({}) of them from a shell",
             t.cases,
             t.valid,
             t.fast_valid,
@@ -453,12 +478,22 @@ fn mutation_corpus_agrees_in_every_revision() {
             t.incomplete.len(),
             t.collected,
             t.collected_members,
+            t.parsed_whole,
+            t.records_checked,
             t.shells,
             t.shells_members
         );
         assert!(t.cases >= cases, "{version}: {t:?}");
         // The shells are exercised (and compared above) in every revision.
         assert!(t.shells > 0 && t.shells_members > 0, "{version}: {t:?}");
+        // Both ways of `collect` answer (small values parsed whole, larger
+        // ones through their records), and records are compared beyond
+        // what `collect` asks of them.
+        assert!(
+            t.parsed_whole > 0 && t.parsed_whole < t.collected,
+            "{version}: {t:?}"
+        );
+        assert!(t.records_checked > 0, "{version}: {t:?}");
         assert!(
             t.valid > t.cases / 20 && invalid > t.cases / 5,
             "{version}: {t:?}"

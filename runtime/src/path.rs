@@ -26,28 +26,28 @@ impl<'a> Path<'a> {
         Path::Index(self, index)
     }
 
-    /// The RFC 6901 pointer of this location.
+    /// The RFC 6901 pointer of this location: written root first into one
+    /// `String` (no list of steps, no formatting machinery — this runs once
+    /// per violation).
     pub fn to_pointer(&self) -> Pointer {
-        let mut steps = Vec::new();
-        let mut at = self;
-        loop {
-            match at {
-                Path::Root => break,
-                Path::Key(parent, _) | Path::Index(parent, _) => {
-                    steps.push(at);
-                    at = parent;
-                }
+        let mut out = String::with_capacity(32);
+        self.write(&mut out);
+        Pointer::from_escaped(out)
+    }
+
+    /// Appends this location's escaped tokens to `out`, parents first.
+    fn write(&self, out: &mut String) {
+        match self {
+            Path::Root => {}
+            Path::Key(parent, k) => {
+                parent.write(out);
+                crate::violation::push_token(out, k);
+            }
+            Path::Index(parent, i) => {
+                parent.write(out);
+                crate::violation::push_index(out, *i);
             }
         }
-        let mut pointer = Pointer::root();
-        for step in steps.into_iter().rev() {
-            match step {
-                Path::Key(_, k) => pointer.push(k),
-                Path::Index(_, i) => pointer.push_index(*i),
-                Path::Root => {}
-            }
-        }
-        pointer
     }
 }
 
@@ -63,5 +63,34 @@ mod tests {
         let c = b.index(2);
         assert_eq!(c.to_pointer().as_str(), "/params/a~1b/2");
         assert_eq!(root.to_pointer().as_str(), "");
+        let d = c.key("~x");
+        let d0 = d.index(0);
+        let e = d0.index(usize::MAX);
+        assert_eq!(
+            e.to_pointer().as_str(),
+            format!("/params/a~1b/2/~0x/0/{}", usize::MAX)
+        );
+    }
+
+    /// The pointer is the one `Pointer::push` and `push_index` build step
+    /// by step.
+    #[test]
+    fn is_the_pointer_built_step_by_step() {
+        let names = ["", "a", "~", "/", "~1", "a/b~c", "é/\u{1F600}~", "0"];
+        let root = Path::Root;
+        for a in names {
+            for b in names {
+                for i in [0usize, 7, 10, 99, 100, 12_345] {
+                    let p = root.key(a);
+                    let q = p.index(i);
+                    let r = q.key(b);
+                    let mut expected = Pointer::root();
+                    expected.push(a);
+                    expected.push_index(i);
+                    expected.push(b);
+                    assert_eq!(r.to_pointer(), expected, "{a:?} {i} {b:?}");
+                }
+            }
+        }
     }
 }

@@ -74,6 +74,23 @@ pub fn show(v: &Value) -> String {
 
 /// A string as a JSON string literal, cut like [`show`].
 pub fn show_str(s: &str) -> String {
+    // Most names and short values: nothing to escape (serde_json escapes
+    // only `"`, `\` and control characters) and short enough that no cut
+    // applies (at most `SHOW_MAX` characters with the quotes, counting
+    // bytes, which are at least the characters): the literal is the string
+    // in quotes.
+    if s.len() + 2 <= SHOW_MAX && !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        let mut out = String::with_capacity(s.len() + 2);
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+        return out;
+    }
+    show_str_escaped(s)
+}
+
+/// [`show_str`] through serde_json's serializer and the cut.
+fn show_str_escaped(s: &str) -> String {
     // Only the first `SHOW_MAX + 1` characters can reach the cut text (the
     // opening quote comes first and every character escapes to at least
     // one), so a longer string is not even scanned past them.
@@ -224,8 +241,9 @@ fn at_keyword(at: At, keyword: Keyword) -> &'static str {
     use std::cell::RefCell;
     use std::collections::HashMap;
     type Key = (usize, usize, usize, Keyword);
+    type Joined = HashMap<Key, &'static str, std::hash::BuildHasherDefault<AddressHasher>>;
     thread_local! {
-        static JOINED: RefCell<HashMap<Key, &'static str>> = RefCell::new(HashMap::new());
+        static JOINED: RefCell<Joined> = RefCell::new(HashMap::default());
     }
     let key = (
         at.defs.as_ptr() as usize,
@@ -239,6 +257,33 @@ fn at_keyword(at: At, keyword: Keyword) -> &'static str {
         JOINED.with(|joined| joined.borrow_mut().insert(key, pointer));
         pointer
     })
+}
+
+/// The hasher of [`at_keyword`]'s cache, whose keys are addresses, lengths
+/// and a keyword chosen by the program, not by an instance (so no defence
+/// against chosen collisions is needed): a multiply-rotate mix per word
+/// (FxHash's), a few instructions where SipHash takes about a hundred.
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl std::hash::Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
 }
 
 /// `parts` end to end, in one allocation (no formatting machinery).
@@ -259,6 +304,9 @@ fn report(out: &mut Vec<Violation>, path: &Path<'_>, at: At, keyword: Keyword, m
 /// The schema pointer of the `type` of property `name` below `at`:
 /// `{at}/properties/{name}/type`, `name` escaped (RFC 6901).
 fn at_property_type(at: At, name: &str) -> &'static str {
+    if !name.bytes().any(|b| b == b'~' || b == b'/') {
+        return intern(join(&[at.defs, at.node, "/properties/", name, "/type"]));
+    }
     let name = name.replace('~', "~0").replace('/', "~1");
     intern(join(&[at.defs, at.node, "/properties/", &name, "/type"]))
 }
@@ -371,7 +419,7 @@ fn type_failed(
     expected: &'static str,
     v: &Value,
 ) {
-    let message = format!("expected {expected}, found {}", type_name(v));
+    let message = join(&["expected ", expected, ", found ", type_name(v)]);
     push(out, path, schema, Keyword::Type, message);
 }
 
@@ -395,7 +443,7 @@ pub fn required(
 #[cold]
 #[inline(never)]
 fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str) {
-    let message = format!("{} is a required property", show_str(name));
+    let message = join(&[&show_str(name), " is a required property"]);
     report(out, path, at, Keyword::Required, message);
 }
 
@@ -404,7 +452,7 @@ fn required_failed(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str
 #[cold]
 #[inline(never)]
 pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str) {
-    let message = format!("unexpected property {}", show_str(name));
+    let message = join(&["unexpected property ", &show_str(name)]);
     report(out, path, at, Keyword::AdditionalProperties, message);
 }
 
@@ -413,7 +461,7 @@ pub fn additional(out: &mut Vec<Violation>, path: &Path<'_>, at: At, name: &str)
 #[cold]
 #[inline(never)]
 pub fn const_(out: &mut Vec<Violation>, path: &Path<'_>, at: At, expected: &str, v: &Value) {
-    let message = format!("expected {expected}, found {}", show(v));
+    let message = join(&["expected ", expected, ", found ", &show(v)]);
     report(out, path, at, Keyword::Const, message);
 }
 
@@ -449,7 +497,7 @@ fn const_str_failed(
 #[cold]
 #[inline(never)]
 pub fn enum_(out: &mut Vec<Violation>, path: &Path<'_>, at: At, expected: &'static str, v: &Value) {
-    let message = format!("expected one of {expected}, found {}", show(v));
+    let message = join(&["expected one of ", expected, ", found ", &show(v)]);
     report(out, path, at, Keyword::Enum, message);
 }
 
@@ -495,7 +543,7 @@ pub fn max_items(out: &mut Vec<Violation>, path: &Path<'_>, at: At, max: u64, le
 #[cold]
 #[inline(never)]
 pub fn format(out: &mut Vec<Violation>, path: &Path<'_>, at: At, format: &'static str, s: &str) {
-    let message = format!("{} is not a valid \"{format}\"", show_str(s));
+    let message = join(&[&show_str(s), " is not a valid \"", format, "\""]);
     report(out, path, at, Keyword::Format, message);
 }
 
@@ -675,12 +723,19 @@ fn unknown_tag(
     tag_name: &'static str,
     branches: &[Branch<'_>],
 ) {
-    let tags: Vec<&str> = branches.iter().filter_map(|b| b.tag).collect();
-    let message = format!(
-        "expected one of {}; found {}",
-        tags.join(", "),
-        show_str(value)
-    );
+    // `expected one of {tags, joined by ", "}; found {value}`, in one
+    // string.
+    let found = show_str(value);
+    let mut message = String::with_capacity(64 + found.len());
+    message.push_str("expected one of ");
+    for (i, tag) in branches.iter().filter_map(|b| b.tag).enumerate() {
+        if i > 0 {
+            message.push_str(", ");
+        }
+        message.push_str(tag);
+    }
+    message.push_str("; found ");
+    message.push_str(&found);
     let schema = at_keyword(at, Keyword::AnyOf);
     push(out, &path.key(tag_name), schema, Keyword::AnyOf, message);
 }
@@ -772,6 +827,34 @@ mod tests {
             }
         }
         assert_eq!(show(&json!(null)), "null");
+    }
+
+    #[test]
+    fn show_str_is_serde_json_s_literal_cut() {
+        let units = [
+            "a",
+            "é",
+            "\u{1F600}",
+            "\"",
+            "\\",
+            "\n",
+            "\u{1}",
+            "\u{7f}",
+            "/",
+            "~",
+        ];
+        for n in 0..=90 {
+            for unit in units {
+                for tail in ["", "b", "\""] {
+                    let s = unit.repeat(n) + tail;
+                    assert_eq!(
+                        show_str(&s),
+                        show_str_escaped(&s),
+                        "{n} × {unit:?} {tail:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -25,20 +25,12 @@ impl Pointer {
 
     /// Appends one unescaped token.
     pub fn push(&mut self, token: &str) {
-        self.0.push('/');
-        for c in token.chars() {
-            match c {
-                '~' => self.0.push_str("~0"),
-                '/' => self.0.push_str("~1"),
-                c => self.0.push(c),
-            }
-        }
+        push_token(&mut self.0, token);
     }
 
     /// Appends an array index.
     pub fn push_index(&mut self, index: usize) {
-        use fmt::Write;
-        let _ = write!(self.0, "/{index}");
+        push_index(&mut self.0, index);
     }
 
     /// This pointer with `prefix` in front (`/error` + `/code` → `/error/code`).
@@ -64,6 +56,41 @@ impl Pointer {
         self.0 == other.0
             || (self.0.starts_with(&other.0) && self.0.as_bytes().get(other.0.len()) == Some(&b'/'))
     }
+}
+
+/// Appends `/` and one unescaped token, escaped (`~` → `~0`, `/` → `~1`):
+/// a token with neither is copied whole.
+pub(crate) fn push_token(out: &mut String, token: &str) {
+    out.push('/');
+    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+        out.push_str(token);
+        return;
+    }
+    for c in token.chars() {
+        match c {
+            '~' => out.push_str("~0"),
+            '/' => out.push_str("~1"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// Appends `/` and an array index in decimal.
+pub(crate) fn push_index(out: &mut String, mut index: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        // A digit: `index % 10` is below 10.
+        digits[at] = b'0' + (index % 10) as u8;
+        index /= 10;
+        if index == 0 {
+            break;
+        }
+    }
+    out.push('/');
+    // ASCII digits.
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 impl fmt::Display for Pointer {

@@ -213,6 +213,10 @@ pub fn spec_of(row: &'static DefinitionFns) -> Option<&'static Spec> {
 /// path itself, so the records are exactly the places where the full check
 /// reports something, and each reports what the full check reports there.
 /// `tests/bytes_differential.rs` compares both on every mutant.
+///
+/// A value of at most [`PARSED_WHOLE`] bytes skips the collecting read
+/// and is parsed and checked whole ([`parsed_whole`]): its records could
+/// not make the parse much smaller.
 #[doc(hidden)]
 pub fn collect(
     spec: &'static Spec,
@@ -221,7 +225,55 @@ pub fn collect(
     base: &Path<'_>,
     limits: Limits,
 ) -> Option<Vec<Violation>> {
+    if parses_whole(text, limits) {
+        return parsed_whole(definition, text, base);
+    }
     checked(spec, text, base, &records(definition, text, limits)?)
+}
+
+/// The largest value [`collect`] parses whole instead of reading it for
+/// records first. A collecting read costs about 1,500 instructions to set
+/// up and 30 a byte; what it can save is the parse (and drop) of the
+/// values its shell elides, about 60 a byte — and a valid `$ref`'d value
+/// is elided only from 96 bytes (the runtime's `MIN_VALID_SPAN`), so in a
+/// value this small it rarely elides enough to pay for itself (the npm
+/// benchmark's two invalid messages, a 110-byte notification and a
+/// 270-byte `result`, elided nothing).
+pub const PARSED_WHOLE: usize = 384;
+
+/// serde_json's recursion limit (`serde_json::Deserializer`).
+const SERDE_DEPTH: usize = 128;
+
+/// Whether [`collect`] parses `text` whole ([`parsed_whole`]): at most
+/// [`PARSED_WHOLE`] bytes, and a depth limit no smaller than serde_json's
+/// own (so that serde_json reading it says the `Value` path reads it).
+#[doc(hidden)]
+pub fn parses_whole(text: &[u8], limits: Limits) -> bool {
+    text.len() <= PARSED_WHOLE && limits.max_depth >= SERDE_DEPTH
+}
+
+/// The violations of `definition` on the value `text` holds, at `base`:
+/// `text` parsed by serde_json (its recursion limit on) and checked by the
+/// definition's `check_at`; `None` when serde_json does not read `text` as
+/// one value (ask the whole message).
+///
+/// Why that is the full check's answer: serde_json builds a value the
+/// same way wherever it sits, so the `Value` of `text` is the one the
+/// whole message's `Value` holds at `base` ([`collect`]'s contract), and
+/// `check_at` at `base` is what the full check reports there — the same
+/// function, not a second implementation. When `text` is the whole
+/// message, this is [`parse_text`]'s parse.
+fn parsed_whole(
+    definition: &'static DefinitionFns,
+    text: &[u8],
+    base: &Path<'_>,
+) -> Option<Vec<Violation>> {
+    let mut de = serde_json::Deserializer::from_slice(text);
+    let value: serde_json::Value = serde::Deserialize::deserialize(&mut de).ok()?;
+    de.end().ok()?;
+    let mut out = Vec::new();
+    (definition.check_at)(&value, base, &mut out);
+    Some(out)
 }
 
 /// The collecting read of [`collect`] alone: its records, not yet parsed
@@ -509,8 +561,6 @@ pub fn parse_text(
     text: &[u8],
     limits: Limits,
 ) -> Result<serde_json::Value, InputError> {
-    /// serde_json's recursion limit (`serde_json::Deserializer`).
-    const SERDE_DEPTH: usize = 128;
     if limits.max_depth >= SERDE_DEPTH {
         let mut de = serde_json::Deserializer::from_slice(text);
         if let Ok(v) = serde::Deserialize::deserialize(&mut de) {
