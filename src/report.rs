@@ -79,6 +79,29 @@ pub enum WarningKind {
     Assumption,
 }
 
+impl WarningKind {
+    /// The kind as reports spell it (its `serde` form, e.g.
+    /// `"unknown_response"`; a test holds the two together).
+    pub fn name(self) -> &'static str {
+        match self {
+            WarningKind::MethodNotInRevision => "method_not_in_revision",
+            WarningKind::EmbeddedOnly => "embedded_only",
+            WarningKind::WrongSender => "wrong_sender",
+            WarningKind::KindMismatch => "kind_mismatch",
+            WarningKind::UnknownResponse => "unknown_response",
+            WarningKind::DuplicateResponse => "duplicate_response",
+            WarningKind::DuplicateRequestId => "duplicate_request_id",
+            WarningKind::UnknownResultType => "unknown_result_type",
+            WarningKind::UnknownVersion => "unknown_version",
+            WarningKind::JsonRpc => "json_rpc",
+            WarningKind::NullId => "null_id",
+            WarningKind::RevisionDisabled => "revision_disabled",
+            WarningKind::Rule => "rule",
+            WarningKind::Assumption => "assumption",
+        }
+    }
+}
+
 /// One warning.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Warning {
@@ -244,5 +267,36 @@ impl Report {
     /// The most specific definition checked.
     pub fn definition(&self) -> Option<&'static str> {
         self.definitions.last().copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WarningKind;
+
+    #[test]
+    fn warning_kinds_are_named_as_serde_spells_them() {
+        use WarningKind::*;
+        for kind in [
+            MethodNotInRevision,
+            EmbeddedOnly,
+            WrongSender,
+            KindMismatch,
+            UnknownResponse,
+            DuplicateResponse,
+            DuplicateRequestId,
+            UnknownResultType,
+            UnknownVersion,
+            JsonRpc,
+            NullId,
+            RevisionDisabled,
+            Rule,
+            Assumption,
+        ] {
+            assert_eq!(
+                serde_json::to_value(kind).unwrap(),
+                serde_json::Value::String(kind.name().into())
+            );
+        }
     }
 }

@@ -19,7 +19,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use mcpwire::{Direction, MessageKind, Report, WarningKind};
+use mcpwire::{Direction, MessageKind, Report};
 use serde_json::Value;
 
 /// [`encode`]: the record holds a clean report.
@@ -224,26 +224,6 @@ fn kind_name(kind: MessageKind) -> &'static str {
     }
 }
 
-/// A warning kind as `serde` spells it (a test holds the two together).
-pub fn warning_kind_name(kind: WarningKind) -> &'static str {
-    match kind {
-        WarningKind::MethodNotInRevision => "method_not_in_revision",
-        WarningKind::EmbeddedOnly => "embedded_only",
-        WarningKind::WrongSender => "wrong_sender",
-        WarningKind::KindMismatch => "kind_mismatch",
-        WarningKind::UnknownResponse => "unknown_response",
-        WarningKind::DuplicateResponse => "duplicate_response",
-        WarningKind::DuplicateRequestId => "duplicate_request_id",
-        WarningKind::UnknownResultType => "unknown_result_type",
-        WarningKind::UnknownVersion => "unknown_version",
-        WarningKind::JsonRpc => "json_rpc",
-        WarningKind::NullId => "null_id",
-        WarningKind::RevisionDisabled => "revision_disabled",
-        WarningKind::Rule => "rule",
-        WarningKind::Assumption => "assumption",
-    }
-}
-
 /// The hot path's answer buffers, kept from call to call: the record, the
 /// text buffer, the findings words and the names they use.
 #[derive(Debug, Default)]
@@ -361,7 +341,7 @@ impl Encoder {
             range(&v.message, findings);
         }
         for warning in &r.warnings {
-            findings.push(names.of_static(warning_kind_name(warning.kind)));
+            findings.push(names.of_static(warning.kind.name()));
             findings.push(warning.rule.map_or(0, |rule| names.of_static(rule.id)));
             range(warning.pointer.as_str(), findings);
             range(&warning.message, findings);
@@ -375,32 +355,6 @@ impl Encoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn warning_kinds_are_spelled_as_serde_spells_them() {
-        use WarningKind::*;
-        for kind in [
-            MethodNotInRevision,
-            EmbeddedOnly,
-            WrongSender,
-            KindMismatch,
-            UnknownResponse,
-            DuplicateResponse,
-            DuplicateRequestId,
-            UnknownResultType,
-            UnknownVersion,
-            JsonRpc,
-            NullId,
-            RevisionDisabled,
-            Rule,
-            Assumption,
-        ] {
-            assert_eq!(
-                serde_json::to_value(kind).unwrap(),
-                Value::String(warning_kind_name(kind).into())
-            );
-        }
-    }
 
     #[test]
     fn names_are_interned_and_methods_bounded() {
