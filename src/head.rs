@@ -237,12 +237,22 @@ impl MessageHead {
     /// it is a batch (an array: its elements are judged one by one).
     pub fn scan(text: &[u8], max_depth: usize) -> Option<MessageHead> {
         let mut r = Reader::new(text, max_depth);
-        if r.peek().ok()? == b'[' {
-            return None;
+        match r.peek().ok()? {
+            b'[' => None,
+            b'{' => {
+                // The builder's head is the answer (built in place: no
+                // `scan_value` result to move).
+                let mut builder = HeadBuilder::new(0);
+                r.object(|r, k| builder.member(r, k)).ok()?;
+                r.finish().ok()?;
+                Some(builder.head)
+            }
+            _ => {
+                r.skip().ok()?;
+                r.finish().ok()?;
+                Some(MessageHead::default())
+            }
         }
-        let head = scan_value(&mut r, 0).ok()?;
-        r.finish().ok()?;
-        Some(head)
     }
 }
 
@@ -391,7 +401,18 @@ impl HeadBuilder {
                 head.result_task = task;
             }
             "params" => {
-                let mut p = MessageHead::default();
+                // A repeated `params` replaces all that an earlier one
+                // gave; read into the head's own fields (no second head).
+                let p = head;
+                p.meta_object = None;
+                p.params_protocol_version = None;
+                p.params_capabilities = None;
+                p.params_task = false;
+                p.request_id = None;
+                p.progress_token = None;
+                p.meta_protocol_version = None;
+                p.meta_progress_token = None;
+                p.meta_client_capabilities = None;
                 let object = members(r, |r, k| {
                     match k {
                         "protocolVersion" => p.params_protocol_version = string(r)?,
@@ -425,16 +446,7 @@ impl HeadBuilder {
                     }
                     Ok(())
                 })?;
-                head.params_object = Some(object);
-                head.meta_object = p.meta_object;
-                head.params_protocol_version = p.params_protocol_version;
-                head.params_capabilities = p.params_capabilities;
-                head.params_task = p.params_task;
-                head.request_id = p.request_id;
-                head.progress_token = p.progress_token;
-                head.meta_protocol_version = p.meta_protocol_version;
-                head.meta_progress_token = p.meta_progress_token;
-                head.meta_client_capabilities = p.meta_client_capabilities;
+                p.params_object = Some(object);
             }
             _ => r.skip()?,
         }
@@ -479,6 +491,21 @@ mod tests {
         assert_eq!(v.meta_protocol_version, None);
         assert_eq!(v.result_type, None);
         assert_eq!(v.error_code, Some(-32602));
+    }
+
+    #[test]
+    fn a_repeated_params_replaces_what_the_earlier_one_gave() {
+        for text in [
+            r#"{"method":"m","params":{"protocolVersion":"a","task":{},"requestId":1,"progressToken":2,
+                "capabilities":{},"_meta":{"progressToken":3,"io.modelcontextprotocol/protocolVersion":"v",
+                "io.modelcontextprotocol/clientCapabilities":{}}},"params":{"x":1}}"#,
+            r#"{"method":"m","params":{"_meta":{"progressToken":3}},"params":7}"#,
+            r#"{"method":"m","params":{"_meta":{"progressToken":3}},"params":{"_meta":1}}"#,
+            r#"{"method":"m","params":[1],"params":{"requestId":"r","_meta":{}}}"#,
+        ] {
+            let (b, v) = both(text);
+            assert_eq!(resolved(b, text), v, "{text}");
+        }
     }
 
     #[test]
