@@ -149,10 +149,13 @@ impl Default for Names {
 /// A cheap hash of a method name: its length and first and last 8 bytes.
 fn slot(name: &str) -> usize {
     let b = name.as_bytes();
-    let word = |bytes: &[u8]| {
-        let mut w = [0u8; 8];
-        w[..bytes.len()].copy_from_slice(bytes);
-        u64::from_le_bytes(w)
+    // Zero-padded little-endian words, without a `memcpy` call.
+    let word = |bytes: &[u8]| match <[u8; 8]>::try_from(bytes) {
+        Ok(w) => u64::from_le_bytes(w),
+        Err(_) => bytes
+            .iter()
+            .rev()
+            .fold(0u64, |w, &b| (w << 8) | u64::from(b)),
     };
     let n = b.len().min(8);
     let h = (b.len() as u64 ^ word(&b[..n])).wrapping_mul(0x9e37_79b9_7f4a_7c15)
