@@ -21,6 +21,7 @@ pub fn check_block(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_block_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Block` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+#[cold]
 pub fn check_block_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -115,6 +116,7 @@ pub fn check_coded(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_coded_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Coded` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+#[cold]
 pub fn check_coded_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -187,6 +189,7 @@ pub fn check_error(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_error_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Error` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+#[cold]
 pub fn check_error_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -232,6 +235,7 @@ pub fn check_image(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_image_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Image` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+#[cold]
 pub fn check_image_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -273,6 +277,7 @@ pub fn check_json_object(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_json_object_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+#[cold]
 pub fn check_json_object_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -301,6 +306,7 @@ pub fn check_json_value(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_json_value_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+#[cold]
 pub fn check_json_value_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -386,6 +392,7 @@ pub fn check_text(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_text_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Text` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+#[cold]
 pub fn check_text_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
