@@ -205,11 +205,7 @@ fn uses_defs(tokens: TokenStream) -> bool {
                     return true;
                 }
             }
-            TokenTree::Group(group) => {
-                if uses_defs(group.stream()) {
-                    return true;
-                }
-            }
+            TokenTree::Group(group) if uses_defs(group.stream()) => return true,
             _ => {}
         }
     }
