@@ -224,7 +224,6 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3
             check_at.to_string(),
             quote! {
                 #[doc = #check_at_doc]
-                #[cold]
                 pub fn #check_at(
                     v: &rt::Value,
                     path: &rt::Path<'_>,

@@ -12,7 +12,6 @@ pub fn check_code(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_code_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Code` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_code_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -46,7 +45,6 @@ pub fn check_mixed(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_mixed_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Mixed` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_mixed_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -79,7 +77,6 @@ pub fn check_scope(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_scope_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Scope` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_scope_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -107,7 +104,6 @@ pub fn check_version(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_version_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Version` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_version_at(
     v: &rt::Value,
     path: &rt::Path<'_>,

@@ -7,7 +7,6 @@ pub fn check_anything(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_anything_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Anything` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_anything_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -29,7 +28,6 @@ pub fn check_values(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_values_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Values` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_values_at(
     v: &rt::Value,
     path: &rt::Path<'_>,

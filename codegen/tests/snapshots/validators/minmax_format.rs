@@ -7,7 +7,6 @@ pub fn check_blob(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_blob_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Blob` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_blob_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -33,7 +32,6 @@ pub fn check_half(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_half_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Half` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_half_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -63,7 +61,6 @@ pub fn check_priority(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_priority_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Priority` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_priority_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -93,7 +90,6 @@ pub fn check_template(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_template_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Template` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_template_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -119,7 +115,6 @@ pub fn check_ttl(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_ttl_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Ttl` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_ttl_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -146,7 +141,6 @@ pub fn check_uri(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_uri_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Uri` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_uri_at(
     v: &rt::Value,
     path: &rt::Path<'_>,

@@ -7,7 +7,6 @@ pub fn check_any_object(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_any_object_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `AnyObject` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_any_object_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -38,7 +37,6 @@ pub fn check_closed(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_closed_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Closed` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_closed_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -74,7 +72,6 @@ pub fn check_empty(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_empty_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Empty` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_empty_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -100,7 +97,6 @@ pub fn check_map(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_map_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Map` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_map_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -139,7 +135,6 @@ pub fn check_open(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_open_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Open` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_open_at(
     v: &rt::Value,
     path: &rt::Path<'_>,

@@ -21,7 +21,6 @@ pub fn check_block(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_block_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Block` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_block_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -116,7 +115,6 @@ pub fn check_coded(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_coded_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Coded` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_coded_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -189,7 +187,6 @@ pub fn check_error(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_error_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Error` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_error_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -235,7 +232,6 @@ pub fn check_image(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_image_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Image` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_image_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -277,7 +273,6 @@ pub fn check_json_object(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_json_object_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_json_object_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -306,7 +301,6 @@ pub fn check_json_value(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_json_value_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_json_value_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -392,7 +386,6 @@ pub fn check_text(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_text_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Text` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_text_at(
     v: &rt::Value,
     path: &rt::Path<'_>,

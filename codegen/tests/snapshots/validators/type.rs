@@ -11,7 +11,6 @@ pub fn check_id(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_id_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Id` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_id_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -43,7 +42,6 @@ pub fn check_int(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_int_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Int` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_int_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -69,7 +67,6 @@ pub fn check_nullable(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_nullable_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Nullable` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_nullable_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -91,7 +88,6 @@ pub fn check_num(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_num_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Num` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_num_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
@@ -113,7 +109,6 @@ pub fn check_obj(v: &rt::Value) -> Vec<rt::Violation> {
     rt::check(v, check_obj_at, rt::Defs::DRAFT2020_12)
 }
 /// Pushes every violation of `Obj` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-#[cold]
 pub fn check_obj_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
