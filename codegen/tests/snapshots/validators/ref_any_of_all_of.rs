@@ -18,18 +18,19 @@ pub fn is_valid_block(v: &rt::Value) -> bool {
 }
 /// Every violation of `Block` in `v`, pointers relative to `v`.
 pub fn check_block(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_block_at::<rt::Draft2020_12>)
+    rt::check(v, check_block_at, rt::Defs::DRAFT2020_12)
 }
-/// Pushes every violation of `Block` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
-pub fn check_block_at<D: rt::Dialect>(
+/// Pushes every violation of `Block` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+pub fn check_block_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
+    defs: rt::Defs,
 ) {
     if is_valid_block(v) {
         return;
     }
-    let at = D::at("/Block");
+    let at = defs.at("/Block");
     if !match rt::tag(v, "type") {
         rt::Tag::Str("text") => {
             is_valid_text(v)
@@ -53,18 +54,23 @@ pub fn check_block_at<D: rt::Dialect>(
             "object (Text), object (Image), array",
             "type",
             &[
-                rt::Branch::tagged(rt::kind::OBJECT, "text", &check_text_at::<D>)
+                rt::Branch::tagged(rt::kind::OBJECT, "text", check_text_at)
                     .requiring(&["text", "type"]),
-                rt::Branch::tagged(rt::kind::OBJECT, "image", &check_image_at::<D>)
+                rt::Branch::tagged(rt::kind::OBJECT, "image", check_image_at)
                     .requiring(&["data", "type"]),
                 rt::Branch::new(
                     rt::kind::ARRAY,
-                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
-                        let at = D::at("/Block/anyOf/2");
+                    |
+                        v: &rt::Value,
+                        path: &rt::Path<'_>,
+                        out: &mut Vec<rt::Violation>,
+                        defs: rt::Defs|
+                    {
+                        let at = defs.at("/Block/anyOf/2");
                         rt::type_(out, path, at, rt::kind::ARRAY, v);
                         if let rt::Value::Array(a) = v {
                             for (i, v) in a.iter().enumerate() {
-                                check_text_at::<D>(v, &path.index(i), out);
+                                check_text_at(v, &path.index(i), out, defs);
                             }
                         }
                     },
@@ -106,18 +112,19 @@ pub fn is_valid_coded(v: &rt::Value) -> bool {
 }
 /// Every violation of `Coded` in `v`, pointers relative to `v`.
 pub fn check_coded(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_coded_at::<rt::Draft2020_12>)
+    rt::check(v, check_coded_at, rt::Defs::DRAFT2020_12)
 }
-/// Pushes every violation of `Coded` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
-pub fn check_coded_at<D: rt::Dialect>(
+/// Pushes every violation of `Coded` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+pub fn check_coded_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
+    defs: rt::Defs,
 ) {
     if is_valid_coded(v) {
         return;
     }
-    let at = D::at("/Coded");
+    let at = defs.at("/Coded");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         for (k, v) in m {
@@ -125,19 +132,18 @@ pub fn check_coded_at<D: rt::Dialect>(
                 "error" => {
                     let path = &path.key(k);
                     {
-                        check_error_at::<D>(v, path, out);
+                        check_error_at(v, path, out, defs);
                     }
                     {
-                        let at = D::at("/Coded/properties/error/allOf/1");
+                        let at = defs.at("/Coded/properties/error/allOf/1");
                         rt::type_(out, path, at, rt::kind::OBJECT, v);
                         if let rt::Value::Object(m) = v {
                             for (k, v) in m {
                                 match k.as_str() {
                                     "code" => {
                                         let path = &path.key(k);
-                                        let at = D::at(
-                                            "/Coded/properties/error/allOf/1/properties/code",
-                                        );
+                                        let at = defs
+                                            .at("/Coded/properties/error/allOf/1/properties/code");
                                         rt::type_(out, path, at, rt::kind::INTEGER, v);
                                         if !match v {
                                             rt::Value::Number(n) => rt::number::eq_int(n, -32021),
@@ -178,18 +184,19 @@ pub fn is_valid_error(v: &rt::Value) -> bool {
 }
 /// Every violation of `Error` in `v`, pointers relative to `v`.
 pub fn check_error(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_error_at::<rt::Draft2020_12>)
+    rt::check(v, check_error_at, rt::Defs::DRAFT2020_12)
 }
-/// Pushes every violation of `Error` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
-pub fn check_error_at<D: rt::Dialect>(
+/// Pushes every violation of `Error` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+pub fn check_error_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
+    defs: rt::Defs,
 ) {
     if is_valid_error(v) {
         return;
     }
-    let at = D::at("/Error");
+    let at = defs.at("/Error");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["code"]);
@@ -222,18 +229,19 @@ pub fn is_valid_image(v: &rt::Value) -> bool {
 }
 /// Every violation of `Image` in `v`, pointers relative to `v`.
 pub fn check_image(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_image_at::<rt::Draft2020_12>)
+    rt::check(v, check_image_at, rt::Defs::DRAFT2020_12)
 }
-/// Pushes every violation of `Image` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
-pub fn check_image_at<D: rt::Dialect>(
+/// Pushes every violation of `Image` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+pub fn check_image_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
+    defs: rt::Defs,
 ) {
     if is_valid_image(v) {
         return;
     }
-    let at = D::at("/Image");
+    let at = defs.at("/Image");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["type", "data"]);
@@ -241,13 +249,13 @@ pub fn check_image_at<D: rt::Dialect>(
             match k.as_str() {
                 "data" => {
                     let path = &path.key(k);
-                    let at = D::at("/Image/properties/data");
+                    let at = defs.at("/Image/properties/data");
                     rt::type_(out, path, at, rt::kind::STRING, v);
                     rt::formatted(out, path, at, rt::formats::BYTE, v);
                 }
                 "type" => {
                     let path = &path.key(k);
-                    let at = D::at("/Image/properties/type");
+                    let at = defs.at("/Image/properties/type");
                     rt::type_(out, path, at, rt::kind::STRING, v);
                     rt::const_str(out, path, at, "image", v);
                 }
@@ -262,22 +270,23 @@ pub fn is_valid_json_object(v: &rt::Value) -> bool {
 }
 /// Every violation of `JSONObject` in `v`, pointers relative to `v`.
 pub fn check_json_object(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_json_object_at::<rt::Draft2020_12>)
+    rt::check(v, check_json_object_at, rt::Defs::DRAFT2020_12)
 }
-/// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
-pub fn check_json_object_at<D: rt::Dialect>(
+/// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+pub fn check_json_object_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
+    defs: rt::Defs,
 ) {
     if is_valid_json_object(v) {
         return;
     }
-    let at = D::at("/JSONObject");
+    let at = defs.at("/JSONObject");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         for (k, v) in m {
-            check_json_value_at::<D>(v, &path.key(k), out);
+            check_json_value_at(v, &path.key(k), out, defs);
         }
     }
 }
@@ -289,18 +298,19 @@ pub fn is_valid_json_value(v: &rt::Value) -> bool {
 }
 /// Every violation of `JSONValue` in `v`, pointers relative to `v`.
 pub fn check_json_value(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_json_value_at::<rt::Draft2020_12>)
+    rt::check(v, check_json_value_at, rt::Defs::DRAFT2020_12)
 }
-/// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
-pub fn check_json_value_at<D: rt::Dialect>(
+/// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+pub fn check_json_value_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
+    defs: rt::Defs,
 ) {
     if is_valid_json_value(v) {
         return;
     }
-    let at = D::at("/JSONValue");
+    let at = defs.at("/JSONValue");
     if !(is_valid_json_object(v)
         || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
         || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_)))
@@ -312,15 +322,20 @@ pub fn check_json_value_at<D: rt::Dialect>(
             at,
             "object (JSONObject), array, string/number/boolean/null",
             &[
-                rt::Branch::new(rt::kind::OBJECT, &check_json_object_at::<D>),
+                rt::Branch::new(rt::kind::OBJECT, check_json_object_at),
                 rt::Branch::new(
                     rt::kind::ARRAY,
-                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
-                        let at = D::at("/JSONValue/anyOf/1");
+                    |
+                        v: &rt::Value,
+                        path: &rt::Path<'_>,
+                        out: &mut Vec<rt::Violation>,
+                        defs: rt::Defs|
+                    {
+                        let at = defs.at("/JSONValue/anyOf/1");
                         rt::type_(out, path, at, rt::kind::ARRAY, v);
                         if let rt::Value::Array(a) = v {
                             for (i, v) in a.iter().enumerate() {
-                                check_json_value_at::<D>(v, &path.index(i), out);
+                                check_json_value_at(v, &path.index(i), out, defs);
                             }
                         }
                     },
@@ -328,8 +343,13 @@ pub fn check_json_value_at<D: rt::Dialect>(
                 rt::Branch::new(
                     rt::kind::STRING | rt::kind::NUMBER | rt::kind::BOOLEAN
                         | rt::kind::NULL,
-                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
-                        let at = D::at("/JSONValue/anyOf/2");
+                    |
+                        v: &rt::Value,
+                        path: &rt::Path<'_>,
+                        out: &mut Vec<rt::Violation>,
+                        defs: rt::Defs|
+                    {
+                        let at = defs.at("/JSONValue/anyOf/2");
                         rt::types(
                             out,
                             path,
@@ -363,18 +383,19 @@ pub fn is_valid_text(v: &rt::Value) -> bool {
 }
 /// Every violation of `Text` in `v`, pointers relative to `v`.
 pub fn check_text(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_text_at::<rt::Draft2020_12>)
+    rt::check(v, check_text_at, rt::Defs::DRAFT2020_12)
 }
-/// Pushes every violation of `Text` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
-pub fn check_text_at<D: rt::Dialect>(
+/// Pushes every violation of `Text` in `v` (at `path`) onto `out`, schema pointers below `defs`.
+pub fn check_text_at(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
+    defs: rt::Defs,
 ) {
     if is_valid_text(v) {
         return;
     }
-    let at = D::at("/Text");
+    let at = defs.at("/Text");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["type", "text"]);
@@ -383,7 +404,7 @@ pub fn check_text_at<D: rt::Dialect>(
                 "text" => rt::prop(out, path, at, k, rt::kind::STRING, v),
                 "type" => {
                     let path = &path.key(k);
-                    let at = D::at("/Text/properties/type");
+                    let at = defs.at("/Text/properties/type");
                     rt::type_(out, path, at, rt::kind::STRING, v);
                     rt::const_str(out, path, at, "text", v);
                 }
