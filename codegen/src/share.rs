@@ -18,11 +18,11 @@
 //!
 //! Across dialects: the texts of `is_valid_x` and `check_x_at` name no
 //! schema pointer but the node's below the definitions container
-//! (`let at = defs.at("/Tool/properties/icons");`), which the caller
-//! passes as `defs: rt::Defs` (`/definitions` for draft-07, `/$defs` for
-//! 2020-12): `check_x_at` takes it as its last argument, `$ref`s pass it
-//! on, and only `check_x` and the `DEFINITIONS` rows (per revision) name
-//! the revision's dialect (`rt::Defs::DRAFT2020_12`). So
+//! (`let at = D::at("/Tool/properties/icons");`), which the caller's
+//! dialect `D` supplies (`/definitions` for draft-07, `/$defs` for
+//! 2020-12): `check_x_at::<D>` is generic, `$ref`s pass `D` on, and only
+//! `check_x` and the `DEFINITIONS` rows (per revision) name the
+//! revision's dialect (`check_x_at::<rt::Draft2020_12>`). So
 //! `is_valid_tool` and `check_tool_at` of 2025-06-18 (draft-07) can serve
 //! 2025-11-25 (2020-12), and a shared function reports exactly what the
 //! unshared one would: same violations, same schema pointers, those of

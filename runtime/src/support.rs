@@ -171,12 +171,12 @@ fn push(
 }
 
 /// The schema location of the node being checked: the definitions
-/// container of its schema's dialect ([`Defs`]: `/$defs`, `/definitions`)
-/// and the node's pointer below it (`/Tool/properties/icons`).
+/// container of its schema's dialect ([`Dialect::DEFS`]: `/$defs`,
+/// `/definitions`) and the node's pointer below it (`/Tool/properties/icons`).
 ///
 /// Generated checks write the node's pointer without the container
-/// (`let at = defs.at("/Tool/properties/icons");`, `defs` the caller's
-/// [`Defs`]), so one function serves revisions of both dialects and
+/// (`let at = D::at("/Tool/properties/icons");`, `D` the caller's
+/// [`Dialect`]), so one function serves revisions of both dialects and
 /// reports the pointers of the revision it was called for. The two halves
 /// are joined only when a violation is reported ([`intern`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,26 +193,38 @@ impl std::fmt::Display for At {
     }
 }
 
-/// Where a JSON Schema dialect keeps the definitions: the last argument
-/// of every generated `check_<d>_at` ([`Defs::DRAFT07`] or
-/// [`Defs::DRAFT2020_12`], named by each revision's `check_<d>` and table
-/// row, passed on by `$ref`s). A value rather than a type parameter, so no
-/// generated check is generic: each is compiled once, whichever dialects
-/// call it, and none of their MIR goes into the crate's metadata.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Defs(pub &'static str);
+/// Where a JSON Schema dialect keeps the definitions: what a generated
+/// `check_<d>_at::<D>` is instantiated with (`D` is [`Draft07`] or
+/// [`Draft2020_12`], named by each revision's `check_<d>` and table row).
+/// `'static`, so that `&check_<d>_at::<D>` is a `&'static` `anyOf` branch.
+pub trait Dialect: 'static {
+    /// The definitions container's pointer: `/definitions`, `/$defs`.
+    const DEFS: &'static str;
 
-impl Defs {
-    /// draft-07: definitions under `/definitions`.
-    pub const DRAFT07: Defs = Defs("/definitions");
-    /// 2020-12: definitions under `/$defs`.
-    pub const DRAFT2020_12: Defs = Defs("/$defs");
-
-    /// The location of the node `node` (its pointer below the container).
+    /// The location of the node `node` (its pointer below [`Self::DEFS`]).
     #[inline(always)]
-    pub fn at(self, node: &'static str) -> At {
-        At { defs: self.0, node }
+    fn at(node: &'static str) -> At {
+        At {
+            defs: Self::DEFS,
+            node,
+        }
     }
+}
+
+/// draft-07: definitions under `/definitions`.
+#[derive(Clone, Copy, Debug)]
+pub struct Draft07;
+
+impl Dialect for Draft07 {
+    const DEFS: &'static str = "/definitions";
+}
+
+/// 2020-12: definitions under `/$defs`.
+#[derive(Clone, Copy, Debug)]
+pub struct Draft2020_12;
+
+impl Dialect for Draft2020_12 {
+    const DEFS: &'static str = "/$defs";
 }
 
 /// The schema pointer `at` + `/` + `keyword` (`keyword` as spelled in JSON
@@ -330,16 +342,11 @@ pub fn count(seen: &mut usize) -> bool {
     true
 }
 
-/// The signature of a generated collecting check, `check_<d>_at`:
-/// violations of `v` (at `path`) pushed onto `out`, schema pointers below
-/// the [`Defs`] passed.
-pub type CheckAt = fn(&Value, &Path<'_>, &mut Vec<Violation>, Defs);
-
 /// A collecting check from the root: what `check_<d>` returns for the
-/// `check_<d>_at` it names, with its revision's [`Defs`].
-pub fn check(v: &Value, check_at: CheckAt, defs: Defs) -> Vec<Violation> {
+/// `check_<d>_at` it names.
+pub fn check(v: &Value, check_at: fn(&Value, &Path<'_>, &mut Vec<Violation>)) -> Vec<Violation> {
     let mut out = Vec::new();
-    check_at(v, &Path::Root, &mut out, defs);
+    check_at(v, &Path::Root, &mut out);
     out
 }
 
@@ -602,25 +609,27 @@ pub fn tag<'a>(v: &'a Value, name: &str) -> Tag<'a> {
 }
 
 /// One `anyOf` branch, for [`any_of`].
-pub struct Branch {
+pub struct Branch<'a> {
     /// The kinds of instance the branch can accept (bits of [`kind`]).
     pub kinds: u8,
     /// The branch's discriminator value, when the `anyOf` is discriminated
     /// and the branch has one.
     pub tag: Option<&'static str>,
-    /// The branch's collecting check (a `check_<def>_at`, or a closure
-    /// naming no variable of its surroundings for an inline branch; called
-    /// with the `anyOf`'s own [`Defs`]).
-    pub check: CheckAt,
+    /// The branch's collecting check (a `check_<def>_at`, or a closure for
+    /// an inline branch).
+    pub check: &'a Check,
     /// The members every object valid for the branch has: one present in
     /// the instance and required by no other branch of its kind selects
     /// the branch for diagnostics ([`any_of`], rule 2).
     pub required: &'static [&'static str],
 }
 
-impl Branch {
+/// The signature of a collecting check.
+pub type Check = dyn Fn(&Value, &Path<'_>, &mut Vec<Violation>);
+
+impl<'a> Branch<'a> {
     /// An untagged branch: its kinds and its check.
-    pub fn new(kinds: u8, check: CheckAt) -> Branch {
+    pub fn new(kinds: u8, check: &'a Check) -> Branch<'a> {
         Branch {
             kinds,
             tag: None,
@@ -630,7 +639,7 @@ impl Branch {
     }
 
     /// A branch of a discriminated `anyOf`, with its discriminator value.
-    pub fn tagged(kinds: u8, tag: &'static str, check: CheckAt) -> Branch {
+    pub fn tagged(kinds: u8, tag: &'static str, check: &'a Check) -> Branch<'a> {
         Branch {
             kinds,
             tag: Some(tag),
@@ -640,7 +649,7 @@ impl Branch {
     }
 
     /// The branch with the members it requires (for diagnostics only).
-    pub fn requiring(self, required: &'static [&'static str]) -> Branch {
+    pub fn requiring(self, required: &'static [&'static str]) -> Branch<'a> {
         Branch { required, ..self }
     }
 }
@@ -675,7 +684,7 @@ pub fn any_of(
     out: &mut Vec<Violation>,
     at: At,
     expected: &'static str,
-    branches: &[Branch],
+    branches: &[Branch<'_>],
 ) {
     closest(v, path, out, at, expected, branches);
 }
@@ -689,11 +698,11 @@ pub fn any_of_tagged(
     at: At,
     expected: &'static str,
     tag_name: &'static str,
-    branches: &[Branch],
+    branches: &[Branch<'_>],
 ) {
     if let Tag::Str(value) = tag(v, tag_name) {
         if let Some(branch) = branches.iter().find(|b| b.tag == Some(value)) {
-            (branch.check)(v, path, out, Defs(at.defs));
+            (branch.check)(v, path, out);
             return;
         }
         if branches.iter().all(|b| b.tag.is_some()) {
@@ -712,7 +721,7 @@ fn unknown_tag(
     out: &mut Vec<Violation>,
     at: At,
     tag_name: &'static str,
-    branches: &[Branch],
+    branches: &[Branch<'_>],
 ) {
     // `expected one of {tags, joined by ", "}; found {value}`, in one
     // string.
@@ -733,10 +742,10 @@ fn unknown_tag(
 
 /// Rule 2: the one branch (of the instance's kind) that a member of the
 /// object selects, by being required there and by no other such branch.
-fn selected<'b>(v: &Value, kind: u8, branches: &'b [Branch]) -> Option<&'b Branch> {
+fn selected<'b, 'a>(v: &Value, kind: u8, branches: &'b [Branch<'a>]) -> Option<&'b Branch<'a>> {
     let obj = v.as_object()?;
     let candidates = || branches.iter().filter(|b| b.kinds & kind != 0);
-    let mut found: Option<&Branch> = None;
+    let mut found: Option<&Branch<'_>> = None;
     for (i, branch) in candidates().enumerate() {
         let selects = branch.required.iter().any(|member| {
             obj.contains_key(*member)
@@ -761,17 +770,17 @@ fn closest(
     out: &mut Vec<Violation>,
     at: At,
     expected: &'static str,
-    branches: &[Branch],
+    branches: &[Branch<'_>],
 ) {
     let kind = kind_of(v);
     if let Some(branch) = selected(v, kind, branches) {
-        (branch.check)(v, path, out, Defs(at.defs));
+        (branch.check)(v, path, out);
         return;
     }
     let mut best: Option<Vec<Violation>> = None;
     for branch in branches.iter().filter(|b| b.kinds & kind != 0) {
         let mut found = Vec::new();
-        (branch.check)(v, path, &mut found, Defs(at.defs));
+        (branch.check)(v, path, &mut found);
         if best.as_ref().is_none_or(|b| found.len() < b.len()) {
             best = Some(found);
         }
@@ -863,7 +872,7 @@ mod tests {
         type_(
             &mut out,
             &Path::Root,
-            Defs::DRAFT07.at("/t"),
+            Draft07::at("/t"),
             kind::INTEGER,
             &json!(1.0),
         );
@@ -871,7 +880,7 @@ mod tests {
         type_(
             &mut out,
             &Path::Root,
-            Defs::DRAFT07.at("/t"),
+            Draft07::at("/t"),
             kind::INTEGER,
             &json!(1.5),
         );
@@ -880,13 +889,7 @@ mod tests {
         out.clear();
         let m = json!({"a": 1});
         let m = m.as_object().unwrap();
-        required(
-            &mut out,
-            &Path::Root,
-            Defs::DRAFT07.at("/r"),
-            m,
-            &["a", "b"],
-        );
+        required(&mut out, &Path::Root, Draft07::at("/r"), m, &["a", "b"]);
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].message, "\"b\" is a required property");
         assert_eq!(out[0].keyword, Keyword::Required);
@@ -896,7 +899,7 @@ mod tests {
     #[test]
     fn derived_pointers_and_messages() {
         let mut out = Vec::new();
-        let at = Defs::DRAFT2020_12.at("/X");
+        let at = Draft2020_12::at("/X");
         prop(&mut out, &Path::Root, at, "a/b~", kind::NUMBER, &json!("1"));
         types(
             &mut out,
@@ -924,7 +927,7 @@ mod tests {
             ]
         );
         assert!(std::ptr::eq(out[1].schema, at_keyword(at, Keyword::Type)));
-        assert_eq!(check(&json!(1), |_, _, _, _| {}, Defs::DRAFT07), []);
+        assert_eq!(check(&json!(1), |_, _, _| {}), []);
     }
 
     #[test]
@@ -935,33 +938,22 @@ mod tests {
         assert_eq!(tag(&json!([]), "type"), Tag::Missing);
     }
 
-    /// A branch check that reports `n` violations.
-    fn fail(n: usize, path: &Path<'_>, out: &mut Vec<Violation>) {
-        for i in 0..n {
-            push(out, path, "/b", Keyword::Type, format!("{n}.{i}"));
+    fn fail(n: usize) -> impl Fn(&Value, &Path<'_>, &mut Vec<Violation>) {
+        move |_: &Value, path: &Path<'_>, out: &mut Vec<Violation>| {
+            for i in 0..n {
+                push(out, path, "/b", Keyword::Type, format!("{n}.{i}"));
+            }
         }
     }
 
-    fn one(_: &Value, path: &Path<'_>, out: &mut Vec<Violation>, _: Defs) {
-        fail(1, path, out);
-    }
-
-    fn two(_: &Value, path: &Path<'_>, out: &mut Vec<Violation>, _: Defs) {
-        fail(2, path, out);
-    }
-
-    fn three(_: &Value, path: &Path<'_>, out: &mut Vec<Violation>, _: Defs) {
-        fail(3, path, out);
-    }
-
     /// The violations of `any_of_tagged` (member `type`) over `branches`.
-    fn tagged(v: &Value, branches: &[Branch]) -> Vec<Violation> {
+    fn tagged(v: &Value, branches: &[Branch<'_>]) -> Vec<Violation> {
         let mut out = Vec::new();
         any_of_tagged(
             v,
             &Path::Root,
             &mut out,
-            Defs::DRAFT07.at(""),
+            Draft07::at(""),
             "x",
             "type",
             branches,
@@ -971,10 +963,11 @@ mod tests {
 
     #[test]
     fn any_of_prefers_the_tagged_then_the_closest_branch() {
+        let (one, two, three) = (fail(1), fail(2), fail(3));
         let branches = [
-            Branch::tagged(kind::OBJECT, "a", three),
-            Branch::tagged(kind::OBJECT, "b", two),
-            Branch::new(kind::ARRAY, one),
+            Branch::tagged(kind::OBJECT, "a", &three),
+            Branch::tagged(kind::OBJECT, "b", &two),
+            Branch::new(kind::ARRAY, &one),
         ];
         let run = |v: Value| {
             let out = tagged(&v, &branches);
@@ -989,7 +982,7 @@ mod tests {
             &json!({"type": "a"}),
             &Path::Root,
             &mut out,
-            Defs::DRAFT07.at(""),
+            Draft07::at(""),
             "x",
             &branches,
         );
@@ -998,9 +991,10 @@ mod tests {
 
     #[test]
     fn any_of_names_the_tags_for_an_unknown_one() {
+        let (one, two) = (fail(1), fail(2));
         let branches = [
-            Branch::tagged(kind::OBJECT, "text", two),
-            Branch::tagged(kind::OBJECT, "image", one),
+            Branch::tagged(kind::OBJECT, "text", &two),
+            Branch::tagged(kind::OBJECT, "image", &one),
         ];
         let out = tagged(&json!({"type": "video"}), &branches);
         assert_eq!(out.len(), 1);
@@ -1014,20 +1008,14 @@ mod tests {
 
     #[test]
     fn any_of_selects_the_branch_a_required_member_names() {
+        let (one, two) = (fail(1), fail(2));
         let branches = [
-            Branch::new(kind::OBJECT, one).requiring(&["text", "uri"]),
-            Branch::new(kind::OBJECT, two).requiring(&["blob", "uri"]),
+            Branch::new(kind::OBJECT, &one).requiring(&["text", "uri"]),
+            Branch::new(kind::OBJECT, &two).requiring(&["blob", "uri"]),
         ];
         let run = |v: Value| {
             let mut out = Vec::new();
-            any_of(
-                &v,
-                &Path::Root,
-                &mut out,
-                Defs::DRAFT07.at(""),
-                "x",
-                &branches,
-            );
+            any_of(&v, &Path::Root, &mut out, Draft07::at(""), "x", &branches);
             out.into_iter().map(|v| v.message).collect::<Vec<_>>()
         };
         assert_eq!(run(json!({"uri": "u", "blob": "!"})), ["2.0", "2.1"]);

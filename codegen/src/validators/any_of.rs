@@ -80,13 +80,12 @@ pub fn check(branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
         let check = match &branch.ref_ {
             Some(target) => {
                 let f = super::ref_::check_fn(target);
-                quote!(#f)
+                quote!(&#f)
             }
             None => {
                 let body = node_check(branch, cx);
-                let defs = super::compile::defs_param(&body);
                 quote! {
-                    |v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>, #defs: rt::Defs| { #body }
+                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| { #body }
                 }
             }
         };

@@ -4,9 +4,8 @@
 //! - [`valid`]: a boolean expression over `v: &Value` that short-circuits
 //!   and allocates nothing (the body of `is_valid_<def>`);
 //! - [`check`]: statements over `v`, `path: &rt::Path<'_>` and
-//!   `out: &mut Vec<rt::Violation>` (and `defs: rt::Defs`, the caller's
-//!   definitions container) that push every violation (the body of
-//!   `check_<def>_at`).
+//!   `out: &mut Vec<rt::Violation>` that push every violation (the body
+//!   of `check_<def>_at`).
 //!
 //! Subschemas (`properties`, `items`, `allOf`/`anyOf` branches) are inlined
 //! by shadowing `v` and `path`; `$ref` is a call to the target's function,
@@ -73,8 +72,8 @@ thread_local! {
 }
 
 /// `at`: the schema location of the node being compiled, bound by
-/// [`check`] (`let at = defs.at("/X/properties/y");`: the node's pointer
-/// below the definitions container, which the caller's `defs: rt::Defs`
+/// [`check`] (`let at = D::at("/X/properties/y");`: the node's pointer
+/// below the definitions container, which the caller's dialect `D`
 /// supplies, `/$defs` or `/definitions`) ahead of the statements that name
 /// it. The runtime joins it with each keyword when it reports
 /// (`{at}/type`), so the text is the same in both dialects.
@@ -95,7 +94,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     if AT_USED.with(|used| used.replace(outer)) {
         let pointer = below_defs(&node.pointer, cx);
         quote! {
-            let at = defs.at(#pointer);
+            let at = D::at(#pointer);
             #body
         }
     } else {
@@ -174,40 +173,4 @@ pub fn check_below(node: &Node, cx: &Ctx<'_>, step: TokenStream) -> TokenStream 
         let path = &#step;
         #body
     }
-}
-
-/// The name of the `defs: rt::Defs` parameter of a collecting check
-/// (`check_<d>_at`, an inline `anyOf` branch) whose body is `body`:
-/// `defs` where the body uses it, `_defs` where it does not (a check with
-/// no keyword that reports and no `$ref`).
-///
-/// A use inside a nested branch closure counts: that closure sits in an
-/// `rt::any_of` call, which reports at the `at` its node binds from `defs`
-/// outside the closure, so the outer body uses it too.
-pub fn defs_param(body: &TokenStream) -> TokenStream {
-    if uses_defs(body.clone()) {
-        quote!(defs)
-    } else {
-        quote!(_defs)
-    }
-}
-
-/// Whether `tokens` name `defs` other than declaring it (`defs: rt::Defs`).
-fn uses_defs(tokens: TokenStream) -> bool {
-    use proc_macro2::TokenTree;
-    let mut trees = tokens.into_iter().peekable();
-    while let Some(tree) = trees.next() {
-        match tree {
-            TokenTree::Ident(ident) if ident == "defs" => {
-                let declared =
-                    matches!(trees.peek(), Some(TokenTree::Punct(p)) if p.as_char() == ':');
-                if !declared {
-                    return true;
-                }
-            }
-            TokenTree::Group(group) if uses_defs(group.stream()) => return true,
-            _ => {}
-        }
-    }
-    false
 }

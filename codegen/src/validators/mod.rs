@@ -6,17 +6,14 @@
 //! - `is_valid_<x>(v) -> bool`: short-circuits, allocates nothing;
 //! - `check_<x>(v) -> Vec<Violation>`: every violation, pointers relative
 //!   to `v`;
-//! - `check_<x>_at(v, path, out, defs)`: the same below an instance path
+//! - `check_<x>_at::<D>(v, path, out)`: the same below an instance path
 //!   (what a `$ref` compiles to in collecting mode). It runs `is_valid_<x>`
 //!   first and collects only if that fails, so checking valid
-//!   (sub)instances costs what the boolean form costs. `defs: rt::Defs` is
-//!   the revision's definitions container (`rt::Defs::DRAFT07`,
-//!   `rt::Defs::DRAFT2020_12`), below which it reports schema pointers
+//!   (sub)instances costs what the boolean form costs. `D: rt::Dialect`
+//!   is the revision's dialect (`rt::Draft07`, `rt::Draft2020_12`), which
+//!   supplies the definitions container of the schema pointers it reports
 //!   (`/definitions`, `/$defs`): the function's text names none, so
-//!   revisions of both dialects can share it ([`crate::share`]). It is a
-//!   value, not a type parameter, so no generated function is generic:
-//!   each is compiled once, and none of their MIR goes into the crate's
-//!   metadata (the peak of the library's build, issue #15);
+//!   revisions of both dialects can share it ([`crate::share`]);
 //!
 //! plus `DEFINITIONS` (sorted by name, for `Spec::definition`) and the
 //! `Definition` enum. Generated code names runtime helpers by absolute path
@@ -163,10 +160,10 @@ fn check_names(schema: &Schema) -> Result<(), Error> {
 ///
 /// `is_valid_<d>` and `check_<d>_at` are the same text in both dialects:
 /// no schema pointer but the node's below the definitions container, which
-/// `check_<d>_at`'s last argument `defs: rt::Defs` supplies
-/// (`defs.at("/X")`; `$ref`s pass it on, `check_<t>_at(v, path, out,
-/// defs)`). Only `check_<d>` (and the table rows) name the revision's
-/// dialect ([`dialect`]).
+/// `check_<d>_at`'s type parameter `D: rt::Dialect` supplies
+/// (`D::at("/X")`; `$ref`s pass it on as `check_<t>_at::<D>`). Only
+/// `check_<d>` (and the table rows) name the revision's dialect
+/// ([`dialect`]).
 fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3] {
     let is_valid = names::ident(&names::is_valid_fn(name));
     let check = names::ident(&names::check_fn(name));
@@ -176,14 +173,13 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3
     let check_doc = format!(" Every violation of `{name}` in `v`, pointers relative to `v`.");
     let check_at_doc = format!(
         " Pushes every violation of `{name}` in `v` (at `path`) onto `out`, \
-         schema pointers below `defs`."
+         schema pointers below `D`'s definitions."
     );
     let valid_body = match compile::valid(node, cx) {
         cond::Cond::True => quote!(let _ = v; true),
         cond => cond.tokens(),
     };
     let check_body = compile::check(node, cx);
-    let defs = compile::defs_param(&check_body);
     let check_body = if check_body.is_empty() {
         quote!(let _ = (v, path, out);)
     } else {
@@ -216,7 +212,7 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3
             quote! {
                 #[doc = #check_doc]
                 pub fn #check(v: &rt::Value) -> Vec<rt::Violation> {
-                    rt::check(v, #check_at, #dialect)
+                    rt::check(v, #check_at::<#dialect>)
                 }
             },
         ),
@@ -224,11 +220,10 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3
             check_at.to_string(),
             quote! {
                 #[doc = #check_at_doc]
-                pub fn #check_at(
+                pub fn #check_at<D: rt::Dialect>(
                     v: &rt::Value,
                     path: &rt::Path<'_>,
                     out: &mut Vec<rt::Violation>,
-                    #defs: rt::Defs,
                 ) {
                     #check_body
                 }
@@ -237,13 +232,12 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3
     ]
 }
 
-/// The runtime's definitions container of the schema's dialect
-/// (`rt::Defs::DRAFT07`, `rt::Defs::DRAFT2020_12`): what a revision passes
-/// its `check_<d>_at` functions.
+/// The runtime's marker of the schema's dialect (`rt::Draft07`,
+/// `rt::Draft2020_12`): what a revision instantiates `check_<d>_at` with.
 fn dialect(schema: &Schema) -> TokenStream {
     match schema.version.dialect {
-        crate::Dialect::Draft07 => quote!(rt::Defs::DRAFT07),
-        crate::Dialect::Draft2020_12 => quote!(rt::Defs::DRAFT2020_12),
+        crate::Dialect::Draft07 => quote!(rt::Draft07),
+        crate::Dialect::Draft2020_12 => quote!(rt::Draft2020_12),
     }
 }
 
@@ -268,7 +262,7 @@ fn tables(schema: &Schema, rows: Rows) -> TokenStream {
                 name: #name,
                 pointer: #pointer,
                 is_valid: #is_valid,
-                check_at: |v, path, out| #check_at(v, path, out, #dialect),
+                check_at: #check_at::<#dialect>,
                 read: #read,
             },
         }

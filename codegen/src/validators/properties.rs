@@ -115,7 +115,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
 
 /// The statements for one listed property (its member bound as `k`, `v`).
 enum Arm {
-    /// One call: a `$ref` (`check_x_at(v, &path.key(k), out, defs)`) or a
+    /// One call: a `$ref` (`check_x_at(v, &path.key(k), out)`) or a
     /// property whose schema is one `type`
     /// (`rt::prop(out, path, at, k, rt::kind::STRING, v)`, the
     /// object's `at`; the runtime builds `{at}/properties/{k}/type`).
@@ -133,7 +133,7 @@ impl Arm {
 fn arm(sub: &Node, cx: &Ctx<'_>) -> Arm {
     if let Some(target) = &sub.ref_ {
         let f = super::ref_::check_fn(target);
-        return Arm::Call(quote!(#f(v, &path.key(k), out, defs)));
+        return Arm::Call(quote!(#f(v, &path.key(k), out)));
     }
     match super::type_::only(sub) {
         Some(kinds) => {

@@ -16,24 +16,24 @@ pub fn valid(target: &str) -> Cond {
     Cond::atom(quote!(#f(v)))
 }
 
-/// `check_<target>_at`: the target's collecting check (not generic; the
-/// caller's definitions container `defs` is its last argument).
+/// `check_<target>_at::<D>`: the target's collecting check for the
+/// caller's dialect `D` (the generic parameter of every `check_<d>_at`).
 pub fn check_fn(target: &str) -> TokenStream {
     let f = names::ident(&names::check_at_fn(target));
-    quote!(#f)
+    quote!(#f::<D>)
 }
 
-/// `check_<target>_at(v, path, out, defs);`.
+/// `check_<target>_at::<D>(v, path, out);`.
 pub fn check(target: &str) -> TokenStream {
     let f = check_fn(target);
-    quote!(#f(v, path, out, defs);)
+    quote!(#f(v, path, out);)
 }
 
-/// `check_<target>_at(v, &<path step>, out, defs);` (a property or element
+/// `check_<target>_at::<D>(v, &<path step>, out);` (a property or element
 /// that is a `$ref`).
 pub fn check_at(target: &str, step: TokenStream) -> TokenStream {
     let f = check_fn(target);
-    quote!(#f(v, &#step, out, defs);)
+    quote!(#f(v, &#step, out);)
 }
 
 #[cfg(test)]
@@ -46,7 +46,7 @@ mod tests {
         );
         assert_eq!(
             super::check("JSONObject").to_string(),
-            "check_json_object_at (v , path , out , defs) ;"
+            "check_json_object_at :: < D > (v , path , out) ;"
         );
     }
 }

@@ -4,19 +4,18 @@ pub fn is_valid_blob(v: &rt::Value) -> bool {
 }
 /// Every violation of `Blob` in `v`, pointers relative to `v`.
 pub fn check_blob(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_blob_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_blob_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Blob` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_blob_at(
+/// Pushes every violation of `Blob` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_blob_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_blob(v) {
         return;
     }
-    let at = defs.at("/Blob");
+    let at = D::at("/Blob");
     rt::type_(out, path, at, rt::kind::STRING, v);
     rt::formatted(out, path, at, rt::formats::BYTE, v);
 }
@@ -29,19 +28,18 @@ pub fn is_valid_half(v: &rt::Value) -> bool {
 }
 /// Every violation of `Half` in `v`, pointers relative to `v`.
 pub fn check_half(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_half_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_half_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Half` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_half_at(
+/// Pushes every violation of `Half` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_half_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_half(v) {
         return;
     }
-    let at = defs.at("/Half");
+    let at = D::at("/Half");
     rt::type_(out, path, at, rt::kind::NUMBER, v);
     if let rt::Value::Number(n) = v {
         if !rt::number::le_float(n, 0.5) {
@@ -58,19 +56,18 @@ pub fn is_valid_priority(v: &rt::Value) -> bool {
 }
 /// Every violation of `Priority` in `v`, pointers relative to `v`.
 pub fn check_priority(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_priority_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_priority_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Priority` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_priority_at(
+/// Pushes every violation of `Priority` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_priority_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_priority(v) {
         return;
     }
-    let at = defs.at("/Priority");
+    let at = D::at("/Priority");
     rt::type_(out, path, at, rt::kind::NUMBER, v);
     if let rt::Value::Number(n) = v {
         if !rt::number::ge_int(n, 0) {
@@ -87,19 +84,18 @@ pub fn is_valid_template(v: &rt::Value) -> bool {
 }
 /// Every violation of `Template` in `v`, pointers relative to `v`.
 pub fn check_template(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_template_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_template_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Template` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_template_at(
+/// Pushes every violation of `Template` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_template_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_template(v) {
         return;
     }
-    let at = defs.at("/Template");
+    let at = D::at("/Template");
     rt::type_(out, path, at, rt::kind::STRING, v);
     rt::formatted(out, path, at, rt::formats::URI_TEMPLATE, v);
 }
@@ -112,19 +108,18 @@ pub fn is_valid_ttl(v: &rt::Value) -> bool {
 }
 /// Every violation of `Ttl` in `v`, pointers relative to `v`.
 pub fn check_ttl(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_ttl_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_ttl_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Ttl` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_ttl_at(
+/// Pushes every violation of `Ttl` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_ttl_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_ttl(v) {
         return;
     }
-    let at = defs.at("/Ttl");
+    let at = D::at("/Ttl");
     rt::type_(out, path, at, rt::kind::INTEGER, v);
     if let rt::Value::Number(n) = v {
         if !rt::number::ge_int(n, 0) {
@@ -138,19 +133,18 @@ pub fn is_valid_uri(v: &rt::Value) -> bool {
 }
 /// Every violation of `Uri` in `v`, pointers relative to `v`.
 pub fn check_uri(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_uri_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_uri_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Uri` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_uri_at(
+/// Pushes every violation of `Uri` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_uri_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_uri(v) {
         return;
     }
-    let at = defs.at("/Uri");
+    let at = D::at("/Uri");
     rt::type_(out, path, at, rt::kind::STRING, v);
     rt::formatted(out, path, at, rt::formats::URI, v);
 }

@@ -4,19 +4,18 @@ pub fn is_valid_any_object(v: &rt::Value) -> bool {
 }
 /// Every violation of `AnyObject` in `v`, pointers relative to `v`.
 pub fn check_any_object(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_any_object_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_any_object_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `AnyObject` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_any_object_at(
+/// Pushes every violation of `AnyObject` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_any_object_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_any_object(v) {
         return;
     }
-    let at = defs.at("/AnyObject");
+    let at = D::at("/AnyObject");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
 }
 /// Whether `v` is a valid `Closed`.
@@ -34,19 +33,18 @@ pub fn is_valid_closed(v: &rt::Value) -> bool {
 }
 /// Every violation of `Closed` in `v`, pointers relative to `v`.
 pub fn check_closed(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_closed_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_closed_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Closed` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_closed_at(
+/// Pushes every violation of `Closed` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_closed_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_closed(v) {
         return;
     }
-    let at = defs.at("/Closed");
+    let at = D::at("/Closed");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         for (k, v) in m {
@@ -69,19 +67,18 @@ pub fn is_valid_empty(v: &rt::Value) -> bool {
 }
 /// Every violation of `Empty` in `v`, pointers relative to `v`.
 pub fn check_empty(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_empty_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_empty_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Empty` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_empty_at(
+/// Pushes every violation of `Empty` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_empty_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_empty(v) {
         return;
     }
-    let at = defs.at("/Empty");
+    let at = D::at("/Empty");
     if let rt::Value::Object(m) = v {
         for k in m.keys() {
             rt::additional(out, path, at, k);
@@ -94,24 +91,23 @@ pub fn is_valid_map(v: &rt::Value) -> bool {
 }
 /// Every violation of `Map` in `v`, pointers relative to `v`.
 pub fn check_map(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_map_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_map_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Map` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_map_at(
+/// Pushes every violation of `Map` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_map_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_map(v) {
         return;
     }
-    let at = defs.at("/Map");
+    let at = D::at("/Map");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         for (k, v) in m {
             let path = &path.key(k);
-            let at = defs.at("/Map/additionalProperties");
+            let at = D::at("/Map/additionalProperties");
             rt::type_(out, path, at, rt::kind::STRING, v);
         }
     }
@@ -132,19 +128,18 @@ pub fn is_valid_open(v: &rt::Value) -> bool {
 }
 /// Every violation of `Open` in `v`, pointers relative to `v`.
 pub fn check_open(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_open_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_open_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Open` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_open_at(
+/// Pushes every violation of `Open` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_open_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_open(v) {
         return;
     }
-    let at = defs.at("/Open");
+    let at = D::at("/Open");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["name", "id"]);

@@ -18,19 +18,18 @@ pub fn is_valid_block(v: &rt::Value) -> bool {
 }
 /// Every violation of `Block` in `v`, pointers relative to `v`.
 pub fn check_block(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_block_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_block_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Block` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_block_at(
+/// Pushes every violation of `Block` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_block_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_block(v) {
         return;
     }
-    let at = defs.at("/Block");
+    let at = D::at("/Block");
     if !match rt::tag(v, "type") {
         rt::Tag::Str("text") => {
             is_valid_text(v)
@@ -54,23 +53,18 @@ pub fn check_block_at(
             "object (Text), object (Image), array",
             "type",
             &[
-                rt::Branch::tagged(rt::kind::OBJECT, "text", check_text_at)
+                rt::Branch::tagged(rt::kind::OBJECT, "text", &check_text_at::<D>)
                     .requiring(&["text", "type"]),
-                rt::Branch::tagged(rt::kind::OBJECT, "image", check_image_at)
+                rt::Branch::tagged(rt::kind::OBJECT, "image", &check_image_at::<D>)
                     .requiring(&["data", "type"]),
                 rt::Branch::new(
                     rt::kind::ARRAY,
-                    |
-                        v: &rt::Value,
-                        path: &rt::Path<'_>,
-                        out: &mut Vec<rt::Violation>,
-                        defs: rt::Defs|
-                    {
-                        let at = defs.at("/Block/anyOf/2");
+                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
+                        let at = D::at("/Block/anyOf/2");
                         rt::type_(out, path, at, rt::kind::ARRAY, v);
                         if let rt::Value::Array(a) = v {
                             for (i, v) in a.iter().enumerate() {
-                                check_text_at(v, &path.index(i), out, defs);
+                                check_text_at::<D>(v, &path.index(i), out);
                             }
                         }
                     },
@@ -112,19 +106,18 @@ pub fn is_valid_coded(v: &rt::Value) -> bool {
 }
 /// Every violation of `Coded` in `v`, pointers relative to `v`.
 pub fn check_coded(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_coded_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_coded_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Coded` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_coded_at(
+/// Pushes every violation of `Coded` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_coded_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_coded(v) {
         return;
     }
-    let at = defs.at("/Coded");
+    let at = D::at("/Coded");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         for (k, v) in m {
@@ -132,18 +125,19 @@ pub fn check_coded_at(
                 "error" => {
                     let path = &path.key(k);
                     {
-                        check_error_at(v, path, out, defs);
+                        check_error_at::<D>(v, path, out);
                     }
                     {
-                        let at = defs.at("/Coded/properties/error/allOf/1");
+                        let at = D::at("/Coded/properties/error/allOf/1");
                         rt::type_(out, path, at, rt::kind::OBJECT, v);
                         if let rt::Value::Object(m) = v {
                             for (k, v) in m {
                                 match k.as_str() {
                                     "code" => {
                                         let path = &path.key(k);
-                                        let at = defs
-                                            .at("/Coded/properties/error/allOf/1/properties/code");
+                                        let at = D::at(
+                                            "/Coded/properties/error/allOf/1/properties/code",
+                                        );
                                         rt::type_(out, path, at, rt::kind::INTEGER, v);
                                         if !match v {
                                             rt::Value::Number(n) => rt::number::eq_int(n, -32021),
@@ -184,19 +178,18 @@ pub fn is_valid_error(v: &rt::Value) -> bool {
 }
 /// Every violation of `Error` in `v`, pointers relative to `v`.
 pub fn check_error(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_error_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_error_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Error` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_error_at(
+/// Pushes every violation of `Error` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_error_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_error(v) {
         return;
     }
-    let at = defs.at("/Error");
+    let at = D::at("/Error");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["code"]);
@@ -229,19 +222,18 @@ pub fn is_valid_image(v: &rt::Value) -> bool {
 }
 /// Every violation of `Image` in `v`, pointers relative to `v`.
 pub fn check_image(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_image_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_image_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Image` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_image_at(
+/// Pushes every violation of `Image` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_image_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_image(v) {
         return;
     }
-    let at = defs.at("/Image");
+    let at = D::at("/Image");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["type", "data"]);
@@ -249,13 +241,13 @@ pub fn check_image_at(
             match k.as_str() {
                 "data" => {
                     let path = &path.key(k);
-                    let at = defs.at("/Image/properties/data");
+                    let at = D::at("/Image/properties/data");
                     rt::type_(out, path, at, rt::kind::STRING, v);
                     rt::formatted(out, path, at, rt::formats::BYTE, v);
                 }
                 "type" => {
                     let path = &path.key(k);
-                    let at = defs.at("/Image/properties/type");
+                    let at = D::at("/Image/properties/type");
                     rt::type_(out, path, at, rt::kind::STRING, v);
                     rt::const_str(out, path, at, "image", v);
                 }
@@ -270,23 +262,22 @@ pub fn is_valid_json_object(v: &rt::Value) -> bool {
 }
 /// Every violation of `JSONObject` in `v`, pointers relative to `v`.
 pub fn check_json_object(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_json_object_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_json_object_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_json_object_at(
+/// Pushes every violation of `JSONObject` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_json_object_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_json_object(v) {
         return;
     }
-    let at = defs.at("/JSONObject");
+    let at = D::at("/JSONObject");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         for (k, v) in m {
-            check_json_value_at(v, &path.key(k), out, defs);
+            check_json_value_at::<D>(v, &path.key(k), out);
         }
     }
 }
@@ -298,19 +289,18 @@ pub fn is_valid_json_value(v: &rt::Value) -> bool {
 }
 /// Every violation of `JSONValue` in `v`, pointers relative to `v`.
 pub fn check_json_value(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_json_value_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_json_value_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_json_value_at(
+/// Pushes every violation of `JSONValue` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_json_value_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_json_value(v) {
         return;
     }
-    let at = defs.at("/JSONValue");
+    let at = D::at("/JSONValue");
     if !(is_valid_json_object(v)
         || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
         || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_)))
@@ -322,20 +312,15 @@ pub fn check_json_value_at(
             at,
             "object (JSONObject), array, string/number/boolean/null",
             &[
-                rt::Branch::new(rt::kind::OBJECT, check_json_object_at),
+                rt::Branch::new(rt::kind::OBJECT, &check_json_object_at::<D>),
                 rt::Branch::new(
                     rt::kind::ARRAY,
-                    |
-                        v: &rt::Value,
-                        path: &rt::Path<'_>,
-                        out: &mut Vec<rt::Violation>,
-                        defs: rt::Defs|
-                    {
-                        let at = defs.at("/JSONValue/anyOf/1");
+                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
+                        let at = D::at("/JSONValue/anyOf/1");
                         rt::type_(out, path, at, rt::kind::ARRAY, v);
                         if let rt::Value::Array(a) = v {
                             for (i, v) in a.iter().enumerate() {
-                                check_json_value_at(v, &path.index(i), out, defs);
+                                check_json_value_at::<D>(v, &path.index(i), out);
                             }
                         }
                     },
@@ -343,13 +328,8 @@ pub fn check_json_value_at(
                 rt::Branch::new(
                     rt::kind::STRING | rt::kind::NUMBER | rt::kind::BOOLEAN
                         | rt::kind::NULL,
-                    |
-                        v: &rt::Value,
-                        path: &rt::Path<'_>,
-                        out: &mut Vec<rt::Violation>,
-                        defs: rt::Defs|
-                    {
-                        let at = defs.at("/JSONValue/anyOf/2");
+                    &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| {
+                        let at = D::at("/JSONValue/anyOf/2");
                         rt::types(
                             out,
                             path,
@@ -383,19 +363,18 @@ pub fn is_valid_text(v: &rt::Value) -> bool {
 }
 /// Every violation of `Text` in `v`, pointers relative to `v`.
 pub fn check_text(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_text_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_text_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Text` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_text_at(
+/// Pushes every violation of `Text` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_text_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_text(v) {
         return;
     }
-    let at = defs.at("/Text");
+    let at = D::at("/Text");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
     if let rt::Value::Object(m) = v {
         rt::required(out, path, at, m, &["type", "text"]);
@@ -404,7 +383,7 @@ pub fn check_text_at(
                 "text" => rt::prop(out, path, at, k, rt::kind::STRING, v),
                 "type" => {
                     let path = &path.key(k);
-                    let at = defs.at("/Text/properties/type");
+                    let at = D::at("/Text/properties/type");
                     rt::type_(out, path, at, rt::kind::STRING, v);
                     rt::const_str(out, path, at, "text", v);
                 }

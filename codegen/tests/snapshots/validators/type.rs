@@ -8,19 +8,18 @@ pub fn is_valid_id(v: &rt::Value) -> bool {
 }
 /// Every violation of `Id` in `v`, pointers relative to `v`.
 pub fn check_id(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_id_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_id_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Id` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_id_at(
+/// Pushes every violation of `Id` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_id_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_id(v) {
         return;
     }
-    let at = defs.at("/Id");
+    let at = D::at("/Id");
     rt::types(
         out,
         path,
@@ -39,19 +38,18 @@ pub fn is_valid_int(v: &rt::Value) -> bool {
 }
 /// Every violation of `Int` in `v`, pointers relative to `v`.
 pub fn check_int(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_int_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_int_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Int` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_int_at(
+/// Pushes every violation of `Int` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_int_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_int(v) {
         return;
     }
-    let at = defs.at("/Int");
+    let at = D::at("/Int");
     rt::type_(out, path, at, rt::kind::INTEGER, v);
 }
 /// Whether `v` is a valid `Nullable`.
@@ -64,19 +62,18 @@ pub fn is_valid_nullable(v: &rt::Value) -> bool {
 }
 /// Every violation of `Nullable` in `v`, pointers relative to `v`.
 pub fn check_nullable(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_nullable_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_nullable_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Nullable` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_nullable_at(
+/// Pushes every violation of `Nullable` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_nullable_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_nullable(v) {
         return;
     }
-    let at = defs.at("/Nullable");
+    let at = D::at("/Nullable");
     rt::types(out, path, at, "integer or null", rt::kind::INTEGER | rt::kind::NULL, v);
 }
 /// Whether `v` is a valid `Num`.
@@ -85,19 +82,18 @@ pub fn is_valid_num(v: &rt::Value) -> bool {
 }
 /// Every violation of `Num` in `v`, pointers relative to `v`.
 pub fn check_num(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_num_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_num_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Num` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_num_at(
+/// Pushes every violation of `Num` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_num_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_num(v) {
         return;
     }
-    let at = defs.at("/Num");
+    let at = D::at("/Num");
     rt::type_(out, path, at, rt::kind::NUMBER, v);
 }
 /// Whether `v` is a valid `Obj`.
@@ -106,18 +102,17 @@ pub fn is_valid_obj(v: &rt::Value) -> bool {
 }
 /// Every violation of `Obj` in `v`, pointers relative to `v`.
 pub fn check_obj(v: &rt::Value) -> Vec<rt::Violation> {
-    rt::check(v, check_obj_at, rt::Defs::DRAFT2020_12)
+    rt::check(v, check_obj_at::<rt::Draft2020_12>)
 }
-/// Pushes every violation of `Obj` in `v` (at `path`) onto `out`, schema pointers below `defs`.
-pub fn check_obj_at(
+/// Pushes every violation of `Obj` in `v` (at `path`) onto `out`, schema pointers below `D`'s definitions.
+pub fn check_obj_at<D: rt::Dialect>(
     v: &rt::Value,
     path: &rt::Path<'_>,
     out: &mut Vec<rt::Violation>,
-    defs: rt::Defs,
 ) {
     if is_valid_obj(v) {
         return;
     }
-    let at = defs.at("/Obj");
+    let at = D::at("/Obj");
     rt::type_(out, path, at, rt::kind::OBJECT, v);
 }
