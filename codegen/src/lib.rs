@@ -157,6 +157,21 @@ fn types_stage(schema: &Schema, options: Options) -> Result<proc_macro2::TokenSt
     })
 }
 
+/// [`types_stage`] as [`share`] entries: none when the stage is skipped.
+fn types_module(schema: &Schema, options: Options) -> Result<share::Module, Error> {
+    let empty = share::Module {
+        keyed: true,
+        ..share::Module::default()
+    };
+    if options.skip_types {
+        return Ok(empty);
+    }
+    #[cfg(feature = "types")]
+    return types::module(schema, options.types);
+    #[cfg(not(feature = "types"))]
+    types_stage(schema, options).map(|_| empty)
+}
+
 /// Loads, checks against the pin and generates one revision.
 pub fn generate(version: Version, cfg: &Config) -> Result<Generated, Error> {
     generate_with(version, cfg, Options::default())
@@ -190,10 +205,10 @@ pub fn generate_all(
         Alias(Generated),
         Own {
             sha256: String,
-            schema: Box<Schema>,
             maps: dispatch::Maps,
             validate: share::Module,
             bytes: Option<share::Module>,
+            types: Option<share::Module>,
         },
     }
     let mut seen: Vec<(Version, Vec<u8>)> = Vec::new();
@@ -222,11 +237,15 @@ pub fn generate_all(
                     Stages::All => (validators::Rows::WithBytes, Some(bytes::module(&schema)?)),
                     Stages::Validators => (validators::Rows::ValueOnly, None),
                 };
+                let types = match options.stages {
+                    Stages::All => Some(types_module(&schema, options)?),
+                    Stages::Validators => None,
+                };
                 Plan::Own {
                     sha256: loaded.sha256,
                     validate: validators::module(&schema, rows)?,
                     bytes,
-                    schema: Box::new(schema),
+                    types,
                     maps,
                 }
             }
@@ -238,11 +257,15 @@ pub fn generate_all(
         .iter()
         .filter_map(|(version, plan)| match plan {
             Plan::Own {
-                validate, bytes, ..
+                validate,
+                bytes,
+                types,
+                ..
             } => Some(share::Revision {
                 version: *version,
                 validate,
                 bytes: bytes.as_ref(),
+                types: types.as_ref(),
             }),
             Plan::Alias(_) => None,
         })
@@ -254,16 +277,16 @@ pub fn generate_all(
             Plan::Alias(generated) => out.push(generated),
             Plan::Own {
                 sha256,
-                schema,
                 maps,
                 validate,
                 bytes,
+                types,
             } => {
                 let taken = homes.next().unwrap_or_default();
                 let checks = share::tokens(&validate, &taken, "validate");
-                let source = match (options.stages, bytes) {
-                    (Stages::All, Some(bytes)) => {
-                        let types = types_stage(&schema, options)?;
+                let source = match (options.stages, bytes, types) {
+                    (Stages::All, Some(bytes), Some(types)) => {
+                        let types = share::tokens(&types, &taken, "types");
                         let bytes = share::tokens(&bytes, &taken, "bytes");
                         emit::render(version, &sha256, &maps, types, checks, bytes)?
                     }

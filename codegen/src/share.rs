@@ -29,6 +29,18 @@
 //! the revision that called it. `check_x` is shared within a dialect, and
 //! so are the bytes readers, whose doc comments name the definition's
 //! pointer (`/$defs/Tool`).
+//!
+//! Types too (session 10, issue 15): the `types` module is cut into one
+//! entry per type typify made (its item, its impls, its `definition!`
+//! line: `types::entries`), [`Module::keyed`]. A type's entry depends on
+//! the types it names and on the check its `definition!` line calls, so a
+//! shared `Tool` is re-exported only when its check is shared too; its
+//! pointer is in its text, so definition types are shared within a
+//! dialect, plain member types (`ClientCapabilitiesRoots`) across all. The
+//! trait behind `roundtrip` lives in the runtime (`typed`), so one impl
+//! serves every module that re-exports the type. Measured: generated lines
+//! 78,457 → 74,828; the all-six library's peak and time in
+//! docs/benchmarks.md ("Session 10").
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -45,8 +57,13 @@ pub struct Module {
     /// not as a whole. The key (a function's name for `validate`, a
     /// definition's for `bytes`) is unique in the module.
     pub functions: Vec<(String, TokenStream)>,
-    /// Everything after the functions (`DEFINITIONS`, `Definition`).
+    /// Everything after the functions (`DEFINITIONS`, `Definition`); in
+    /// a [`keyed`](Self::keyed) module, everything before them (its
+    /// `macro_rules!` are used by the entries).
     pub tables: TokenStream,
+    /// Each entry defines the item its key names (a type of the `types`
+    /// module, with its impls), not the `fn`s in it.
+    pub keyed: bool,
 }
 
 /// One revision's submodules, for [`homes`].
@@ -57,6 +74,8 @@ pub struct Revision<'a> {
     pub validate: &'a Module,
     /// Its `bytes` module, when generated.
     pub bytes: Option<&'a Module>,
+    /// Its `types` module, when generated.
+    pub types: Option<&'a Module>,
 }
 
 /// The functions an entry defines (`fn name` at its top level), which name
@@ -77,10 +96,47 @@ fn defined(tokens: &TokenStream) -> Vec<String> {
     out
 }
 
-/// An entry's key in [`homes`]' result: the functions it defines (unique
-/// across a revision's modules, since function names are).
-fn key(tokens: &TokenStream) -> String {
-    defined(tokens).join(",")
+/// The words of an entry's text, which name what a function calls.
+fn words(text: &str) -> Vec<String> {
+    text.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The identifiers a type's entry refers to: every identifier that is not
+/// a later segment of a path (`::std::result::Result` names no `Result`
+/// of the module), but for the function after `validate::`, and none in
+/// literals (doc comments name types in prose).
+fn referenced(tokens: &TokenStream) -> Vec<String> {
+    fn walk(tokens: &TokenStream, out: &mut Vec<String>) {
+        let mut colons = 0;
+        let mut last: Option<String> = None;
+        for tree in tokens.clone() {
+            match &tree {
+                TokenTree::Punct(p) if p.as_char() == ':' => {
+                    colons += 1;
+                    continue;
+                }
+                TokenTree::Ident(ident) => {
+                    let word = ident.to_string();
+                    let after_path = colons >= 2;
+                    if !after_path || last.as_deref() == Some("validate") {
+                        out.push(word.clone());
+                    }
+                    last = Some(word);
+                }
+                TokenTree::Group(g) => {
+                    walk(&g.stream(), out);
+                    last = None;
+                }
+                _ => last = None,
+            }
+            colons = 0;
+        }
+    }
+    let mut out = Vec::new();
+    walk(tokens, &mut out);
+    out
 }
 
 /// For each revision (in order), the entries it takes from an earlier one:
@@ -96,31 +152,49 @@ pub fn homes(revisions: &[Revision<'_>]) -> Vec<BTreeMap<String, Version>> {
     let units: Vec<Vec<Unit>> = revisions
         .iter()
         .map(|rev| {
-            let entries: Vec<&TokenStream> = rev
-                .validate
-                .functions
-                .iter()
-                .chain(rev.bytes.into_iter().flat_map(|m| &m.functions))
-                .map(|(_, tokens)| tokens)
-                .collect();
+            let entries: Vec<(Vec<String>, &TokenStream, bool)> =
+                [Some(rev.validate), rev.bytes, rev.types]
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|m| {
+                        m.functions.iter().map(move |(k, tokens)| {
+                            let names = if m.keyed {
+                                vec![k.clone()]
+                            } else {
+                                defined(tokens)
+                            };
+                            (names, tokens, m.keyed)
+                        })
+                    })
+                    .collect();
             let mut by_fn: HashMap<String, usize> = HashMap::new();
-            for (i, tokens) in entries.iter().enumerate() {
-                for f in defined(tokens) {
-                    by_fn.insert(f, i);
+            for (i, (names, _, _)) in entries.iter().enumerate() {
+                for f in names {
+                    by_fn.insert(f.clone(), i);
                 }
             }
             entries
                 .iter()
                 .enumerate()
-                .map(|(i, tokens)| {
+                .map(|(i, (names, tokens, keyed))| {
                     let text = tokens.to_string();
-                    let called: BTreeMap<String, usize> = text
-                        .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
-                        .filter_map(|word| by_fn.get(word).map(|&u| (key(entries[u]), u)))
-                        .filter(|&(_, u)| u != i)
+                    let words = if *keyed {
+                        referenced(tokens)
+                    } else {
+                        words(&text)
+                    };
+                    // A function calls functions only; a type names both.
+                    let called: BTreeMap<String, usize> = words
+                        .iter()
+                        .filter_map(|word| {
+                            by_fn
+                                .get(word.as_str())
+                                .map(|&u| (entries[u].0.join(","), u))
+                        })
+                        .filter(|&(_, u)| u != i && (*keyed || !entries[u].2))
                         .collect();
                     Unit {
-                        key: key(tokens),
+                        key: names.join(","),
                         text,
                         calls: called.into_values().collect(),
                     }
@@ -189,20 +263,25 @@ pub fn homes(revisions: &[Revision<'_>]) -> Vec<BTreeMap<String, Version>> {
         .collect()
 }
 
-/// The submodule `name` (`validate`, `bytes`) of a revision: the runtime
+/// The submodule `name` (`validate`, `bytes`, `types`) of a revision: the runtime
 /// import, its own functions, re-exports of those it takes from a home,
 /// then its tables.
 pub fn tokens(module: &Module, taken: &BTreeMap<String, Version>, name: &str) -> TokenStream {
     let sub = names::ident(name);
     let mut own = Vec::new();
     let mut by_home: BTreeMap<&str, Vec<proc_macro2::Ident>> = BTreeMap::new();
-    for (_, functions) in &module.functions {
-        match taken.get(&key(functions)) {
+    for (k, functions) in &module.functions {
+        let names = if module.keyed {
+            vec![k.clone()]
+        } else {
+            defined(functions)
+        };
+        match taken.get(&names.join(",")) {
             None => own.push(functions.clone()),
             Some(home) => by_home
                 .entry(home.module)
                 .or_default()
-                .extend(defined(functions).iter().map(|f| names::ident(f))),
+                .extend(names.iter().map(|f| names::ident(f))),
         }
     }
     let uses = by_home.iter().map(|(home, fns)| {
@@ -210,6 +289,15 @@ pub fn tokens(module: &Module, taken: &BTreeMap<String, Version>, name: &str) ->
         quote!(pub use super::super::#home::#sub::{#(#fns),*};)
     });
     let tables = &module.tables;
+    if module.keyed {
+        // No `rt` import (the types name the runtime in full), and the
+        // tables first: they define the `macro_rules!` the entries use.
+        return quote! {
+            #tables
+            #(#uses)*
+            #(#own)*
+        };
+    }
     // The bytes readers name the bytes runtime on nearly every line: a
     // short alias keeps their calls on one line each.
     let bytes_alias = (name == "bytes").then(|| {
@@ -237,6 +325,7 @@ mod tests {
                 .map(|(d, t)| (d.to_string(), t.clone()))
                 .collect(),
             tables: TokenStream::new(),
+            keyed: false,
         }
     }
 
@@ -305,11 +394,13 @@ mod tests {
                 version: v("2025-11-25"),
                 validate: &a,
                 bytes: None,
+                types: None,
             },
             Revision {
                 version: v("2026-07-28"),
                 validate: &b,
                 bytes: None,
+                types: None,
             },
         ];
         let homes = homes(&revs);
@@ -350,13 +441,108 @@ mod tests {
                 version: v("2025-11-25"),
                 validate: &m,
                 bytes: None,
+                types: None,
             },
             Revision {
                 version: v("2026-07-28"),
                 validate: &m,
                 bytes: None,
+                types: None,
             },
         ];
         assert_eq!(homes(&revs)[1].len(), 2);
+    }
+
+    #[test]
+    fn shares_types_whose_checks_and_members_are_shared() {
+        // `Role` and `Tool` read the same in both revisions; `Tool`'s
+        // check differs, so only `Role` (which `Tool` names) is shared, and
+        // a `Result` named only as `::core::result::Result` is no member.
+        let types = |doc: &str, x: &str| Module {
+            functions: vec![
+                (
+                    "Role".into(),
+                    quote!(
+                        pub enum Role {
+                            User,
+                        }
+                    ),
+                ),
+                (
+                    "Tool".into(),
+                    quote!(
+                        #[doc = #doc]
+                        pub struct Tool { role: Role, r: ::core::result::Result<(), ()> }
+                        definition!(Tool, check_tool, "/$defs/Tool");
+                    ),
+                ),
+                (
+                    "Result".into(),
+                    quote!(pub struct Result { #[doc = #x] x: () }),
+                ),
+            ],
+            tables: TokenStream::new(),
+            keyed: true,
+        };
+        let (ta, tb) = (types("same", "same"), types("same", "same"));
+        let (ra, rb) = (types("same", "a"), types("same", "b"));
+        let va = module(&[(
+            "check_tool",
+            quote!(
+                fn check_tool() {
+                    1
+                }
+            ),
+        )]);
+        let vb = module(&[(
+            "check_tool",
+            quote!(
+                fn check_tool() {
+                    2
+                }
+            ),
+        )]);
+        let revs = [
+            Revision {
+                version: v("2025-11-25"),
+                validate: &va,
+                bytes: None,
+                types: Some(&ta),
+            },
+            Revision {
+                version: v("2026-07-28"),
+                validate: &vb,
+                bytes: None,
+                types: Some(&tb),
+            },
+        ];
+        let first = homes(&revs);
+        assert_eq!(first[1].keys().collect::<Vec<_>>(), ["Result", "Role"]);
+        // Different `Result`s do not keep `Tool` from being shared.
+        let revs = [
+            Revision {
+                version: v("2025-11-25"),
+                validate: &va,
+                bytes: None,
+                types: Some(&ra),
+            },
+            Revision {
+                version: v("2026-07-28"),
+                validate: &va,
+                bytes: None,
+                types: Some(&rb),
+            },
+        ];
+        let homes = homes(&revs);
+        assert_eq!(
+            homes[1].keys().collect::<Vec<_>>(),
+            ["Role", "Tool", "check_tool"]
+        );
+        let text = tokens(&rb, &homes[1], "types").to_string();
+        assert!(
+            text.contains("pub use super :: super :: v2025_11_25 :: types :: Role"),
+            "{text}"
+        );
+        assert!(!text.contains("enum Role"), "{text}");
     }
 }

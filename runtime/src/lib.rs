@@ -26,6 +26,8 @@ pub mod path;
 pub mod suggest;
 #[doc(hidden)]
 pub mod support;
+#[doc(hidden)]
+pub mod typed;
 pub mod violation;
 
 pub use definition::DefinitionFns;
@@ -36,5 +38,5 @@ pub use violation::{Keyword, Pointer, Violation, Violations};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::support::*;
-    pub use crate::{bytes, format, number, DefinitionFns, Path, Violation};
+    pub use crate::{bytes, format, number, typed, DefinitionFns, Path, Violation};
 }

@@ -84,6 +84,7 @@ pub fn module(schema: &Schema) -> Result<crate::share::Module, Error> {
     Ok(crate::share::Module {
         functions,
         tables: TokenStream::new(),
+        keyed: false,
     })
 }
 

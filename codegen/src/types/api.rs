@@ -46,16 +46,10 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
     quote! {
         #(#aliases)*
 
-        /// What every definition type has: its schema pointer and check.
-        trait SchemaDefinition: ::serde::Serialize + ::serde::de::DeserializeOwned {
-            const POINTER: &'static str;
-            fn check(value: &::serde_json::Value) -> ::std::vec::Vec<::mcpwire_runtime::Violation>;
-        }
-
         /// `validated`/`validate` for one definition type.
         macro_rules! definition {
             ($ty:ident, $check:ident, $pointer:literal) => {
-                impl SchemaDefinition for $ty {
+                impl ::mcpwire_runtime::__private::typed::SchemaDefinition for $ty {
                     const POINTER: &'static str = $pointer;
                     fn check(value: &::serde_json::Value) -> ::std::vec::Vec<::mcpwire_runtime::Violation> {
                         super::validate::$check(value)
@@ -73,13 +67,13 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
                     pub fn validated(
                         value: &::serde_json::Value,
                     ) -> ::core::result::Result<Self, ::mcpwire_runtime::Violations> {
-                        validated_as(value)
+                        ::mcpwire_runtime::__private::typed::validated_as(value)
                     }
 
                     #[doc = concat!("Serializes `self` and checks it against `", $pointer, "`.")]
                     #[inline]
                     pub fn validate(&self) -> ::core::result::Result<(), ::mcpwire_runtime::Violations> {
-                        validate_as(self)
+                        ::mcpwire_runtime::__private::typed::validate_as(self)
                     }
                 }
             };
@@ -87,47 +81,8 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
 
         #(#impls)*
 
-        fn validated_as<T: SchemaDefinition>(
-            value: &::serde_json::Value,
-        ) -> ::core::result::Result<T, ::mcpwire_runtime::Violations> {
-            let violations = T::check(value);
-            if !violations.is_empty() {
-                return Err(::mcpwire_runtime::Violations(violations));
-            }
-            <T as ::serde::Deserialize>::deserialize(value)
-                .map_err(|e| bug(T::POINTER, "cannot hold this valid value", &e))
-        }
-
-        fn validate_as<T: SchemaDefinition>(this: &T) -> ::core::result::Result<(), ::mcpwire_runtime::Violations> {
-            let value = ::serde_json::to_value(this)
-                .map_err(|e| bug(T::POINTER, "does not serialize", &e))?;
-            ::mcpwire_runtime::Violations(T::check(&value)).into_result()
-        }
-
-        /// A generated type disagreeing with its schema: never expected.
-        fn bug(
-            pointer: &'static str,
-            what: &str,
-            error: &::serde_json::Error,
-        ) -> ::mcpwire_runtime::Violations {
-            ::mcpwire_runtime::Violations(::std::vec![::mcpwire_runtime::Violation {
-                instance: crate::Pointer::root(),
-                schema: pointer,
-                keyword: crate::Keyword::Type,
-                message: ::std::format!(
-                    "mcpwire bug: the generated type for {pointer} {what} ({error}); please report"
-                ),
-            }])
-        }
-
-        /// Something to do with a definition's type, chosen by name.
-        trait Visit {
-            type Out;
-            fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out;
-        }
-
         /// Runs `visit` with the type of the definition named `definition`.
-        fn with_type<V: Visit>(
+        fn with_type<V: ::mcpwire_runtime::__private::typed::Visit>(
             definition: &str,
             value: &::serde_json::Value,
             visit: V,
@@ -136,24 +91,6 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
                 #(#arms)*
                 _ => return None,
             })
-        }
-
-        struct Roundtrip;
-        impl Visit for Roundtrip {
-            type Out = ::core::result::Result<::serde_json::Value, ::std::string::String>;
-            fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out {
-                let typed = <T as ::serde::Deserialize>::deserialize(value).map_err(|e| e.to_string())?;
-                ::serde_json::to_value(&typed).map_err(|e| e.to_string())
-            }
-        }
-
-        struct ValidatedRoundtrip;
-        impl Visit for ValidatedRoundtrip {
-            type Out = ::core::result::Result<::serde_json::Value, ::mcpwire_runtime::Violations>;
-            fn visit<T: SchemaDefinition>(self, value: &::serde_json::Value) -> Self::Out {
-                let typed = validated_as::<T>(value)?;
-                ::serde_json::to_value(&typed).map_err(|e| bug(T::POINTER, "does not serialize", &e))
-            }
         }
 
         /// Deserializes `value` as the type of the schema definition named
@@ -167,7 +104,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
             definition: &str,
             value: &::serde_json::Value,
         ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, ::std::string::String>> {
-            with_type(definition, value, Roundtrip)
+            with_type(definition, value, ::mcpwire_runtime::__private::typed::Roundtrip)
         }
 
         /// Like [`roundtrip`], through the type's `validated`: `Err` holds
@@ -177,7 +114,7 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
             definition: &str,
             value: &::serde_json::Value,
         ) -> ::core::option::Option<::core::result::Result<::serde_json::Value, ::mcpwire_runtime::Violations>> {
-            with_type(definition, value, ValidatedRoundtrip)
+            with_type(definition, value, ::mcpwire_runtime::__private::typed::ValidatedRoundtrip)
         }
     }
 }

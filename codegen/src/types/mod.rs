@@ -55,6 +55,7 @@
 pub mod api;
 pub mod builders;
 pub mod consts;
+mod entries;
 pub mod items;
 pub mod normalize;
 pub mod nulls;
@@ -85,6 +86,36 @@ pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
 
 /// [`generate`] with explicit [`Options`].
 pub fn generate_with(schema: &Schema, options: Options) -> Result<TokenStream, Error> {
+    let module = module(schema, options)?;
+    Ok(crate::share::tokens(&module, &Default::default(), "types"))
+}
+
+/// The types of `schema` as entries that [`crate::share`] can share across
+/// revisions: one per type typify made (its item, its impls and its
+/// `definition!` line), the rest (helpers, `consts`, `error`, aliases,
+/// `roundtrip`) as the module's tables. With builders on, nothing is an
+/// entry: a builder module names its types by `super::`, which a shared
+/// type's home would not match.
+pub fn module(schema: &Schema, options: Options) -> Result<crate::share::Module, Error> {
+    let items = items(schema, options)?;
+    let file: syn::File =
+        syn::parse2(items.tokens).map_err(|e| typify_error(schema.version.name, e))?;
+    let keys = if options.builders {
+        Default::default()
+    } else {
+        items.keys
+    };
+    Ok(entries::split(file, &keys))
+}
+
+/// A module's items in one stream, and the names of the types typify made.
+struct Items {
+    tokens: TokenStream,
+    keys: std::collections::BTreeSet<String>,
+}
+
+/// The module's items (what [`generate_with`] emits unshared).
+fn items(schema: &Schema, options: Options) -> Result<Items, Error> {
     let revision = schema.version.name;
     let normalized = normalize::normalize(schema)?;
     let root = normalized.root_schema(revision)?;
@@ -108,7 +139,9 @@ pub fn generate_with(schema: &Schema, options: Options) -> Result<TokenStream, E
         .collect();
     let consts = consts::tokens(&normalized.consts);
     let api = api::tokens(&defs);
-    Ok(prelude(quote! { #file #unions #nulls #consts #api }))
+    let keys = file.items.iter().filter_map(entries::item_name).collect();
+    let tokens = prelude(quote! { #file #unions #nulls #consts #api });
+    Ok(Items { tokens, keys })
 }
 
 /// The standard prelude's types by their names: typify spells

@@ -124,6 +124,7 @@ pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error
     Ok(crate::share::Module {
         functions,
         tables: tables(schema, rows),
+        keyed: false,
     })
 }
 
