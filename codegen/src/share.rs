@@ -540,7 +540,7 @@ mod tests {
         );
         let text = tokens(&rb, &homes[1], "types").to_string();
         assert!(
-            text.contains("pub use super :: super :: v2025_11_25 :: types :: Role"),
+            text.contains("pub use super :: super :: v2025_11_25 :: types :: { Role , Tool }"),
             "{text}"
         );
         assert!(!text.contains("enum Role"), "{text}");
