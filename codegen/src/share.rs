@@ -66,6 +66,19 @@ pub struct Module {
     pub keyed: bool,
 }
 
+impl Module {
+    /// What the entry `(key, tokens)` defines, which names it in
+    /// [`homes`]' result and in its re-export: its key in a
+    /// [`keyed`](Self::keyed) module, else its top-level `fn`s.
+    fn names(&self, key: &str, tokens: &TokenStream) -> Vec<String> {
+        if self.keyed {
+            vec![key.to_string()]
+        } else {
+            defined(tokens)
+        }
+    }
+}
+
 /// One revision's submodules, for [`homes`].
 pub struct Revision<'a> {
     /// The revision.
@@ -157,14 +170,9 @@ pub fn homes(revisions: &[Revision<'_>]) -> Vec<BTreeMap<String, Version>> {
                     .into_iter()
                     .flatten()
                     .flat_map(|m| {
-                        m.functions.iter().map(move |(k, tokens)| {
-                            let names = if m.keyed {
-                                vec![k.clone()]
-                            } else {
-                                defined(tokens)
-                            };
-                            (names, tokens, m.keyed)
-                        })
+                        m.functions
+                            .iter()
+                            .map(move |(k, tokens)| (m.names(k, tokens), tokens, m.keyed))
                     })
                     .collect();
             let mut by_fn: HashMap<String, usize> = HashMap::new();
@@ -271,11 +279,7 @@ pub fn tokens(module: &Module, taken: &BTreeMap<String, Version>, name: &str) ->
     let mut own = Vec::new();
     let mut by_home: BTreeMap<&str, Vec<proc_macro2::Ident>> = BTreeMap::new();
     for (k, functions) in &module.functions {
-        let names = if module.keyed {
-            vec![k.clone()]
-        } else {
-            defined(functions)
-        };
+        let names = module.names(k, functions);
         match taken.get(&names.join(",")) {
             None => own.push(functions.clone()),
             Some(home) => by_home
@@ -458,7 +462,7 @@ mod tests {
         // `Role` and `Tool` read the same in both revisions; `Tool`'s
         // check differs, so only `Role` (which `Tool` names) is shared, and
         // a `Result` named only as `::core::result::Result` is no member.
-        let types = |doc: &str, x: &str| Module {
+        let types = |x: &str| Module {
             functions: vec![
                 (
                     "Role".into(),
@@ -471,7 +475,6 @@ mod tests {
                 (
                     "Tool".into(),
                     quote!(
-                        #[doc = #doc]
                         pub struct Tool { role: Role, r: ::core::result::Result<(), ()> }
                         definition!(Tool, check_tool, "/$defs/Tool");
                     ),
@@ -484,8 +487,17 @@ mod tests {
             tables: TokenStream::new(),
             keyed: true,
         };
-        let (ta, tb) = (types("same", "same"), types("same", "same"));
-        let (ra, rb) = (types("same", "a"), types("same", "b"));
+        // 2025-11-25 and 2026-07-28 with these validators and types.
+        fn pair<'a>(a: (&'a Module, &'a Module), b: (&'a Module, &'a Module)) -> [Revision<'a>; 2] {
+            [("2025-11-25", a), ("2026-07-28", b)].map(|(name, (validate, types))| Revision {
+                version: v(name),
+                validate,
+                bytes: None,
+                types: Some(types),
+            })
+        }
+        let (ta, tb) = (types("same"), types("same"));
+        let (ra, rb) = (types("a"), types("b"));
         let va = module(&[(
             "check_tool",
             quote!(
@@ -502,38 +514,10 @@ mod tests {
                 }
             ),
         )]);
-        let revs = [
-            Revision {
-                version: v("2025-11-25"),
-                validate: &va,
-                bytes: None,
-                types: Some(&ta),
-            },
-            Revision {
-                version: v("2026-07-28"),
-                validate: &vb,
-                bytes: None,
-                types: Some(&tb),
-            },
-        ];
-        let first = homes(&revs);
+        let first = homes(&pair((&va, &ta), (&vb, &tb)));
         assert_eq!(first[1].keys().collect::<Vec<_>>(), ["Result", "Role"]);
         // Different `Result`s do not keep `Tool` from being shared.
-        let revs = [
-            Revision {
-                version: v("2025-11-25"),
-                validate: &va,
-                bytes: None,
-                types: Some(&ra),
-            },
-            Revision {
-                version: v("2026-07-28"),
-                validate: &va,
-                bytes: None,
-                types: Some(&rb),
-            },
-        ];
-        let homes = homes(&revs);
+        let homes = homes(&pair((&va, &ra), (&va, &rb)));
         assert_eq!(
             homes[1].keys().collect::<Vec<_>>(),
             ["Role", "Tool", "check_tool"]
