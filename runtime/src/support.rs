@@ -334,6 +334,53 @@ fn intern(pointer: String) -> &'static str {
     leaked
 }
 
+/// Whether `f` holds for every element of `a`: what a boolean check
+/// calls instead of `a.iter().all(…)`. One loop compiled for every call
+/// site, `f` through a vtable: `Iterator::all` was instantiated per site
+/// (with its `try_fold` and closure, about 5 % of the `mcpwire` library's
+/// LLVM IR for one revision; docs/benchmarks.md "Session 11").
+pub fn every(a: &[Value], f: &mut dyn FnMut(&Value) -> bool) -> bool {
+    for v in a {
+        if !f(v) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `f` holds for every member of `m` (name, value), as [`every`].
+pub fn every_member(
+    m: &serde_json::Map<String, Value>,
+    f: &mut dyn FnMut(&String, &Value) -> bool,
+) -> bool {
+    for (k, v) in m {
+        if !f(k, v) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `f` holds for every member name of `m`, as [`every`].
+pub fn every_key(m: &serde_json::Map<String, Value>, f: &mut dyn FnMut(&String) -> bool) -> bool {
+    for k in m.keys() {
+        if !f(k) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `f` holds for every member value of `m`, as [`every`].
+pub fn every_value(m: &serde_json::Map<String, Value>, f: &mut dyn FnMut(&Value) -> bool) -> bool {
+    for v in m.values() {
+        if !f(v) {
+            return false;
+        }
+    }
+    true
+}
+
 /// Counts a required member in a boolean check's pass over an object's
 /// members (`"name" => rt::count(&mut seen) && …`): adds one, holds.
 #[inline(always)]

@@ -21,15 +21,14 @@ pub fn check_any_object_at<D: rt::Dialect>(
 /// Whether `v` is a valid `Closed`.
 pub fn is_valid_closed(v: &rt::Value) -> bool {
     v.as_object()
-        .is_some_and(|m| {
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
-                    "a" => true,
-                    "b" => v.is_boolean(),
-                    _ => false,
-                })
-        })
+        .is_some_and(|m| rt::every_member(
+            m,
+            &mut |k, v| match k.as_str() {
+                "a" => true,
+                "b" => v.is_boolean(),
+                _ => false,
+            },
+        ))
 }
 /// Every violation of `Closed` in `v`, pointers relative to `v`.
 pub fn check_closed(v: &rt::Value) -> Vec<rt::Violation> {
@@ -87,7 +86,7 @@ pub fn check_empty_at<D: rt::Dialect>(
 }
 /// Whether `v` is a valid `Map`.
 pub fn is_valid_map(v: &rt::Value) -> bool {
-    v.as_object().is_some_and(|m| m.values().all(|v| v.is_string()))
+    v.as_object().is_some_and(|m| rt::every_value(m, &mut |v| v.is_string()))
 }
 /// Every violation of `Map` in `v`, pointers relative to `v`.
 pub fn check_map(v: &rt::Value) -> Vec<rt::Violation> {
@@ -117,13 +116,14 @@ pub fn is_valid_open(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| {
             let mut seen = 0usize;
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
+            rt::every_member(
+                m,
+                &mut |k, v| match k.as_str() {
                     "name" => rt::count(&mut seen) && v.is_string(),
                     "id" => rt::count(&mut seen),
                     _ => true,
-                }) && seen == 2
+                },
+            ) && seen == 2
         })
 }
 /// Every violation of `Open` in `v`, pointers relative to `v`.

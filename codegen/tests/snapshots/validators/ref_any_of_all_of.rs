@@ -3,17 +3,17 @@ pub fn is_valid_block(v: &rt::Value) -> bool {
     match rt::tag(v, "type") {
         rt::Tag::Str("text") => {
             is_valid_text(v)
-                || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
         }
         rt::Tag::Str("image") => {
             is_valid_image(v)
-                || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
         }
         rt::Tag::Missing => {
             is_valid_text(v) || is_valid_image(v)
-                || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
         }
-        _ => v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_text(v))),
+        _ => v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v))),
     }
 }
 /// Every violation of `Block` in `v`, pointers relative to `v`.
@@ -33,17 +33,17 @@ pub fn check_block_at<D: rt::Dialect>(
     if !match rt::tag(v, "type") {
         rt::Tag::Str("text") => {
             is_valid_text(v)
-                || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
         }
         rt::Tag::Str("image") => {
             is_valid_image(v)
-                || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
         }
         rt::Tag::Missing => {
             is_valid_text(v) || is_valid_image(v)
-                || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
         }
-        _ => v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_text(v))),
+        _ => v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v))),
     } {
         rt::any_of_tagged(
             v,
@@ -76,33 +76,31 @@ pub fn check_block_at<D: rt::Dialect>(
 /// Whether `v` is a valid `Coded`.
 pub fn is_valid_coded(v: &rt::Value) -> bool {
     v.as_object()
-        .is_some_and(|m| {
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
-                    "error" => {
-                        is_valid_error(v)
-                            && v
-                                .as_object()
-                                .is_some_and(|m| {
-                                    m
-                                        .iter()
-                                        .all(|(k, v)| match k.as_str() {
-                                            "code" => {
-                                                match v {
-                                                    rt::Value::Number(n) => {
-                                                        rt::number::is_integer(n) && rt::number::eq_int(n, -32021)
-                                                    }
-                                                    _ => false,
-                                                }
+        .is_some_and(|m| rt::every_member(
+            m,
+            &mut |k, v| match k.as_str() {
+                "error" => {
+                    is_valid_error(v)
+                        && v
+                            .as_object()
+                            .is_some_and(|m| rt::every_member(
+                                m,
+                                &mut |k, v| match k.as_str() {
+                                    "code" => {
+                                        match v {
+                                            rt::Value::Number(n) => {
+                                                rt::number::is_integer(n) && rt::number::eq_int(n, -32021)
                                             }
-                                            _ => true,
-                                        })
-                                })
-                    }
-                    _ => true,
-                })
-        })
+                                            _ => false,
+                                        }
+                                    }
+                                    _ => true,
+                                },
+                            ))
+                }
+                _ => true,
+            },
+        ))
 }
 /// Every violation of `Coded` in `v`, pointers relative to `v`.
 pub fn check_coded(v: &rt::Value) -> Vec<rt::Violation> {
@@ -162,9 +160,9 @@ pub fn is_valid_error(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| {
             let mut seen = 0usize;
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
+            rt::every_member(
+                m,
+                &mut |k, v| match k.as_str() {
                     "code" => {
                         rt::count(&mut seen)
                             && match v {
@@ -173,7 +171,8 @@ pub fn is_valid_error(v: &rt::Value) -> bool {
                             }
                     }
                     _ => true,
-                }) && seen == 1
+                },
+            ) && seen == 1
         })
 }
 /// Every violation of `Error` in `v`, pointers relative to `v`.
@@ -206,9 +205,9 @@ pub fn is_valid_image(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| {
             let mut seen = 0usize;
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
+            rt::every_member(
+                m,
+                &mut |k, v| match k.as_str() {
                     "data" => {
                         rt::count(&mut seen)
                             && v.as_str().is_some_and(|s| rt::format::is_byte(s))
@@ -217,7 +216,8 @@ pub fn is_valid_image(v: &rt::Value) -> bool {
                         rt::count(&mut seen) && v.as_str().is_some_and(|s| s == "image")
                     }
                     _ => true,
-                }) && seen == 2
+                },
+            ) && seen == 2
         })
 }
 /// Every violation of `Image` in `v`, pointers relative to `v`.
@@ -258,7 +258,7 @@ pub fn check_image_at<D: rt::Dialect>(
 }
 /// Whether `v` is a valid `JSONObject`.
 pub fn is_valid_json_object(v: &rt::Value) -> bool {
-    v.as_object().is_some_and(|m| m.values().all(|v| is_valid_json_value(v)))
+    v.as_object().is_some_and(|m| rt::every_value(m, &mut |v| is_valid_json_value(v)))
 }
 /// Every violation of `JSONObject` in `v`, pointers relative to `v`.
 pub fn check_json_object(v: &rt::Value) -> Vec<rt::Violation> {
@@ -284,7 +284,7 @@ pub fn check_json_object_at<D: rt::Dialect>(
 /// Whether `v` is a valid `JSONValue`.
 pub fn is_valid_json_value(v: &rt::Value) -> bool {
     is_valid_json_object(v)
-        || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
+        || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_json_value(v)))
         || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_))
 }
 /// Every violation of `JSONValue` in `v`, pointers relative to `v`.
@@ -302,7 +302,7 @@ pub fn check_json_value_at<D: rt::Dialect>(
     }
     let at = D::at("/JSONValue");
     if !(is_valid_json_object(v)
-        || v.as_array().is_some_and(|a| a.iter().all(|v| is_valid_json_value(v)))
+        || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_json_value(v)))
         || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_)))
     {
         rt::any_of(
@@ -350,15 +350,16 @@ pub fn is_valid_text(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| {
             let mut seen = 0usize;
-            m
-                .iter()
-                .all(|(k, v)| match k.as_str() {
+            rt::every_member(
+                m,
+                &mut |k, v| match k.as_str() {
                     "text" => rt::count(&mut seen) && v.is_string(),
                     "type" => {
                         rt::count(&mut seen) && v.as_str().is_some_and(|s| s == "text")
                     }
                     _ => true,
-                }) && seen == 2
+                },
+            ) && seen == 2
         })
 }
 /// Every violation of `Text` in `v`, pointers relative to `v`.
