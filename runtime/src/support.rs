@@ -335,46 +335,90 @@ fn intern(pointer: String) -> &'static str {
 }
 
 /// Whether `f` holds for every element of `a`: what a boolean check
-/// calls instead of `a.iter().all(…)`. One loop compiled for every call
-/// site, `f` through a vtable: `Iterator::all` was instantiated per site
-/// (with its `try_fold` and closure, about 5 % of the `mcpwire` library's
-/// LLVM IR for one revision; docs/benchmarks.md "Session 11").
-pub fn every(a: &[Value], f: &mut dyn FnMut(&Value) -> bool) -> bool {
-    for v in a {
-        if !f(v) {
-            return false;
-        }
-    }
-    true
-}
-
-/// Whether `f` holds for every member of `m` (name, value), as [`every`].
-pub fn every_member(
-    m: &serde_json::Map<String, Value>,
-    f: &mut dyn FnMut(&String, &Value) -> bool,
-) -> bool {
-    for (k, v) in m {
-        if !f(k, v) {
-            return false;
-        }
-    }
-    true
-}
-
-/// Whether `f` holds for every member name of `m`, as [`every`].
-pub fn every_key(m: &serde_json::Map<String, Value>, f: &mut dyn FnMut(&String) -> bool) -> bool {
-    for k in m.keys() {
-        if !f(k) {
-            return false;
-        }
-    }
-    true
+/// calls instead of `a.iter().all(…)`. The loop is compiled once
+/// ([`every_dyn`]), `f` called through a vtable: `Iterator::all` was
+/// instantiated per call site (with its `try_fold` and closure, about 5 %
+/// of the `mcpwire` library's LLVM IR for one revision; docs/benchmarks.md
+/// "Session 11").
+#[inline]
+pub fn every<F: FnMut(&Value) -> bool>(a: &[Value], mut f: F) -> bool {
+    every_dyn(a.iter(), &mut f)
 }
 
 /// Whether `f` holds for every member value of `m`, as [`every`].
-pub fn every_value(m: &serde_json::Map<String, Value>, f: &mut dyn FnMut(&Value) -> bool) -> bool {
-    for v in m.values() {
-        if !f(v) {
+#[inline]
+pub fn every_value<F: FnMut(&Value) -> bool>(m: &Map, mut f: F) -> bool {
+    every_dyn(m.values(), &mut f)
+}
+
+/// Whether `f` holds for every member (name, value) of `m`, as [`every`].
+#[inline]
+pub fn every_member<F: FnMut(&String, &Value) -> bool>(m: &Map, mut f: F) -> bool {
+    every_member_dyn(m, &mut f)
+}
+
+/// Whether `f` holds for every member name of `m`, as [`every`].
+#[inline]
+pub fn every_key<F: FnMut(&String) -> bool>(m: &Map, mut f: F) -> bool {
+    every_key_dyn(m, &mut f)
+}
+
+/// A JSON object, as generated code reads it.
+type Map = serde_json::Map<String, Value>;
+
+/// A test of one value, as [`every`]'s compiled loop calls it: a trait of
+/// its own, not `dyn FnMut`, whose vtable would also carry a never-called
+/// `call_once` shim per closure.
+trait Holds<A: ?Sized> {
+    fn holds(&mut self, a: &A) -> bool;
+}
+
+impl<A: ?Sized, F: FnMut(&A) -> bool> Holds<A> for F {
+    #[inline]
+    fn holds(&mut self, a: &A) -> bool {
+        self(a)
+    }
+}
+
+/// [`every`]'s and [`every_value`]'s loop.
+#[inline(never)]
+fn every_dyn<'v>(values: impl Iterator<Item = &'v Value>, f: &mut dyn Holds<Value>) -> bool {
+    for v in values {
+        if !f.holds(v) {
+            return false;
+        }
+    }
+    true
+}
+
+/// [`every_key`]'s loop.
+#[inline(never)]
+fn every_key_dyn(m: &Map, f: &mut dyn Holds<String>) -> bool {
+    for k in m.keys() {
+        if !f.holds(k) {
+            return false;
+        }
+    }
+    true
+}
+
+/// A test of one member, as [`Holds`] is of one value.
+trait HoldsMember {
+    fn holds(&mut self, k: &String, v: &Value) -> bool;
+}
+
+impl<F: FnMut(&String, &Value) -> bool> HoldsMember for F {
+    #[inline]
+    fn holds(&mut self, k: &String, v: &Value) -> bool {
+        self(k, v)
+    }
+}
+
+/// [`every_member`]'s loop.
+#[inline(never)]
+fn every_member_dyn(m: &Map, f: &mut dyn HoldsMember) -> bool {
+    for (k, v) in m {
+        if !f.holds(k, v) {
             return false;
         }
     }

@@ -17,7 +17,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         Cond::True => Cond::True,
         cond => {
             let cond = cond.tokens();
-            Cond::atom(quote!(rt::every(a, &mut |v| #cond)))
+            Cond::atom(quote!(rt::every(a, |v| #cond)))
         }
     }
 }

@@ -41,7 +41,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
             Cond::False => Cond::atom(quote!(m.is_empty())),
             rest => {
                 let rest = rest.tokens();
-                Cond::atom(quote!(rt::every_value(m, &mut |v| #rest)))
+                Cond::atom(quote!(rt::every_value(m, |v| #rest)))
             }
         };
     }
@@ -64,9 +64,9 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         }
     };
     let pass = if reads {
-        quote!(rt::every_member(m, &mut |k, v| #body))
+        quote!(rt::every_member(m, |k, v| #body))
     } else {
-        quote!(rt::every_key(m, &mut |k| #body))
+        quote!(rt::every_key(m, |k| #body))
     };
     if required.is_empty() {
         return Cond::atom(pass);

@@ -20,7 +20,7 @@ pub fn check_anything_at<D: rt::Dialect>(
 }
 /// Whether `v` is a valid `Values`.
 pub fn is_valid_values(v: &rt::Value) -> bool {
-    v.as_array().is_some_and(|a| a.len() <= 100 && rt::every(a, &mut |v| v.is_string()))
+    v.as_array().is_some_and(|a| a.len() <= 100 && rt::every(a, |v| v.is_string()))
 }
 /// Every violation of `Values` in `v`, pointers relative to `v`.
 pub fn check_values(v: &rt::Value) -> Vec<rt::Violation> {

@@ -23,7 +23,7 @@ pub fn is_valid_closed(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| rt::every_member(
             m,
-            &mut |k, v| match k.as_str() {
+            |k, v| match k.as_str() {
                 "a" => true,
                 "b" => v.is_boolean(),
                 _ => false,
@@ -86,7 +86,7 @@ pub fn check_empty_at<D: rt::Dialect>(
 }
 /// Whether `v` is a valid `Map`.
 pub fn is_valid_map(v: &rt::Value) -> bool {
-    v.as_object().is_some_and(|m| rt::every_value(m, &mut |v| v.is_string()))
+    v.as_object().is_some_and(|m| rt::every_value(m, |v| v.is_string()))
 }
 /// Every violation of `Map` in `v`, pointers relative to `v`.
 pub fn check_map(v: &rt::Value) -> Vec<rt::Violation> {
@@ -118,7 +118,7 @@ pub fn is_valid_open(v: &rt::Value) -> bool {
             let mut seen = 0usize;
             rt::every_member(
                 m,
-                &mut |k, v| match k.as_str() {
+                |k, v| match k.as_str() {
                     "name" => rt::count(&mut seen) && v.is_string(),
                     "id" => rt::count(&mut seen),
                     _ => true,

@@ -3,17 +3,17 @@ pub fn is_valid_block(v: &rt::Value) -> bool {
     match rt::tag(v, "type") {
         rt::Tag::Str("text") => {
             is_valid_text(v)
-                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_text(v)))
         }
         rt::Tag::Str("image") => {
             is_valid_image(v)
-                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_text(v)))
         }
         rt::Tag::Missing => {
             is_valid_text(v) || is_valid_image(v)
-                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_text(v)))
         }
-        _ => v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v))),
+        _ => v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_text(v))),
     }
 }
 /// Every violation of `Block` in `v`, pointers relative to `v`.
@@ -33,17 +33,17 @@ pub fn check_block_at<D: rt::Dialect>(
     if !match rt::tag(v, "type") {
         rt::Tag::Str("text") => {
             is_valid_text(v)
-                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_text(v)))
         }
         rt::Tag::Str("image") => {
             is_valid_image(v)
-                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_text(v)))
         }
         rt::Tag::Missing => {
             is_valid_text(v) || is_valid_image(v)
-                || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v)))
+                || v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_text(v)))
         }
-        _ => v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_text(v))),
+        _ => v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_text(v))),
     } {
         rt::any_of_tagged(
             v,
@@ -78,14 +78,14 @@ pub fn is_valid_coded(v: &rt::Value) -> bool {
     v.as_object()
         .is_some_and(|m| rt::every_member(
             m,
-            &mut |k, v| match k.as_str() {
+            |k, v| match k.as_str() {
                 "error" => {
                     is_valid_error(v)
                         && v
                             .as_object()
                             .is_some_and(|m| rt::every_member(
                                 m,
-                                &mut |k, v| match k.as_str() {
+                                |k, v| match k.as_str() {
                                     "code" => {
                                         match v {
                                             rt::Value::Number(n) => {
@@ -162,7 +162,7 @@ pub fn is_valid_error(v: &rt::Value) -> bool {
             let mut seen = 0usize;
             rt::every_member(
                 m,
-                &mut |k, v| match k.as_str() {
+                |k, v| match k.as_str() {
                     "code" => {
                         rt::count(&mut seen)
                             && match v {
@@ -207,7 +207,7 @@ pub fn is_valid_image(v: &rt::Value) -> bool {
             let mut seen = 0usize;
             rt::every_member(
                 m,
-                &mut |k, v| match k.as_str() {
+                |k, v| match k.as_str() {
                     "data" => {
                         rt::count(&mut seen)
                             && v.as_str().is_some_and(|s| rt::format::is_byte(s))
@@ -258,7 +258,7 @@ pub fn check_image_at<D: rt::Dialect>(
 }
 /// Whether `v` is a valid `JSONObject`.
 pub fn is_valid_json_object(v: &rt::Value) -> bool {
-    v.as_object().is_some_and(|m| rt::every_value(m, &mut |v| is_valid_json_value(v)))
+    v.as_object().is_some_and(|m| rt::every_value(m, |v| is_valid_json_value(v)))
 }
 /// Every violation of `JSONObject` in `v`, pointers relative to `v`.
 pub fn check_json_object(v: &rt::Value) -> Vec<rt::Violation> {
@@ -284,7 +284,7 @@ pub fn check_json_object_at<D: rt::Dialect>(
 /// Whether `v` is a valid `JSONValue`.
 pub fn is_valid_json_value(v: &rt::Value) -> bool {
     is_valid_json_object(v)
-        || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_json_value(v)))
+        || v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_json_value(v)))
         || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_))
 }
 /// Every violation of `JSONValue` in `v`, pointers relative to `v`.
@@ -302,7 +302,7 @@ pub fn check_json_value_at<D: rt::Dialect>(
     }
     let at = D::at("/JSONValue");
     if !(is_valid_json_object(v)
-        || v.as_array().is_some_and(|a| rt::every(a, &mut |v| is_valid_json_value(v)))
+        || v.as_array().is_some_and(|a| rt::every(a, |v| is_valid_json_value(v)))
         || !matches!(v, rt::Value::Object(_) | rt::Value::Array(_)))
     {
         rt::any_of(
@@ -352,7 +352,7 @@ pub fn is_valid_text(v: &rt::Value) -> bool {
             let mut seen = 0usize;
             rt::every_member(
                 m,
-                &mut |k, v| match k.as_str() {
+                |k, v| match k.as_str() {
                     "text" => rt::count(&mut seen) && v.is_string(),
                     "type" => {
                         rt::count(&mut seen) && v.as_str().is_some_and(|s| s == "text")
