@@ -532,12 +532,12 @@ impl<'a> Reader<'a> {
     /// Reads an object, calling `member` with each key (decoded) and the
     /// reader at its value; `member` must read exactly that value.
     ///
-    /// The loop is compiled once ([`Reader::object_dyn`]), `member`
-    /// called through a vtable: generic, it was instantiated once per
-    /// generated object reader (170 copies, 17 % of the `mcpwire`
-    /// library's LLVM IR for one revision, by `cargo llvm-lines`), and one
-    /// copy takes the one-revision CLI build's library and binary from
-    /// 44.9–50.6 to 39.6–45.3 s of CPU for +0.2–1.3 % instructions on the
+    /// The loop is compiled once (`Reader::object_dyn`), `member`
+    /// called through a `Member` trait object: generic, the loop was
+    /// instantiated once per generated object reader (170 copies, 17 % of
+    /// the `mcpwire` library's LLVM IR for one revision, by `cargo
+    /// llvm-lines`); compiled once, the one-revision CLI build's library
+    /// and binary take 16 % less CPU for +0.2–1.4 % instructions on the
     /// bytes benchmarks (docs/benchmarks.md, "Session 11").
     #[inline]
     pub fn object<F>(&mut self, mut member: F) -> R

@@ -336,7 +336,7 @@ fn intern(pointer: String) -> &'static str {
 
 /// Whether `f` holds for every element of `a`: what a boolean check
 /// calls instead of `a.iter().all(…)`. The loop is compiled once
-/// ([`every_dyn`]), `f` called through a vtable: `Iterator::all` was
+/// (`every_dyn`), `f` called through a vtable: `Iterator::all` was
 /// instantiated per call site (with its `try_fold` and closure, about 5 %
 /// of the `mcpwire` library's LLVM IR for one revision; docs/benchmarks.md
 /// "Session 11").
@@ -402,7 +402,7 @@ fn every_key_dyn(m: &Map, f: &mut dyn Holds<String>) -> bool {
     true
 }
 
-/// A test of one member, as [`Holds`] is of one value.
+/// A test of one member, as `Holds` is of one value.
 trait HoldsMember {
     fn holds(&mut self, k: &String, v: &Value) -> bool;
 }
