@@ -60,8 +60,13 @@ pub fn rewrite(file: &mut syn::File) -> TokenStream {
             }
         }
     }
+    // `dead_code` allowed: the members that use the helper may all belong
+    // to types shared with another revision (`crate::share`), which are
+    // re-exported from that revision's module and use its copy, so the
+    // copy here can be unused (a warning in every user's build).
     quote! {
         /// Reads a present member, `null` included, as `Some`.
+        #[allow(dead_code)]
         fn deserialize_some<'de, D, T>(
             deserializer: D,
         ) -> ::core::result::Result<::core::option::Option<T>, D::Error>
