@@ -8,10 +8,11 @@
 //! (and in the proxy's HAR). Loopback only; every process is stopped by its
 //! pid.
 //!
-//! Without `tests/peers/node_modules` (a local checkout that never ran
-//! `npm ci`) the test says so and passes; under CI (`CI` set) it fails.
+//! Without the installed peers the test says so and passes; under CI it
+//! fails (`real_peers`).
 
 mod proxy_fake;
+mod real_peers;
 
 use std::{
     net::{TcpListener, TcpStream},
@@ -23,30 +24,7 @@ use std::{
 use proxy_fake::run::{findings, Proxy};
 
 fn peers() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers");
-    let installed = dir
-        .join("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-        .is_file()
-        && dir
-            .join("node_modules/@modelcontextprotocol/sdk/package.json")
-            .is_file();
-    let node = Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if installed && node {
-        return Some(dir);
-    }
-    let why = if node {
-        "tests/peers/node_modules is missing: run `npm ci` in tests/peers (.ci/setup/40-npm-peers.sh)"
-    } else {
-        "node is not installed"
-    };
-    if std::env::var_os("CI").is_some() {
-        panic!("{why}");
-    }
-    eprintln!("SKIPPED proxy_peer: {why}");
-    None
+    real_peers::installed("proxy_peer")
 }
 
 fn free_port() -> u16 {

@@ -6,18 +6,16 @@
 //! are the same on every run.
 #![cfg(all(feature = "v2025_11_25", feature = "v2026_07_28"))]
 
-use std::{path::PathBuf, process::Command};
+mod real_peers;
 
-fn peers() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/peers")
-}
+use std::{path::Path, process::Command};
 
 /// Runs the scripted client against `command`; returns its output.
-fn session(command: &[&std::ffi::OsStr]) -> String {
+fn session(peers: &Path, command: &[&std::ffi::OsStr]) -> String {
     let out = Command::new("node")
-        .arg(peers().join("stdio_client.mjs"))
+        .arg(peers.join("stdio_client.mjs"))
         .args(command)
-        .current_dir(peers())
+        .current_dir(peers)
         .output()
         .expect("node runs (the CI setup installs it)");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -32,38 +30,32 @@ fn session(command: &[&std::ffi::OsStr]) -> String {
 
 #[test]
 fn server_everything_over_stdio_through_the_tap() {
-    if !peers().join("package.json").exists() {
-        // The pinned peers (tests/peers/package.json, lock file and setup
-        // script) come from the `http` branch; until it is merged there is
-        // nothing to run.
-        eprintln!("tests/peers/package.json absent: skipped");
+    let Some(peers) = real_peers::installed("tap_peer") else {
         return;
-    }
-    let server = peers().join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-    assert!(
-        server.exists(),
-        "{} missing: run .ci/setup/40-npm-peers.sh (npm ci in tests/peers)",
-        server.display()
-    );
+    };
+    let server = peers.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
     let node = std::ffi::OsStr::new("node");
     let stdio = std::ffi::OsStr::new("stdio");
-    let direct = session(&[node, server.as_os_str(), stdio]);
+    let direct = session(&peers, &[node, server.as_os_str(), stdio]);
     let dir = tempfile::tempdir().unwrap();
     let mut reports = Vec::new();
     for run in 0..3 {
         let report = dir.path().join(format!("report-{run}.jsonl"));
-        let tapped = session(&[
-            std::ffi::OsStr::new(env!("CARGO_BIN_EXE_mcpwire")),
-            "tap".as_ref(),
-            "--format".as_ref(),
-            "json".as_ref(),
-            "--report".as_ref(),
-            report.as_os_str(),
-            "--".as_ref(),
-            node,
-            server.as_os_str(),
-            stdio,
-        ]);
+        let tapped = session(
+            &peers,
+            &[
+                std::ffi::OsStr::new(env!("CARGO_BIN_EXE_mcpwire")),
+                "tap".as_ref(),
+                "--format".as_ref(),
+                "json".as_ref(),
+                "--report".as_ref(),
+                report.as_os_str(),
+                "--".as_ref(),
+                node,
+                server.as_os_str(),
+                stdio,
+            ],
+        );
         assert_eq!(tapped, direct, "the session differs through the tap");
         // The client closes the tap (end of input, then SIGTERM): the
         // report is complete once the file has its summary line.
