@@ -447,8 +447,22 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips whitespace and returns the next byte without consuming it.
+    ///
+    /// The next byte is tested first and the loop runs only when it is
+    /// whitespace (or a control byte): wire JSON is mostly compact, and in
+    /// wasm every turn of a loop pays a stack check (V8 puts one in each
+    /// loop), so the common case takes no loop at all.
     #[inline]
     pub fn peek(&mut self) -> R<u8> {
+        match self.bytes().get(self.pos) {
+            Some(&c) if c > b' ' => Ok(c),
+            _ => self.peek_past_whitespace(),
+        }
+    }
+
+    /// [`Reader::peek`] at whitespace: skips it.
+    #[inline(never)]
+    fn peek_past_whitespace(&mut self) -> R<u8> {
         let b = self.bytes();
         while let Some(&c) = b.get(self.pos) {
             match c {
