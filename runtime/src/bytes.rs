@@ -174,8 +174,46 @@ fn find_in_blocks<const CONTROLS: bool>(b: &[u8], mut i: usize, mut blocks: usiz
     i
 }
 
+/// [`find_special`] in wasm with simd128 (the npm package's build): 16
+/// bytes at a time as on x86-64, then one 8-byte word when fewer than 16
+/// remain (the last strings of a short message). With `blocks` 1, as
+/// [`Reader::scan_string`] calls it, no loop is left once inlined, which
+/// matters in V8: it puts a stack check in every turn of a loop.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn find_special(b: &[u8], mut i: usize, mut blocks: usize) -> usize {
+    use std::arch::wasm32::{
+        i8x16_lt, i8x16_splat, u8x16_bitmask, u8x16_eq, u8x16_splat, v128_load, v128_or,
+    };
+    loop {
+        if !i.checked_add(16).is_some_and(|end| end <= b.len()) {
+            return find_special_words(b, i, 1);
+        }
+        // SAFETY: the load reads the 16 bytes `b[i..i + 16]`, inside `b`
+        // (checked above); `v128_load` has no alignment requirement.
+        let x = unsafe { v128_load(b.as_ptr().add(i).cast()) };
+        let quote = u8x16_eq(x, u8x16_splat(b'"'));
+        let backslash = u8x16_eq(x, u8x16_splat(b'\\'));
+        // Signed: below 0x20 are the control characters and, as negative
+        // bytes, everything from 0x80 up.
+        let other = i8x16_lt(x, i8x16_splat(0x20));
+        let mask = u32::from(u8x16_bitmask(v128_or(v128_or(quote, backslash), other)));
+        if mask != 0 {
+            return i + mask.trailing_zeros() as usize;
+        }
+        i += 16;
+        blocks -= 1;
+        if blocks == 0 {
+            return i;
+        }
+    }
+}
+
 /// [`find_special`] elsewhere.
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 #[inline]
 fn find_special(b: &[u8], i: usize, blocks: usize) -> usize {
     find_special_words(b, i, blocks.saturating_mul(2))

@@ -29,6 +29,7 @@
 
 pub mod api;
 pub mod fast;
+mod memcmp;
 pub mod small_alloc;
 pub mod wire_schema;
 
