@@ -1,15 +1,12 @@
 #!/usr/bin/env node
 // One-run benchmark, in one Node process, on the same messages: the
 // package's Session.observe on JSON text and on JS values, against ajv 8
-// set up as the reference conformance harness sets it up (one Ajv per
-// revision, ajv-formats, `byte` accepting any string, the schema added
-// once, one validator compiled per definition on first use, dispatch by
-// method / error code / the request's method). Prints messages/s, ratios
-// and setup times per revision as JSON lines, then a table.
+// set up as the reference conformance harness sets it up (workload.mjs).
+// Prints messages/s, ratios and setup times per revision as JSON lines,
+// then a table. For a before → after that noise cannot blur, counts.mjs
+// counts instructions and cache misses instead.
 //
-// Workload per revision: the example transcripts (examples/*.jsonl; the
-// 2025-11-25 one for 2024-11-05…2025-11-25, the 2026-07-28 one for
-// 2026-07-28 and draft), every record in order, repeated for about
+// Workload per revision (workload.mjs), every record in order, repeated for about
 // MCPWIRE_BENCH_SECONDS (default 1) per engine, in 7 interleaved rounds
 // (the median round counts).
 //
@@ -21,14 +18,12 @@
 // before → after in one run ("text_baseline_per_s", "ratio_text_vs_baseline").
 //
 // Usage: npm run build && node bench/bench.mjs
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { ajvJudge, workload } from './workload.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..', '..');
-const specDir = resolve(process.env.MCPWIRE_SPEC_DIR ?? join(repo, '..', 'shared', 'mcp-spec'));
 const seconds = Number(process.env.MCPWIRE_BENCH_SECONDS ?? 1);
 
 const t0 = performance.now();
@@ -36,92 +31,6 @@ const mcpwire = await import('mcpwire');
 const moduleLoadMs = performance.now() - t0;
 const baselineDir = process.env.MCPWIRE_BENCH_BASELINE;
 const baseline = baselineDir ? await import(pathToFileURL(join(resolve(baselineDir), 'node.js')).href) : null;
-const { Ajv } = await import('ajv');
-const { Ajv2020 } = await import('ajv/dist/2020.js');
-const addFormats = (await import('ajv-formats')).default;
-
-function transcript(name) {
-  return readFileSync(join(repo, 'examples', name), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => {
-      const r = JSON.parse(l);
-      const text = JSON.stringify(r.msg);
-      return { dir: r.dir, origin: r.origin ?? 'implementation', text, value: r.msg };
-    });
-}
-const older = transcript('session-2025-11-25.jsonl');
-const newer = transcript('session-2026-07-28.jsonl');
-const workload = { '2024-11-05': older, '2025-03-26': older, '2025-06-18': older, '2025-11-25': older, '2026-07-28': newer, draft: newer };
-
-// ---- ajv, as the harness sets it up -------------------------------------
-const NON_CANONICAL = new Set(['ClientRequest', 'ClientNotification', 'ClientResult', 'ClientMessage', 'ServerRequest', 'ServerNotification', 'ServerResult', 'ServerMessage']);
-
-function ajvSpec(revision) {
-  const schema = JSON.parse(readFileSync(join(specDir, revision, 'schema.json'), 'utf8'));
-  const is2020 = String(schema.$schema ?? '').includes('2020-12');
-  const ajv = is2020 ? new Ajv2020({ strict: false, allErrors: true }) : new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addFormat('byte', true);
-  const id = `mcp://${revision}/schema.json`;
-  ajv.addSchema({ ...schema, $id: id });
-  const defsKey = '$defs' in schema ? '$defs' : 'definitions';
-  const defs = schema[defsKey];
-  const methodDefs = new Map();
-  const resultDefs = new Map();
-  const errorDefs = new Map();
-  for (const [name, def] of Object.entries(defs)) {
-    if (NON_CANONICAL.has(name)) continue;
-    const props = def.properties ?? {};
-    const m = props.method?.const;
-    if (typeof m === 'string') {
-      methodDefs.set(m, name);
-      if (name.endsWith('Request')) {
-        const r = `${name.slice(0, -7)}Result`;
-        if (r in defs) resultDefs.set(m, r);
-      }
-    }
-    for (const part of props.error?.allOf ?? []) {
-      const c = part.properties?.code?.const;
-      if (typeof c === 'number') errorDefs.set(c, name);
-    }
-  }
-  const validators = new Map();
-  const validator = (name) => {
-    let v = validators.get(name);
-    if (!v) {
-      v = ajv.compile({ $ref: `${id}#/${defsKey}/${name}` });
-      validators.set(name, v);
-    }
-    return v;
-  };
-  const first = (...names) => names.find((n) => n in defs) ?? names.at(-1);
-  const envResult = first('JSONRPCResultResponse', 'JSONRPCResponse');
-  const envError = first('JSONRPCErrorResponse', 'JSONRPCError');
-  // Dispatch as the harness does, with its two id maps for requestMethod.
-  const pending = { harness: new Map(), implementation: new Map() };
-  return function judge(origin, msg) {
-    if (typeof msg.method === 'string') {
-      if ('id' in msg) pending[origin].set(msg.id, msg.method);
-      return validator(methodDefs.get(msg.method) ?? ('id' in msg ? 'JSONRPCRequest' : 'JSONRPCNotification'))(msg);
-    }
-    if (msg.error != null) {
-      const c = msg.error.code;
-      return validator((typeof c === 'number' ? errorDefs.get(c) : undefined) ?? envError)(msg);
-    }
-    if (msg.result !== undefined) {
-      const other = pending[origin === 'harness' ? 'implementation' : 'harness'];
-      const method = other.get(msg.id);
-      other.delete(msg.id);
-      const def = msg.result?.resultType === 'input_required' && 'InputRequiredResult' in defs
-        ? 'InputRequiredResult'
-        : method !== undefined ? resultDefs.get(method) : undefined;
-      if (def && !validator(def)(msg.result)) return false;
-      return validator(envResult)(msg);
-    }
-    return false;
-  };
-}
 
 // ---- the runs -------------------------------------------------------------
 // The engines take turns: ROUNDS rounds, each engine about
@@ -187,7 +96,7 @@ for (const revision of mcpwire.revisions()) {
   const mcpwireSetupMs = performance.now() - s;
   session.free();
   s = performance.now();
-  const judge = ajvSpec(revision);
+  const judge = ajvJudge(revision);
   for (const r of records) judge(r.origin, JSON.parse(r.text));
   setups.set(revision, { mcpwireSetupMs, ajvSetupMs: performance.now() - s, judge });
 }
@@ -203,7 +112,7 @@ for (const revision of mcpwire.revisions()) {
   const check = new mcpwire.Session(revision);
   const mcpwireInvalid = records.filter((r) => check.observe(r.dir, r.origin, r.text).some((x) => x.violations.length > 0)).length;
   check.free();
-  const verdictJudge = ajvSpec(revision);
+  const verdictJudge = ajvJudge(revision);
   const ajvInvalid = records.filter((r) => !verdictJudge(r.origin, JSON.parse(r.text))).length;
 
   // Steady state: one session per pass over the transcript, as a harness

@@ -8,23 +8,14 @@
 //
 // Usage: node bench/costs.mjs [revision] [passes] [dist dir]
 // (default 2024-11-05, 3000, the installed package)
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { workload } from './workload.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repo = resolve(here, '..', '..');
 const [revision = '2024-11-05', passesArg = '3000', dist] = process.argv.slice(2);
 const passes = Number(passesArg);
 const lib = dist ? await import(pathToFileURL(join(resolve(dist), 'node.js')).href) : await import('mcpwire');
-const file = ['2026-07-28', 'draft'].includes(revision) ? 'session-2026-07-28.jsonl' : 'session-2025-11-25.jsonl';
-const records = readFileSync(join(repo, 'examples', file), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim() !== '')
-  .map((l) => {
-    const r = JSON.parse(l);
-    return { dir: r.dir, origin: r.origin ?? 'implementation', text: JSON.stringify(r.msg) };
-  });
+const records = workload[revision];
 
 const ns = () => process.hrtime.bigint();
 const per = new Float64Array(records.length);
