@@ -13,17 +13,19 @@
 // the same counts to about 0.01 %. The difference of the two runs is N
 // passes in steady state (start-up, compilation and warm-up cancel out),
 // divided by the messages. `cycles≈` weighs the events as a rough cycle
-// model — Ir + 10 × (L1 misses) + 15 × (mispredicted branches) — which
-// ranks the engines as the wall-clock benchmark does (session 14:
-// 2025-03-26, 0.79 modelled against 0.77 measured), where instructions
-// alone do not (0.92): the module takes about five times ajv's
-// instruction-cache misses per message.
+// model — Ir + 10 × (L1 misses) + 15 × (mispredicted branches). It is a
+// before → after for one engine, not a forecast of bench.mjs's ratio
+// between engines: on the older revisions it lands near it (session 14,
+// 2025-03-26: 0.71 modelled, 0.72–0.77 measured, where instructions alone
+// say 0.92), on 2026-07-28 far above it (2.1 against 1.1–1.25). What it
+// showed: the module takes 4–5 times ajv's instruction-cache misses per
+// message (docs in npm/README.md, Performance).
 //
 // Engines: `text` (Session.observe on JSON text, the package's dist/ or
 // the one given with --dist) and `ajv` (JSON.parse + ajv as the harness).
 // Needs valgrind (Debian's package). Slow (about a minute per engine and
-// revision on the two-core machine; engines run two at a time): not part
-// of CI.
+// revision on the two-core machine, the N and 2N runs side by side): not
+// part of CI.
 //
 // Usage: node bench/counts.mjs [--passes N] [--dist DIR]... [revision...]
 // (default 1000 passes, the installed package, all six revisions)
