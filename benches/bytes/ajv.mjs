@@ -1,9 +1,8 @@
 // ajv 8 as a peer in the bytes bench (benches/bytes/ajv.rs drives it): one
 // Node process per corpus, set up as the reference conformance harness sets
-// ajv up (Ajv2020 or Ajv by the file's `$schema`, `strict: false`,
-// `allErrors: true`, ajv-formats, `byte` accepting any string, the schema
-// added once, one validator compiled per definition), judging the same
-// messages with the same checks as the Rust engines.
+// ajv up (npm/bench/ajv.mjs's `harnessValidators`, shared with the npm
+// benchmarks), judging the same messages with the same checks as the Rust
+// engines.
 //
 // argv: <schema.json> <corpus.jsonl>; each corpus line is
 // {"text": <the message's JSON text>, "checks": [[<definition>, "message"|"result"], ...]}.
@@ -15,38 +14,13 @@
 //   run N      → ns of wall time for N passes over the corpus, each message
 //                `JSON.parse`d then validated by every check (all errors)
 //   parse N    → the same with `JSON.parse` only
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const require = createRequire(join(repo, 'npm', 'package.json'));
-const { default: Ajv } = require('ajv');
-const { default: Ajv2020 } = require('ajv/dist/2020');
-const { default: addFormats } = require('ajv-formats');
+import { harnessValidators } from '../../npm/bench/ajv.mjs';
 
 const [schemaFile, corpusFile] = process.argv.slice(2);
 const schema = JSON.parse(readFileSync(schemaFile, 'utf8'));
-const is2020 = String(schema.$schema ?? '').includes('2020-12');
-const ajv = is2020
-  ? new Ajv2020({ strict: false, allErrors: true })
-  : new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addFormat('byte', true);
-const id = 'mcp://bench/schema.json';
-ajv.addSchema({ ...schema, $id: id });
-const defsKey = '$defs' in schema ? '$defs' : 'definitions';
-const compiled = new Map();
-const validator = (name) => {
-  let v = compiled.get(name);
-  if (!v) {
-    v = ajv.compile({ $ref: `${id}#/${defsKey}/${name}` });
-    compiled.set(name, v);
-  }
-  return v;
-};
+const { validator } = harnessValidators(schema, 'mcp://bench/schema.json');
 
 const corpus = readFileSync(corpusFile, 'utf8')
   .split('\n')

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One-run benchmark, in one Node process, on the same messages: the
 // package's Session.observe on JSON text and on JS values, against ajv 8
-// set up as the reference conformance harness sets it up (workload.mjs).
+// set up as the reference conformance harness sets it up (ajv.mjs).
 // Prints messages/s, ratios and setup times per revision as JSON lines,
 // then a table. For a before → after that noise cannot blur, counts.mjs
 // counts instructions and cache misses instead.
@@ -22,7 +22,8 @@ import { statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { ajvJudge, workload } from './workload.mjs';
+import { ajvJudge } from './ajv.mjs';
+import { workload } from './workload.mjs';
 
 const seconds = Number(process.env.MCPWIRE_BENCH_SECONDS ?? 1);
 
