@@ -13,6 +13,39 @@ pub struct Schema {
     pub version: Version,
     /// The whole document, after errata.
     pub document: Value,
+    /// How the validators treat formats and unknown keywords.
+    pub options: Options,
+}
+
+/// How the validators stage treats what the dialect leaves open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The `format`s compiled to assertions; every other `format` is an
+    /// annotation, as both dialects say by default.
+    pub asserted_formats: Vec<String>,
+    /// Keywords outside both vocabularies to treat as annotations (a
+    /// revision's `annotations` in `schemas/errata.toml`). Any other
+    /// unknown keyword stops the build, naming it and its place.
+    pub annotations: Vec<String>,
+    /// Treat every unknown keyword as an annotation (the JSON Schema Test
+    /// Suite's expectation; never for MCP revisions).
+    pub unknown_keywords_are_annotations: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            asserted_formats: Options::DEFAULT_FORMATS.iter().map(|f| f.to_string()).collect(),
+            annotations: Vec::new(),
+            unknown_keywords_are_annotations: false,
+        }
+    }
+}
+
+impl Options {
+    /// The formats asserted by default: the ones MCP schemas use whose
+    /// violation real peers would trip on (`mcpwire::format`).
+    pub const DEFAULT_FORMATS: &'static [&'static str] = &["uri", "uri-template", "byte"];
 }
 
 impl Schema {
@@ -21,12 +54,32 @@ impl Schema {
     pub fn new(version: Version, document: Value) -> Result<Self, Error> {
         let key = version.dialect.defs_key();
         match document.get(key) {
-            Some(Value::Object(_)) => Ok(Schema { version, document }),
+            Some(Value::Object(_)) => Ok(Schema {
+                version,
+                document,
+                options: Options::default(),
+            }),
             _ => Err(Error::Malformed {
                 pointer: format!("/{}", escape_token(key)),
                 reason: format!("expected an object of definitions under `{key}`"),
             }),
         }
+    }
+
+    /// The same schema with other options.
+    pub fn with_options(self, options: Options) -> Self {
+        Schema { options, ..self }
+    }
+
+    /// Whether `format: name` compiles to an assertion.
+    pub fn asserts_format(&self, name: &str) -> bool {
+        self.options.asserted_formats.iter().any(|f| f == name)
+    }
+
+    /// Whether an unknown keyword was declared an annotation.
+    pub fn is_declared_annotation(&self, keyword: &str) -> bool {
+        self.options.unknown_keywords_are_annotations
+            || self.options.annotations.iter().any(|k| k == keyword)
     }
 
     /// The definitions, in file order.

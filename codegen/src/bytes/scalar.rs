@@ -8,12 +8,12 @@ use quote::quote;
 use serde_json::Number;
 
 use crate::names::ident;
-use crate::validators::node::{kind, Format, Node, Scalar};
+use crate::validators::node::{kind, Format, Node, Constant};
 
 /// The string arm.
 pub fn string(node: &Node) -> TokenStream {
     let mut tests = Vec::new();
-    if let Some(Scalar::String(x)) = &node.const_ {
+    if let Some(Constant::String(x)) = &node.const_ {
         if node.enum_.is_none() && node.format.is_none() {
             return quote!(r.string_eq(#x));
         }
@@ -23,7 +23,7 @@ pub fn string(node: &Node) -> TokenStream {
         let strings: Vec<&str> = values
             .iter()
             .filter_map(|v| match v {
-                Scalar::String(s) => Some(s.as_str()),
+                Constant::String(s) => Some(s.as_str()),
                 _ => None,
             })
             .collect();
@@ -55,14 +55,14 @@ pub fn number(node: &Node, kinds: u8) -> TokenStream {
         (false, true) => tests.push(quote!(!rt::number::is_integer(&n))),
         _ => {}
     }
-    if let Some(Scalar::Number(x)) = &node.const_ {
+    if let Some(Constant::Number(x)) = &node.const_ {
         tests.push(call("eq_int", "eq_float", x));
     }
     if let Some(values) = &node.enum_ {
         let eqs: Vec<TokenStream> = values
             .iter()
             .filter_map(|v| match v {
-                Scalar::Number(x) => Some(call("eq_int", "eq_float", x)),
+                Constant::Number(x) => Some(call("eq_int", "eq_float", x)),
                 _ => None,
             })
             .collect();
@@ -86,14 +86,14 @@ pub fn number(node: &Node, kinds: u8) -> TokenStream {
 /// The boolean arm.
 pub fn boolean(node: &Node) -> TokenStream {
     let mut allowed: Option<Vec<bool>> = None;
-    if let Some(Scalar::Bool(b)) = &node.const_ {
+    if let Some(Constant::Bool(b)) = &node.const_ {
         allowed = Some(vec![*b]);
     }
     if let Some(values) = &node.enum_ {
         let listed: Vec<bool> = values
             .iter()
             .filter_map(|v| match v {
-                Scalar::Bool(b) => Some(*b),
+                Constant::Bool(b) => Some(*b),
                 _ => None,
             })
             .collect();

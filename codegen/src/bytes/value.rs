@@ -14,6 +14,11 @@ use crate::Error;
 
 /// The expression reading one value valid for `node`.
 pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
+    if node.beyond_bytes() {
+        // A keyword the readers do not compile: `Stop`, and the `Value`
+        // path decides (sound: never a different verdict).
+        return Ok(quote!(rb::stop()));
+    }
     if let Some(target) = &node.ref_ {
         // Through `refer`, which in collecting mode records the definition
         // when it fails and skips on.

@@ -21,8 +21,8 @@ use super::cond::Cond;
 use super::node::Node;
 use super::variant::{select, Variant};
 use super::{
-    all_of, any_of, const_, enum_, format, items, max_items, minmax, properties, ref_, required,
-    type_,
+    all_of, any_of, applicators, arrays, const_, enum_, format, items, max_items, minmax, numbers,
+    objects, properties, ref_, required, strings, type_,
 };
 use crate::Schema;
 
@@ -47,6 +47,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     if let Some(branches) = &node.any_of {
         parts.push(any_of::valid(branches, cx));
     }
+    parts.push(applicators::valid(node, cx));
     Cond::all(parts)
 }
 
@@ -56,10 +57,14 @@ fn arm(node: &Node, variant: Variant, cx: &Ctx<'_>) -> Cond {
     let typed = type_::arm(node, variant);
     let value = Cond::all([const_::arm(node, variant), enum_::arm(node, variant)]);
     let keywords = match variant {
-        Variant::Object => properties::valid(node, cx),
-        Variant::Array => Cond::all([max_items::valid(node), items::valid(node, cx)]),
-        Variant::String => format::valid(node),
-        Variant::Number => minmax::valid(node),
+        Variant::Object => Cond::all([properties::valid(node, cx), objects::valid(node, cx)]),
+        Variant::Array => Cond::all([
+            max_items::valid(node),
+            items::valid(node, cx),
+            arrays::valid(node, cx),
+        ]),
+        Variant::String => Cond::all([format::valid(node), strings::valid(node)]),
+        Variant::Number => Cond::all([minmax::valid(node), numbers::valid(node)]),
         Variant::Bool | Variant::Null => Cond::True,
     };
     Cond::all([typed, value, keywords])
@@ -119,14 +124,24 @@ fn keywords(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let enum_ = enum_::check(node);
     let object = guarded(
         Variant::Object,
-        [required::check(node), properties::check(node, cx)],
+        [
+            required::check(node),
+            properties::check(node, cx),
+            objects::check(node, cx),
+        ],
     );
     let array = guarded(
         Variant::Array,
-        [max_items::check(node), items::check(node, cx)],
+        [
+            max_items::check(node),
+            items::check(node, cx),
+            arrays::check(node, cx),
+        ],
     );
-    let number = guarded(Variant::Number, [minmax::check(node)]);
+    let number = guarded(Variant::Number, [minmax::check(node), numbers::check(node)]);
     let string = format::check(node);
+    let string_keywords = guarded(Variant::String, [strings::check(node)]);
+    let applicators = applicators::check(node, cx);
     let all_of = node.all_of.as_ref().map(|parts| all_of::check(parts, cx));
     let any_of = node
         .any_of
@@ -140,8 +155,10 @@ fn keywords(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         #array
         #number
         #string
+        #string_keywords
         #all_of
         #any_of
+        #applicators
     }
 }
 

@@ -7,19 +7,19 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::literal;
-use super::node::{Node, Scalar};
+use super::node::{Node, Constant};
 use super::variant::{select, Variant};
 
 /// Whether an instance of `variant` (bound as `s`, `n`, `b`) equals `value`.
-pub fn equals(value: &Scalar, variant: Variant) -> Cond {
+pub fn equals(value: &Constant, variant: Variant) -> Cond {
     match (value, variant) {
-        (Scalar::String(x), Variant::String) => Cond::cmp(quote!(s == #x)),
-        (Scalar::Number(x), Variant::Number) => {
+        (Constant::String(x), Variant::String) => Cond::cmp(quote!(s == #x)),
+        (Constant::Number(x), Variant::Number) => {
             Cond::atom(literal::number_call("eq_int", "eq_float", x))
         }
-        (Scalar::Bool(true), Variant::Bool) => Cond::atom(quote!(*b)),
-        (Scalar::Bool(false), Variant::Bool) => Cond::atom(quote!(!*b)),
-        (Scalar::Null, Variant::Null) => Cond::True,
+        (Constant::Bool(true), Variant::Bool) => Cond::atom(quote!(*b)),
+        (Constant::Bool(false), Variant::Bool) => Cond::atom(quote!(!*b)),
+        (Constant::Null, Variant::Null) => Cond::True,
         _ => Cond::False,
     }
 }
@@ -37,7 +37,7 @@ pub fn check(node: &Node) -> TokenStream {
         return TokenStream::new();
     };
     let at = super::compile::at();
-    if let Scalar::String(x) = value {
+    if let Constant::String(x) = value {
         // `v.as_str() == Some(x)`: the test `equals` compiles, in the runtime.
         return quote!(rt::const_str(out, path, #at, #x, v););
     }
@@ -55,7 +55,7 @@ pub fn check(node: &Node) -> TokenStream {
 mod tests {
     use super::*;
 
-    fn with(value: Scalar) -> Node {
+    fn with(value: Constant) -> Node {
         Node {
             pointer: "/$defs/X/properties/jsonrpc".into(),
             const_: Some(value),
@@ -65,13 +65,13 @@ mod tests {
 
     #[test]
     fn compares_in_the_matching_arm_only() {
-        let node = with(Scalar::String("2.0".into()));
+        let node = with(Constant::String("2.0".into()));
         assert_eq!(
             arm(&node, Variant::String).tokens().to_string(),
             "s == \"2.0\""
         );
         assert!(matches!(arm(&node, Variant::Number), Cond::False));
-        let node = with(Scalar::Number((-32021).into()));
+        let node = with(Constant::Number((-32021).into()));
         assert_eq!(
             arm(&node, Variant::Number).tokens().to_string(),
             "rt :: number :: eq_int (n , - 32021)"
@@ -80,12 +80,12 @@ mod tests {
 
     #[test]
     fn reports_the_expected_json() {
-        let text = check(&with(Scalar::String("2.0".into()))).to_string();
+        let text = check(&with(Constant::String("2.0".into()))).to_string();
         assert_eq!(
             text, "rt :: const_str (out , path , at , \"2.0\" , v) ;",
             "{text}"
         );
-        let text = check(&with(Scalar::Bool(true))).to_string();
+        let text = check(&with(Constant::Bool(true))).to_string();
         assert!(
             text.contains("rt :: const_ (out , path , at , \"true\" , v)"),
             "{text}"

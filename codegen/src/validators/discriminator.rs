@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 
 use super::compile::Ctx;
-use super::node::{Node, Scalar};
+use super::node::{Node, Constant};
 
 /// The discriminating property and each branch's value for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +42,7 @@ fn consts(node: &Node, cx: &Ctx<'_>, depth: usize, out: &mut BTreeMap<String, St
         return;
     }
     for (name, sub) in &node.properties {
-        if let Some(Scalar::String(value)) = &sub.const_ {
+        if let Some(Constant::String(value)) = &sub.const_ {
             out.entry(name.clone()).or_insert_with(|| value.clone());
         }
     }

@@ -6,15 +6,15 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::const_::equals;
-use super::node::{Node, Scalar};
+use super::node::{Node, Constant};
 use super::variant::{select, Variant};
 
 /// Whether an instance of `variant` is one of `values`.
-fn one_of(values: &[Scalar], variant: Variant) -> Cond {
+fn one_of(values: &[Constant], variant: Variant) -> Cond {
     let strings: Vec<&str> = values
         .iter()
         .filter_map(|v| match v {
-            Scalar::String(s) => Some(s.as_str()),
+            Constant::String(s) => Some(s.as_str()),
             _ => None,
         })
         .collect();
@@ -41,7 +41,7 @@ pub fn check(node: &Node) -> TokenStream {
     let at = super::compile::at();
     let expected = values
         .iter()
-        .map(Scalar::json)
+        .map(Constant::json)
         .collect::<Vec<_>>()
         .join(", ");
     quote! {
@@ -60,8 +60,8 @@ mod tests {
         let node = Node {
             pointer: "/$defs/X".into(),
             enum_: Some(vec![
-                Scalar::String("private".into()),
-                Scalar::String("public".into()),
+                Constant::String("private".into()),
+                Constant::String("public".into()),
             ]),
             ..Node::default()
         };

@@ -50,6 +50,8 @@
 mod additional_properties;
 mod all_of;
 mod any_of;
+mod applicators;
+mod arrays;
 pub(crate) mod compile;
 mod cond;
 mod const_;
@@ -62,10 +64,13 @@ mod literal;
 mod max_items;
 mod minmax;
 pub mod node;
+mod numbers;
+mod objects;
 mod properties;
 mod ref_;
 mod required;
 mod selectors;
+mod strings;
 mod type_;
 mod variant;
 

@@ -10,7 +10,7 @@
 use serde_json::{Map, Number, Value};
 
 use crate::schema::join;
-use crate::{Error, Schema};
+use crate::{Dialect, Error, Schema};
 
 /// Keywords with no effect on validity (JSON Schema 2020-12 Meta-Data and
 /// Core annotations). `$schema` is absent on purpose: in a subschema it
@@ -146,9 +146,10 @@ pub enum Additional {
     Schema(Box<Node>),
 }
 
-/// A scalar `const`/`enum` value (the only kind the schemas use).
+/// A `const`/`enum` value: any JSON value (numbers compare by value,
+/// objects without regard to member order).
 #[derive(Clone, Debug, PartialEq)]
-pub enum Scalar {
+pub enum Constant {
     /// A string.
     String(String),
     /// A number.
@@ -157,28 +158,53 @@ pub enum Scalar {
     Bool(bool),
     /// `null`.
     Null,
+    /// An array.
+    Array(Vec<Value>),
+    /// An object.
+    Object(Map<String, Value>),
 }
 
-impl Scalar {
+impl Constant {
+    /// The constant for a JSON value.
+    pub fn from_value(v: &Value) -> Constant {
+        match v {
+            Value::String(s) => Constant::String(s.clone()),
+            Value::Number(n) => Constant::Number(n.clone()),
+            Value::Bool(b) => Constant::Bool(*b),
+            Value::Null => Constant::Null,
+            Value::Array(a) => Constant::Array(a.clone()),
+            Value::Object(m) => Constant::Object(m.clone()),
+        }
+    }
+
     /// The kinds an instance equal to this value has.
     pub fn kinds(&self) -> u8 {
         match self {
-            Scalar::String(_) => kind::STRING,
-            Scalar::Number(n) if is_integral(n) => kind::INTEGER,
-            Scalar::Number(_) => kind::FRACTION,
-            Scalar::Bool(_) => kind::BOOLEAN,
-            Scalar::Null => kind::NULL,
+            Constant::String(_) => kind::STRING,
+            Constant::Number(n) if is_integral(n) => kind::INTEGER,
+            Constant::Number(_) => kind::FRACTION,
+            Constant::Bool(_) => kind::BOOLEAN,
+            Constant::Null => kind::NULL,
+            Constant::Array(_) => kind::ARRAY,
+            Constant::Object(_) => kind::OBJECT,
+        }
+    }
+
+    /// The value as JSON.
+    pub fn value(&self) -> Value {
+        match self {
+            Constant::String(s) => Value::from(s.as_str()),
+            Constant::Number(n) => Value::Number(n.clone()),
+            Constant::Bool(b) => Value::Bool(*b),
+            Constant::Null => Value::Null,
+            Constant::Array(a) => Value::Array(a.clone()),
+            Constant::Object(m) => Value::Object(m.clone()),
         }
     }
 
     /// The value as compact JSON (for messages).
     pub fn json(&self) -> String {
-        match self {
-            Scalar::String(s) => Value::from(s.as_str()).to_string(),
-            Scalar::Number(n) => n.to_string(),
-            Scalar::Bool(b) => b.to_string(),
-            Scalar::Null => "null".into(),
-        }
+        self.value().to_string()
     }
 }
 
@@ -188,37 +214,101 @@ pub fn is_integral(n: &Number) -> bool {
 }
 
 /// One schema, reduced to the keywords that constrain.
+///
+/// Both dialects parse into this one shape: draft-07's array form of
+/// `items` is [`Node::prefix_items`] and its `additionalItems` is
+/// [`Node::items`] (2020-12's names for the same thing); draft-07's
+/// `dependencies` splits into [`Node::dependent_required`] and
+/// [`Node::dependent_schemas`]. Each subschema keeps the pointer where it
+/// sits, so reports name the published keyword.
 #[derive(Clone, Debug, Default)]
 pub struct Node {
     /// Where the schema sits in the published file.
     pub pointer: String,
+    /// The `false` schema: no instance is valid.
+    pub never: bool,
     /// `type`, in schema order.
     pub types: Option<Vec<Type>>,
     /// `properties`, in schema order.
     pub properties: Vec<(String, Node)>,
+    /// `patternProperties`, in schema order (ECMA-262 source, schema).
+    pub pattern_properties: Vec<(String, Node)>,
     /// `required`.
     pub required: Vec<String>,
     /// `additionalProperties`, unless absent, `true` or `{}`.
     pub additional: Option<Additional>,
-    /// `items` (single-schema form).
+    /// `propertyNames`.
+    pub property_names: Option<Box<Node>>,
+    /// `minProperties`.
+    pub min_properties: Option<u64>,
+    /// `maxProperties`.
+    pub max_properties: Option<u64>,
+    /// `dependentRequired` (and draft-07 `dependencies` with an array).
+    pub dependent_required: Vec<(String, Vec<String>)>,
+    /// `dependentSchemas` (and draft-07 `dependencies` with a schema).
+    pub dependent_schemas: Vec<(String, Node)>,
+    /// `prefixItems` (draft-07: `items` in its array form).
+    pub prefix_items: Option<Vec<Node>>,
+    /// `items` for the elements after `prefix_items` (draft-07:
+    /// `additionalItems` when `items` is an array, else `items`).
     pub items: Option<Box<Node>>,
+    /// `contains`.
+    pub contains: Option<Box<Node>>,
+    /// `minContains` (only with `contains`; default 1).
+    pub min_contains: Option<u64>,
+    /// `maxContains` (only with `contains`).
+    pub max_contains: Option<u64>,
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// `uniqueItems: true`.
+    pub unique_items: bool,
     /// `const`.
-    pub const_: Option<Scalar>,
+    pub const_: Option<Constant>,
     /// `enum`.
-    pub enum_: Option<Vec<Scalar>>,
+    pub enum_: Option<Vec<Constant>>,
     /// `anyOf`.
     pub any_of: Option<Vec<Node>>,
     /// `allOf`.
     pub all_of: Option<Vec<Node>>,
-    /// `$ref`: the definition it names. Siblings are annotations only.
+    /// `oneOf`.
+    pub one_of: Option<Vec<Node>>,
+    /// `not`.
+    pub not: Option<Box<Node>>,
+    /// `if` (with `then`/`else`; absent when neither is there).
+    pub if_: Option<Box<Node>>,
+    /// `then`.
+    pub then_: Option<Box<Node>>,
+    /// `else`.
+    pub else_: Option<Box<Node>>,
+    /// `$ref`: the unit (compiled function) it names. In 2020-12 its
+    /// siblings apply beside it; in draft-07 they are ignored.
     pub ref_: Option<String>,
+    /// `$dynamicRef`, resolved at build time for the dynamic scope this
+    /// node is compiled in: the unit it names.
+    pub dynamic_ref: Option<String>,
+    /// `unevaluatedProperties`.
+    pub unevaluated_properties: Option<Box<Node>>,
+    /// `unevaluatedItems`.
+    pub unevaluated_items: Option<Box<Node>>,
     /// `minimum`.
     pub minimum: Option<Number>,
     /// `maximum`.
     pub maximum: Option<Number>,
-    /// `maxItems`.
-    pub max_items: Option<u64>,
-    /// `format`.
+    /// `exclusiveMinimum` (a number in both dialects).
+    pub exclusive_minimum: Option<Number>,
+    /// `exclusiveMaximum` (a number in both dialects).
+    pub exclusive_maximum: Option<Number>,
+    /// `multipleOf` (positive).
+    pub multiple_of: Option<Number>,
+    /// `minLength` (Unicode code points).
+    pub min_length: Option<u64>,
+    /// `maxLength` (Unicode code points).
+    pub max_length: Option<u64>,
+    /// `pattern` (ECMA-262 source, checked to compile at build time).
+    pub pattern: Option<String>,
+    /// `format`, when the build asserts it (others are annotations).
     pub format: Option<Format>,
 }
 
@@ -239,30 +329,104 @@ fn unsupported(pointer: &str, keyword: impl Into<String>) -> Error {
 impl Node {
     /// Whether the node accepts every instance.
     pub fn is_trivial(&self) -> bool {
-        self.types.is_none()
+        let all_trivial = |nodes: &[Node]| nodes.iter().all(Node::is_trivial);
+        let trivial = |node: &Option<Box<Node>>| node.as_ref().is_none_or(|n| n.is_trivial());
+        !self.never
+            && self.types.is_none()
             && self.properties.iter().all(|(_, p)| p.is_trivial())
+            && self.pattern_properties.iter().all(|(_, p)| p.is_trivial())
             && self.required.is_empty()
             && self.additional.is_none()
-            && self.items.as_ref().is_none_or(|i| i.is_trivial())
+            && trivial(&self.property_names)
+            && self.min_properties.is_none()
+            && self.max_properties.is_none()
+            && self.dependent_required.iter().all(|(_, r)| r.is_empty())
+            && self.dependent_schemas.iter().all(|(_, s)| s.is_trivial())
+            && self.prefix_items.as_deref().is_none_or(all_trivial)
+            && trivial(&self.items)
+            && self.contains.is_none()
+            && self.min_items.is_none()
+            && self.max_items.is_none()
+            && !self.unique_items
             && self.const_.is_none()
             && self.enum_.is_none()
             && self.any_of.is_none()
-            && self
-                .all_of
-                .as_ref()
-                .is_none_or(|parts| parts.iter().all(Node::is_trivial))
+            && self.all_of.as_deref().is_none_or(all_trivial)
+            && self.one_of.is_none()
+            && self.not.is_none()
+            && self.if_.is_none()
             && self.ref_.is_none()
+            && self.dynamic_ref.is_none()
+            && trivial(&self.unevaluated_properties)
+            && trivial(&self.unevaluated_items)
             && self.minimum.is_none()
             && self.maximum.is_none()
-            && self.max_items.is_none()
+            && self.exclusive_minimum.is_none()
+            && self.exclusive_maximum.is_none()
+            && self.multiple_of.is_none()
+            && self.min_length.is_none()
+            && self.max_length.is_none()
+            && self.pattern.is_none()
             && self.format.is_none()
+    }
+
+    /// Whether the node uses a keyword beyond the set the bytes readers
+    /// compile (`crate::bytes`): such a node's reader answers `Stop` and the
+    /// `Value` path decides, so the verdict never differs.
+    pub fn beyond_bytes(&self) -> bool {
+        self.never
+            || !self.pattern_properties.is_empty()
+            || self.property_names.is_some()
+            || self.min_properties.is_some()
+            || self.max_properties.is_some()
+            || !self.dependent_required.is_empty()
+            || !self.dependent_schemas.is_empty()
+            || self.prefix_items.is_some()
+            || self.contains.is_some()
+            || self.min_items.is_some()
+            || self.unique_items
+            || matches!(self.const_, Some(Constant::Array(_) | Constant::Object(_)))
+            || self.enum_.as_ref().is_some_and(|values| {
+                values
+                    .iter()
+                    .any(|c| matches!(c, Constant::Array(_) | Constant::Object(_)))
+            })
+            || self.one_of.is_some()
+            || self.not.is_some()
+            || self.if_.is_some()
+            || self.dynamic_ref.is_some()
+            || (self.ref_.is_some() && self.has_siblings_of_ref())
+            || self.unevaluated_properties.is_some()
+            || self.unevaluated_items.is_some()
+            || self.exclusive_minimum.is_some()
+            || self.exclusive_maximum.is_some()
+            || self.multiple_of.is_some()
+            || self.min_length.is_some()
+            || self.max_length.is_some()
+            || self.pattern.is_some()
+    }
+
+    /// Whether a node with `$ref` has constraining keywords beside it
+    /// (2020-12 applies them too).
+    pub fn has_siblings_of_ref(&self) -> bool {
+        let bare = Node {
+            pointer: self.pointer.clone(),
+            ref_: None,
+            ..self.clone()
+        };
+        !bare.is_trivial()
     }
 
     /// Parses the schema `value` found at `pointer`.
     pub fn parse(schema: &Schema, value: &Value, pointer: &str) -> Result<Node, Error> {
         let map = match value {
             Value::Bool(true) => return Ok(Node::at(pointer)),
-            Value::Bool(false) => return Err(unsupported(pointer, "false (schema)")),
+            Value::Bool(false) => {
+                return Ok(Node {
+                    never: true,
+                    ..Node::at(pointer)
+                })
+            }
             Value::Object(map) => map,
             _ => {
                 return Err(malformed(
@@ -271,29 +435,106 @@ impl Node {
                 ))
             }
         };
-        if let Some(reference) = map.get("$ref") {
-            return Node::parse_ref(schema, map, reference, pointer);
+        let draft07 = schema.version.dialect == Dialect::Draft07;
+        if draft07 {
+            // draft-07: `$ref` takes the whole schema; siblings are ignored.
+            if let Some(reference) = map.get("$ref") {
+                return Node::parse_ref(schema, reference, pointer);
+            }
         }
         let mut node = Node::at(pointer);
+        let sub = |v: &Value, at: &str| Node::parse(schema, v, at).map(Box::new);
         for (key, v) in map {
             let at = join(pointer, key);
-            match key.as_str() {
-                "type" => node.types = Some(parse_types(v, &at)?),
-                "properties" => node.properties = parse_properties(schema, v, &at)?,
-                "required" => node.required = parse_strings(v, &at)?,
-                "additionalProperties" => node.additional = parse_additional(schema, v, &at)?,
-                "items" => node.items = Some(Box::new(parse_items(schema, v, &at)?)),
-                "const" => node.const_ = Some(parse_scalar(v, &at, "const")?),
-                "enum" => node.enum_ = Some(parse_enum(v, &at)?),
-                "anyOf" => node.any_of = Some(parse_list(schema, v, &at)?),
-                "allOf" => node.all_of = Some(parse_list(schema, v, &at)?),
-                "minimum" => node.minimum = Some(parse_number(v, &at)?),
-                "maximum" => node.maximum = Some(parse_number(v, &at)?),
-                "maxItems" => node.max_items = Some(parse_count(v, &at)?),
-                "format" => node.format = Some(parse_format(v, &at)?),
-                k if ANNOTATIONS.contains(&k) => {}
-                other => return Err(unsupported(&at, other)),
+            match (key.as_str(), draft07) {
+                ("type", _) => node.types = Some(parse_types(v, &at)?),
+                ("properties", _) => node.properties = parse_members(schema, v, &at)?,
+                ("patternProperties", _) => {
+                    node.pattern_properties = parse_members(schema, v, &at)?;
+                    for (source, _) in &node.pattern_properties {
+                        check_pattern(source, &join(&at, source))?;
+                    }
+                }
+                ("required", _) => node.required = parse_strings(v, &at)?,
+                ("additionalProperties", _) => {
+                    node.additional = parse_additional(schema, v, &at)?
+                }
+                ("propertyNames", _) => node.property_names = Some(sub(v, &at)?),
+                ("minProperties", _) => node.min_properties = Some(parse_count(v, &at)?),
+                ("maxProperties", _) => node.max_properties = Some(parse_count(v, &at)?),
+                ("dependentRequired", false) => {
+                    node.dependent_required = parse_dependent_required(v, &at)?
+                }
+                ("dependentSchemas", false) => {
+                    node.dependent_schemas = parse_members(schema, v, &at)?
+                }
+                ("dependencies", true) => parse_dependencies(schema, v, &at, &mut node)?,
+                ("prefixItems", false) => node.prefix_items = Some(parse_list(schema, v, &at)?),
+                ("items", true) if v.is_array() => {
+                    node.prefix_items = Some(parse_array(schema, v, &at)?);
+                    if let Some(extra) = map.get("additionalItems") {
+                        node.items = Some(sub(extra, &join(pointer, "additionalItems"))?);
+                    }
+                }
+                ("additionalItems", true) => {} // read with `items` (array form)
+                ("items", _) => node.items = Some(sub(v, &at)?),
+                ("contains", _) => node.contains = Some(sub(v, &at)?),
+                ("minContains", false) => node.min_contains = Some(parse_count(v, &at)?),
+                ("maxContains", false) => node.max_contains = Some(parse_count(v, &at)?),
+                ("minItems", _) => node.min_items = Some(parse_count(v, &at)?),
+                ("maxItems", _) => node.max_items = Some(parse_count(v, &at)?),
+                ("uniqueItems", _) => node.unique_items = parse_bool(v, &at)?,
+                ("const", _) => node.const_ = Some(Constant::from_value(v)),
+                ("enum", _) => node.enum_ = Some(parse_enum(v, &at)?),
+                ("anyOf", _) => node.any_of = Some(parse_list(schema, v, &at)?),
+                ("allOf", _) => node.all_of = Some(parse_list(schema, v, &at)?),
+                ("oneOf", _) => node.one_of = Some(parse_list(schema, v, &at)?),
+                ("not", _) => node.not = Some(sub(v, &at)?),
+                ("if", _) => {
+                    let then_ = map.get("then");
+                    let else_ = map.get("else");
+                    if then_.is_some() || else_.is_some() {
+                        node.if_ = Some(sub(v, &at)?);
+                        if let Some(t) = then_ {
+                            node.then_ = Some(sub(t, &join(pointer, "then"))?);
+                        }
+                        if let Some(e) = else_ {
+                            node.else_ = Some(sub(e, &join(pointer, "else"))?);
+                        }
+                    }
+                }
+                ("then" | "else", _) => {} // read with `if`
+                ("$ref", false) => node.ref_ = Node::parse_ref(schema, v, pointer)?.ref_,
+                ("$dynamicRef", false) => {
+                    node.dynamic_ref = Node::parse_ref(schema, v, pointer)?.ref_
+                }
+                ("unevaluatedProperties", false) => {
+                    node.unevaluated_properties = Some(sub(v, &at)?)
+                }
+                ("unevaluatedItems", false) => node.unevaluated_items = Some(sub(v, &at)?),
+                ("minimum", _) => node.minimum = Some(parse_number(v, &at)?),
+                ("maximum", _) => node.maximum = Some(parse_number(v, &at)?),
+                ("exclusiveMinimum", _) => node.exclusive_minimum = Some(parse_number(v, &at)?),
+                ("exclusiveMaximum", _) => node.exclusive_maximum = Some(parse_number(v, &at)?),
+                ("multipleOf", _) => node.multiple_of = Some(parse_positive(v, &at)?),
+                ("minLength", _) => node.min_length = Some(parse_count(v, &at)?),
+                ("maxLength", _) => node.max_length = Some(parse_count(v, &at)?),
+                ("pattern", _) => {
+                    let source = v
+                        .as_str()
+                        .ok_or_else(|| malformed(&at, "`pattern` must be a string"))?;
+                    check_pattern(source, &at)?;
+                    node.pattern = Some(source.to_string());
+                }
+                ("format", _) => node.format = parse_format(schema, v, &at)?,
+                (k, _) if is_annotation(k, draft07) || schema.is_declared_annotation(k) => {}
+                (other, _) => return Err(unsupported(&at, other)),
             }
+        }
+        if node.contains.is_none() {
+            // `minContains`/`maxContains` without `contains` have no effect.
+            node.min_contains = None;
+            node.max_contains = None;
         }
         Ok(node)
     }
@@ -305,33 +546,44 @@ impl Node {
         }
     }
 
-    /// `$ref` with annotation siblings only (draft-07 ignores siblings; in
-    /// 2020-12 they would apply, so anything but an annotation is refused).
-    fn parse_ref(
-        schema: &Schema,
-        map: &Map<String, Value>,
-        reference: &Value,
-        pointer: &str,
-    ) -> Result<Node, Error> {
+    /// A node that is a reference only.
+    fn parse_ref(schema: &Schema, reference: &Value, pointer: &str) -> Result<Node, Error> {
         let at = join(pointer, "$ref");
         let Value::String(reference) = reference else {
             return Err(malformed(&at, "`$ref` must be a string"));
         };
-        if let Some(sibling) = map
-            .keys()
-            .find(|k| *k != "$ref" && !ANNOTATIONS.contains(&k.as_str()))
-        {
-            return Err(unsupported(
-                &join(pointer, sibling),
-                format!("{sibling} beside $ref"),
-            ));
-        }
         let target = schema.ref_target(reference, &at)?;
         Ok(Node {
             ref_: Some(target.to_string()),
             ..Node::at(pointer)
         })
     }
+}
+
+/// Whether `keyword` has no effect on validity in the dialect: the
+/// Meta-Data, Core and Content vocabularies' annotations and identifiers,
+/// and the definitions containers (their schemas are compiled where a
+/// reference reaches them).
+pub fn is_annotation(keyword: &str, draft07: bool) -> bool {
+    ANNOTATIONS.contains(&keyword)
+        || matches!(
+            keyword,
+            "$schema" | "$id" | "contentMediaType" | "contentEncoding" | "definitions"
+        )
+        || (!draft07
+            && matches!(
+                keyword,
+                "$defs" | "$anchor" | "$dynamicAnchor" | "$vocabulary" | "contentSchema"
+            ))
+}
+
+/// Checks at build time that an ECMA-262 pattern compiles (with the
+/// Unicode flag, as the generated code compiles it), so the generated
+/// `rt::pattern` statics never fail.
+fn check_pattern(source: &str, at: &str) -> Result<(), Error> {
+    regress::Regex::with_flags(source, "u")
+        .map(|_| ())
+        .map_err(|e| malformed(at, format!("pattern {source:?} is not an ECMA-262 regex: {e}")))
 }
 
 fn parse_types(v: &Value, at: &str) -> Result<Vec<Type>, Error> {
@@ -362,13 +614,41 @@ fn parse_types(v: &Value, at: &str) -> Result<Vec<Type>, Error> {
     Ok(types)
 }
 
-fn parse_properties(schema: &Schema, v: &Value, at: &str) -> Result<Vec<(String, Node)>, Error> {
+fn parse_members(schema: &Schema, v: &Value, at: &str) -> Result<Vec<(String, Node)>, Error> {
     let Value::Object(map) = v else {
-        return Err(malformed(at, "`properties` must be an object"));
+        return Err(malformed(at, "must be an object of schemas"));
     };
     map.iter()
         .map(|(name, sub)| Ok((name.clone(), Node::parse(schema, sub, &join(at, name))?)))
         .collect()
+}
+
+fn parse_dependent_required(v: &Value, at: &str) -> Result<Vec<(String, Vec<String>)>, Error> {
+    let Value::Object(map) = v else {
+        return Err(malformed(at, "`dependentRequired` must be an object"));
+    };
+    map.iter()
+        .map(|(name, names)| Ok((name.clone(), parse_strings(names, &join(at, name))?)))
+        .collect()
+}
+
+/// draft-07 `dependencies`: an array is `dependentRequired`, a schema is
+/// `dependentSchemas`.
+fn parse_dependencies(schema: &Schema, v: &Value, at: &str, node: &mut Node) -> Result<(), Error> {
+    let Value::Object(map) = v else {
+        return Err(malformed(at, "`dependencies` must be an object"));
+    };
+    for (name, dependency) in map {
+        let here = join(at, name);
+        if dependency.is_array() {
+            let names = parse_strings(dependency, &here)?;
+            node.dependent_required.push((name.clone(), names));
+        } else {
+            let sub = Node::parse(schema, dependency, &here)?;
+            node.dependent_schemas.push((name.clone(), sub));
+        }
+    }
+    Ok(())
 }
 
 fn parse_strings(v: &Value, at: &str) -> Result<Vec<String>, Error> {
@@ -397,46 +677,31 @@ fn parse_additional(schema: &Schema, v: &Value, at: &str) -> Result<Option<Addit
     }
 }
 
-fn parse_items(schema: &Schema, v: &Value, at: &str) -> Result<Node, Error> {
+fn parse_enum(v: &Value, at: &str) -> Result<Vec<Constant>, Error> {
     match v {
-        Value::Array(_) => Err(unsupported(at, "items (array form)")),
-        _ => Node::parse(schema, v, at),
+        Value::Array(items) => Ok(items.iter().map(Constant::from_value).collect()),
+        _ => Err(malformed(at, "`enum` must be an array")),
     }
 }
 
-fn parse_scalar(v: &Value, at: &str, keyword: &str) -> Result<Scalar, Error> {
-    Ok(match v {
-        Value::String(s) => Scalar::String(s.clone()),
-        Value::Number(n) => Scalar::Number(n.clone()),
-        Value::Bool(b) => Scalar::Bool(*b),
-        Value::Null => Scalar::Null,
-        _ => {
-            return Err(unsupported(
-                at,
-                format!("{keyword} with an array or object value"),
-            ))
-        }
-    })
-}
-
-fn parse_enum(v: &Value, at: &str) -> Result<Vec<Scalar>, Error> {
-    match v {
-        Value::Array(items) if !items.is_empty() => {
-            items.iter().map(|x| parse_scalar(x, at, "enum")).collect()
-        }
-        _ => Err(malformed(at, "`enum` must be a non-empty array")),
-    }
+fn parse_bool(v: &Value, at: &str) -> Result<bool, Error> {
+    v.as_bool().ok_or_else(|| malformed(at, "must be a boolean"))
 }
 
 fn parse_list(schema: &Schema, v: &Value, at: &str) -> Result<Vec<Node>, Error> {
     match v {
-        Value::Array(items) if !items.is_empty() => items
-            .iter()
-            .enumerate()
-            .map(|(i, sub)| Node::parse(schema, sub, &join(at, &i.to_string())))
-            .collect(),
+        Value::Array(items) if !items.is_empty() => parse_array(schema, v, at),
         _ => Err(malformed(at, "must be a non-empty array of schemas")),
     }
+}
+
+fn parse_array(schema: &Schema, v: &Value, at: &str) -> Result<Vec<Node>, Error> {
+    let items = v.as_array().map(Vec::as_slice).unwrap_or_default();
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, sub)| Node::parse(schema, sub, &join(at, &i.to_string())))
+        .collect()
 }
 
 fn parse_number(v: &Value, at: &str) -> Result<Number, Error> {
@@ -446,17 +711,37 @@ fn parse_number(v: &Value, at: &str) -> Result<Number, Error> {
     }
 }
 
-fn parse_count(v: &Value, at: &str) -> Result<u64, Error> {
-    v.as_u64()
-        .ok_or_else(|| malformed(at, "must be a non-negative integer"))
+fn parse_positive(v: &Value, at: &str) -> Result<Number, Error> {
+    match v {
+        Value::Number(n) if n.as_f64().is_some_and(|f| f.is_finite() && f > 0.0) => Ok(n.clone()),
+        _ => Err(malformed(at, "must be a number greater than 0")),
+    }
 }
 
-fn parse_format(v: &Value, at: &str) -> Result<Format, Error> {
-    match v.as_str() {
-        Some("uri") => Ok(Format::Uri),
-        Some("uri-template") => Ok(Format::UriTemplate),
-        Some("byte") => Ok(Format::Byte),
-        Some(other) => Err(unsupported(at, format!("format {other}"))),
-        None => Err(malformed(at, "`format` must be a string")),
+fn parse_count(v: &Value, at: &str) -> Result<u64, Error> {
+    // `2.0` is an integer too (the suite's "float-valued" limits).
+    match v {
+        Value::Number(n) => n
+            .as_u64()
+            .or_else(|| n.as_f64().filter(|f| *f >= 0.0 && f.fract() == 0.0).map(|f| f as u64)),
+        _ => None,
     }
+    .ok_or_else(|| malformed(at, "must be a non-negative integer"))
+}
+
+/// `format`: the asserted ones ([`Schema::asserts_format`]) compile to a
+/// check; any other name, known or not, is an annotation.
+fn parse_format(schema: &Schema, v: &Value, at: &str) -> Result<Option<Format>, Error> {
+    let name = v
+        .as_str()
+        .ok_or_else(|| malformed(at, "`format` must be a string"))?;
+    if !schema.asserts_format(name) {
+        return Ok(None);
+    }
+    Ok(match name {
+        "uri" => Some(Format::Uri),
+        "uri-template" => Some(Format::UriTemplate),
+        "byte" => Some(Format::Byte),
+        _ => None,
+    })
 }

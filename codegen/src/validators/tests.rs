@@ -204,19 +204,14 @@ fn malformed(defs: Value) -> String {
 fn unknown_keywords_are_refused_with_their_place() {
     let cases = [
         (
-            json!({"X": {"type": "string", "pattern": "^a"}}),
-            "/$defs/X/pattern",
-            "pattern",
+            json!({"X": {"type": "string", "maxLenght": 3}}),
+            "/$defs/X/maxLenght",
+            "maxLenght",
         ),
         (
-            json!({"X": {"properties": {"y": {"oneOf": [{}]}}}}),
-            "/$defs/X/properties/y/oneOf",
-            "oneOf",
-        ),
-        (
-            json!({"X": {"type": "string", "format": "email"}}),
-            "/$defs/X/format",
-            "format email",
+            json!({"X": {"properties": {"y": {"x-kind": "tag"}}}}),
+            "/$defs/X/properties/y/x-kind",
+            "x-kind",
         ),
         (
             json!({"X": {"type": "bigint"}}),
@@ -224,34 +219,9 @@ fn unknown_keywords_are_refused_with_their_place() {
             "type bigint",
         ),
         (
-            json!({"X": {"items": [{"type": "string"}]}}),
-            "/$defs/X/items",
-            "items (array form)",
-        ),
-        (
-            json!({"X": {"properties": {"y": false}}}),
-            "/$defs/X/properties/y",
-            "false (schema)",
-        ),
-        (
-            json!({"X": {"$ref": "#/$defs/Y", "type": "object"}, "Y": {}}),
-            "/$defs/X/type",
-            "type beside $ref",
-        ),
-        (
             json!({"X": {"$ref": "other.json#/Y"}}),
             "/$defs/X/$ref",
             "$ref other.json#/Y",
-        ),
-        (
-            json!({"X": {"const": {"a": 1}}}),
-            "/$defs/X/const",
-            "const with an array or object value",
-        ),
-        (
-            json!({"X": {"$schema": "https://json-schema.org/draft/2020-12/schema"}}),
-            "/$defs/X/$schema",
-            "$schema",
         ),
     ];
     for (defs, pointer, keyword) in cases {
@@ -275,7 +245,7 @@ fn names_must_be_identifiers_and_must_not_collide() {
 #[test]
 fn malformed_shapes_are_reported() {
     assert!(malformed(json!({"X": {"required": "a"}})).contains("array of strings"));
-    assert!(malformed(json!({"X": {"enum": []}})).contains("non-empty"));
+    assert!(malformed(json!({"X": {"multipleOf": 0}})).contains("greater than 0"));
     assert!(malformed(json!({"X": {"maxItems": -1}})).contains("non-negative"));
     assert!(malformed(json!({"X": {"type": ["string", "string"]}})).contains("twice"));
 }
