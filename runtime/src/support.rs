@@ -287,7 +287,7 @@ impl std::hash::Hasher for AddressHasher {
 }
 
 /// `parts` end to end, in one allocation (no formatting machinery).
-fn join(parts: &[&str]) -> String {
+pub(crate) fn join(parts: &[&str]) -> String {
     let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
     for part in parts {
         out.push_str(part);
@@ -297,7 +297,13 @@ fn join(parts: &[&str]) -> String {
 
 /// Pushes a violation of `keyword` of the node `at` (its schema pointer is
 /// `{at}/{keyword}`).
-fn report(out: &mut Vec<Violation>, path: &Path<'_>, at: At, keyword: Keyword, message: String) {
+pub(crate) fn report(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    at: At,
+    keyword: Keyword,
+    message: String,
+) {
     push(out, path, at_keyword(at, keyword), keyword, message);
 }
 
