@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use crate::number::json_eq;
 
@@ -26,15 +26,38 @@ impl Constant {
         }
     }
 
+    fn value(&self) -> &Value {
+        self.value
+            .get_or_init(|| serde_json::from_str(self.json).unwrap_or(Value::Null))
+    }
+
     /// Whether `v` equals the constant in JSON Schema's sense (numbers by
     /// value, objects regardless of member order).
     #[inline]
     pub fn matches(&self, v: &Value) -> bool {
-        json_eq(
-            self.value
-                .get_or_init(|| serde_json::from_str(self.json).unwrap_or(Value::Null)),
-            v,
-        )
+        json_eq(self.value(), v)
+    }
+
+    /// Whether the array `a` equals the constant ([`Constant::matches`]).
+    #[inline]
+    pub fn matches_array(&self, a: &[Value]) -> bool {
+        match self.value() {
+            Value::Array(x) => x.len() == a.len() && x.iter().zip(a).all(|(x, y)| json_eq(x, y)),
+            _ => false,
+        }
+    }
+
+    /// Whether the object `m` equals the constant ([`Constant::matches`]).
+    #[inline]
+    pub fn matches_object(&self, m: &Map<String, Value>) -> bool {
+        match self.value() {
+            Value::Object(x) => {
+                x.len() == m.len()
+                    && x.iter()
+                        .all(|(k, xv)| m.get(k).is_some_and(|yv| json_eq(xv, yv)))
+            }
+            _ => false,
+        }
     }
 }
 
@@ -55,6 +78,13 @@ mod tests {
         assert!(C.matches(&json!([1.0, {"b": [], "a": 2}])));
         assert!(!C.matches(&json!([1, {"a": 2}])));
         assert!(!C.matches(&json!("[1]")));
+        assert!(C.matches_array(json!([1, {"a": 2, "b": []}]).as_array().unwrap()));
+        assert!(!C.matches_array(&[json!(1)]));
+        assert!(!C.matches_object(json!({"a": 1}).as_object().unwrap()));
+        static O: Constant = Constant::new(r#"{"a":[1.0],"b":null}"#);
+        assert!(O.matches_object(json!({"b": null, "a": [1]}).as_object().unwrap()));
+        assert!(!O.matches_object(json!({"b": null, "a": [1], "c": 0}).as_object().unwrap()));
+        assert!(!O.matches_array(&[]));
         assert_eq!(name_value("k"), json!("k"));
     }
 }

@@ -191,7 +191,7 @@ pub fn multiple_of(n: &Number, mantissa: u64, exp: i32) -> bool {
     if e >= 0 {
         // b divides a × 10^e: both factors reduced modulo b (< 2^64), so
         // their product fits in u128.
-        (a % b) * pow10_mod(e.unsigned_abs(), b) % b == 0
+        ((a % b) * pow10_mod(e.unsigned_abs(), b)).is_multiple_of(b)
     } else {
         // b × 10^-e divides a; a < 2^64 unless 0, so a divisor that
         // overflows u128 exceeds it.
@@ -199,7 +199,7 @@ pub fn multiple_of(n: &Number, mantissa: u64, exp: i32) -> bool {
             .ok()
             .and_then(|k| 10u128.checked_pow(k))
             .and_then(|t| t.checked_mul(b))
-            .is_some_and(|d| a % d == 0)
+            .is_some_and(|d| a.is_multiple_of(d))
     }
 }
 

@@ -1,12 +1,13 @@
-//! `enum` of scalars (the schemas use strings): any listed value, numbers by
-//! value. Strings compile to one `matches!(s.as_str(), "a" | "b")`.
+//! `enum`: any listed value, numbers by value, arrays and objects
+//! structurally ([`super::const_::equals`]; the MCP schemas use strings).
+//! Strings compile to one `matches!(s.as_str(), "a" | "b")`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::cond::Cond;
 use super::const_::equals;
-use super::node::{Node, Constant};
+use super::node::{Constant, Node};
 use super::variant::{select, Variant};
 
 /// Whether an instance of `variant` is one of `values`.

@@ -170,6 +170,26 @@ fn check_names(schema: &Schema) -> Result<(), Error> {
 /// (`D::at("/X")`; `$ref`s pass it on as `check_<t>_at::<D>`). Only
 /// `check_<d>` (and the table rows) name the revision's dialect
 /// ([`dialect`]).
+/// `tokens` as a function body that is one expression: parenthesized when
+/// it starts with `match` or a block, which in statement position would end
+/// there (`match v { … } && match v { … }` would not parse as one `&&`).
+fn expression_body(tokens: TokenStream) -> TokenStream {
+    let statement_like = match tokens.clone().into_iter().next() {
+        Some(proc_macro2::TokenTree::Ident(first)) => first == "match",
+        Some(proc_macro2::TokenTree::Group(group)) => {
+            group.delimiter() == proc_macro2::Delimiter::Brace
+        }
+        _ => false,
+    };
+    let whole = syn::parse2::<syn::Expr>(tokens.clone())
+        .is_ok_and(|e| matches!(e, syn::Expr::Match(_) | syn::Expr::Block(_)));
+    if statement_like && !whole {
+        quote!((#tokens))
+    } else {
+        tokens
+    }
+}
+
 fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3] {
     let is_valid = names::ident(&names::is_valid_fn(name));
     let check = names::ident(&names::check_fn(name));
@@ -183,7 +203,7 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3
     );
     let valid_body = match compile::valid(node, cx) {
         cond::Cond::True => quote!(let _ = v; true),
-        cond => cond.tokens(),
+        cond => expression_body(cond.tokens()),
     };
     let check_body = compile::check(node, cx);
     let check_body = if check_body.is_empty() {
