@@ -18,6 +18,8 @@
 #![deny(missing_docs)]
 
 #[doc(hidden)]
+pub mod applicators;
+#[doc(hidden)]
 pub mod arrays;
 #[doc(hidden)]
 pub mod bytes;
@@ -45,6 +47,7 @@ pub use violation::{Keyword, Pointer, Violation, Violations};
 /// What generated code calls (see the crate docs). Not API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::applicators::*;
     pub use crate::arrays::{count_where, duplicate, unique};
     pub use crate::constant::{name_value, Constant};
     pub use crate::reports::*;

@@ -155,7 +155,7 @@ fn truncate(mut text: String) -> String {
     text
 }
 
-fn push(
+pub(crate) fn push(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
     schema: &'static str,
@@ -327,7 +327,7 @@ fn at_property_type(at: At, name: &str) -> &'static str {
 /// is leaked once and reused. They all name places in the compiled
 /// schemas (a keyword of a node, or a listed property's `type`), so the
 /// set is bounded by the schemas' size, whatever the instances.
-fn intern(pointer: String) -> &'static str {
+pub(crate) fn intern(pointer: String) -> &'static str {
     use std::collections::BTreeSet;
     use std::sync::{Mutex, PoisonError};
     static POINTERS: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());

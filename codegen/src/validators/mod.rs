@@ -78,6 +78,7 @@ mod required;
 mod selectors;
 mod strings;
 mod type_;
+mod unevaluated;
 mod variant;
 
 #[cfg(test)]
@@ -128,6 +129,7 @@ pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error
         nodes: &nodes,
     };
     let mut functions = Vec::new();
+    unevaluated::take_demands();
     for (unit, node) in &units {
         let [is_valid, check, check_at] = self::functions(&unit.name, node, &cx);
         functions.push(is_valid);
@@ -135,6 +137,23 @@ pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error
             functions.push(check);
         }
         functions.push(check_at);
+    }
+    // What `unevaluated*` asks of referenced units, until nothing new.
+    let mut made = BTreeSet::new();
+    loop {
+        let demands: Vec<_> = unevaluated::take_demands()
+            .into_iter()
+            .filter(|d| !made.contains(d))
+            .collect();
+        if demands.is_empty() {
+            break;
+        }
+        for (unit, kind) in demands {
+            if let Some(node) = nodes.get(&unit) {
+                functions.push(unevaluated::function(&unit, kind, node, &cx));
+            }
+            made.insert((unit, kind));
+        }
     }
     Ok(crate::share::Module {
         functions,
@@ -217,26 +236,6 @@ fn check_names(schema: &Schema) -> Result<(), Error> {
 /// (`D::at("/X")`; `$ref`s pass it on as `check_<t>_at::<D>`). Only
 /// `check_<d>` (and the table rows) name the revision's dialect
 /// ([`dialect`]).
-/// `tokens` as a function body that is one expression: parenthesized when
-/// it starts with `match` or a block, which in statement position would end
-/// there (`match v { … } && match v { … }` would not parse as one `&&`).
-fn expression_body(tokens: TokenStream) -> TokenStream {
-    let statement_like = match tokens.clone().into_iter().next() {
-        Some(proc_macro2::TokenTree::Ident(first)) => first == "match",
-        Some(proc_macro2::TokenTree::Group(group)) => {
-            group.delimiter() == proc_macro2::Delimiter::Brace
-        }
-        _ => false,
-    };
-    let whole = syn::parse2::<syn::Expr>(tokens.clone())
-        .is_ok_and(|e| matches!(e, syn::Expr::Match(_) | syn::Expr::Block(_)));
-    if statement_like && !whole {
-        quote!((#tokens))
-    } else {
-        tokens
-    }
-}
-
 fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3] {
     let is_valid = names::ident(&names::is_valid_fn(name));
     let check = names::ident(&names::check_fn(name));
@@ -250,7 +249,7 @@ fn functions(name: &str, node: &Node, cx: &Ctx<'_>) -> [(String, TokenStream); 3
     );
     let valid_body = match compile::valid(node, cx) {
         cond::Cond::True => quote!(let _ = v; true),
-        cond => expression_body(cond.tokens()),
+        cond => cond.tokens(),
     };
     let check_body = compile::check(node, cx);
     let check_body = if check_body.is_empty() {

@@ -1,16 +1,16 @@
 /// Whether `v` is a valid `Constants`.
 pub fn is_valid_constants(v: &rt::Value) -> bool {
     v.as_array()
-        .is_some_and(|a| (
-            {
+        .is_some_and(|a| {
+            ({
                 static C: rt::Constant = rt::Constant::new("[1,2]");
                 C.matches_array(a)
-            }
+            })
                 && {
                     static C: rt::Constant = rt::Constant::new("[1,2]");
                     C.matches_array(a)
                 }
-        ))
+        })
 }
 /// Every violation of `Constants` in `v`, pointers relative to `v`.
 pub fn check_constants(v: &rt::Value) -> Vec<rt::Violation> {
