@@ -15,7 +15,11 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 /// One case's functions: `is_valid`, `check(v).is_empty()`, `read`.
-pub type Entry = (fn(&Value) -> bool, fn(&Value) -> bool, fn(&[u8]) -> Option<bool>);
+pub type Entry = (
+    fn(&Value) -> bool,
+    fn(&Value) -> bool,
+    fn(&[u8]) -> Option<bool>,
+);
 
 #[derive(Deserialize)]
 struct Input {
@@ -64,7 +68,8 @@ fn panic_text(payload: Box<dyn std::any::Any + Send>) -> String {
 }
 
 fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    std::panic::catch_unwind(AssertUnwindSafe(f)).map_err(|p| format!("panicked: {}", panic_text(p)))
+    std::panic::catch_unwind(AssertUnwindSafe(f))
+        .map_err(|p| format!("panicked: {}", panic_text(p)))
 }
 
 fn verdict_text(valid: bool) -> &'static str {
@@ -85,7 +90,11 @@ fn value_path(entry: &Entry, instance: &Value, expected: bool) -> (Option<String
         Err(e) => Some(format!("check {e}")),
         Ok(empty) if empty != valid => Some(format!(
             "check() {} but is_valid() {}",
-            if empty { "found nothing" } else { "found violations" },
+            if empty {
+                "found nothing"
+            } else {
+                "found violations"
+            },
             valid
         )),
         Ok(_) if valid != expected => Some(verdict_text(valid).to_string()),
@@ -95,7 +104,12 @@ fn value_path(entry: &Entry, instance: &Value, expected: bool) -> (Option<String
 }
 
 /// The bytes path: `read`, falling back to the `Value` path's verdict.
-fn bytes_path(entry: &Entry, text: &str, value_verdict: Option<bool>, expected: bool) -> Option<String> {
+fn bytes_path(
+    entry: &Entry,
+    text: &str,
+    value_verdict: Option<bool>,
+    expected: bool,
+) -> Option<String> {
     match guarded(|| (entry.2)(text.as_bytes())) {
         Err(e) => Some(format!("read {e}")),
         Ok(Some(false)) => Some("read() returned Some(false), which it never may".into()),
@@ -103,7 +117,10 @@ fn bytes_path(entry: &Entry, text: &str, value_verdict: Option<bool>, expected: 
         Ok(Some(true)) => None,
         Ok(None) => match value_verdict {
             None => Some("read() stopped and the Value path failed".into()),
-            Some(v) if v != expected => Some(format!("read() stopped; the Value path {}", verdict_text(v))),
+            Some(v) if v != expected => Some(format!(
+                "read() stopped; the Value path {}",
+                verdict_text(v)
+            )),
             Some(_) => None,
         },
     }
@@ -116,7 +133,11 @@ fn reference(
     draft: jsonschema::Draft,
     retriever: Arc<dyn jsonschema::Retrieve>,
 ) -> Result<jsonschema::Validator, String> {
-    let root = case.schema.get("$id").and_then(Value::as_str).unwrap_or("json-schema:///");
+    let root = case
+        .schema
+        .get("$id")
+        .and_then(Value::as_str)
+        .unwrap_or("json-schema:///");
     let registry = jsonschema::Registry::new()
         .retriever(retriever)
         .draft(draft)
@@ -136,7 +157,11 @@ fn run(input: Input, first: usize, reference_only: bool) {
     let retriever: Arc<dyn jsonschema::Retrieve> = Arc::new(Remotes(input.resources));
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let last = if reference_only { first + 1 } else { input.cases.len() };
+    let last = if reference_only {
+        first + 1
+    } else {
+        input.cases.len()
+    };
     for case in input.cases.iter().take(last).skip(first) {
         writeln!(out, "{}", json!({"case": case.id})).unwrap();
         out.flush().unwrap();
@@ -163,7 +188,10 @@ fn run(input: Input, first: usize, reference_only: bool) {
             };
             let (value, bytes) = match entry {
                 _ if reference_only => (None, None),
-                None => (Some("not generated".to_string()), Some("not generated".to_string())),
+                None => (
+                    Some("not generated".to_string()),
+                    Some("not generated".to_string()),
+                ),
                 Some(entry) => {
                     let (value, verdict) = value_path(entry, &instance, test.valid);
                     (value, bytes_path(entry, &test.data, verdict, test.valid))
@@ -191,8 +219,12 @@ fn run(input: Input, first: usize, reference_only: bool) {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: runner CASES_JSON [FIRST_CASE [--reference-only]]");
-    let first: usize = args.next().map_or(0, |s| s.parse().expect("FIRST_CASE is a number"));
+    let path = args
+        .next()
+        .expect("usage: runner CASES_JSON [FIRST_CASE [--reference-only]]");
+    let first: usize = args
+        .next()
+        .map_or(0, |s| s.parse().expect("FIRST_CASE is a number"));
     let reference_only = args.next().as_deref() == Some("--reference-only");
     let text = std::fs::read_to_string(&path).expect("read the cases file");
     let input: Input = serde_json::from_str(&text).expect("parse the cases file");
