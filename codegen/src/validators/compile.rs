@@ -97,9 +97,17 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let outer = AT_USED.with(|used| used.replace(false));
     let body = keywords(node, cx);
     if AT_USED.with(|used| used.replace(outer)) {
-        let pointer = below_defs(&node.pointer, cx);
+        let at = match below_defs(&node.pointer, cx) {
+            Some(pointer) => quote!(D::at(#pointer)),
+            // Outside the definitions (a standalone root, another
+            // document): the whole location, the same in both dialects.
+            None => {
+                let pointer = node.pointer.as_str();
+                quote!(rt::At { defs: "", node: #pointer })
+            }
+        };
         quote! {
-            let at = D::at(#pointer);
+            let at = #at;
             #body
         }
     } else {
@@ -109,13 +117,11 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
 
 /// `pointer` without the definitions container it starts with
 /// (`/$defs/X/y` → `/X/y`): what [`at`] names, dialect-independent.
-fn below_defs<'p>(pointer: &'p str, cx: &Ctx<'_>) -> &'p str {
+fn below_defs<'p>(pointer: &'p str, cx: &Ctx<'_>) -> Option<&'p str> {
     let defs = format!("/{}", cx.schema.version.dialect.defs_key());
-    match pointer.strip_prefix(defs.as_str()) {
-        Some(rest) if rest.starts_with('/') => rest,
-        // Every node is parsed below a definition (`Schema::def_pointer`).
-        _ => panic!("mcpwire-codegen bug: node {pointer} is not below {defs}"),
-    }
+    pointer
+        .strip_prefix(defs.as_str())
+        .filter(|rest| rest.starts_with('/'))
 }
 
 fn keywords(node: &Node, cx: &Ctx<'_>) -> TokenStream {

@@ -82,6 +82,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::resolve::Unit;
 use crate::{names, Error, Schema};
 use compile::Ctx;
 use node::Node;
@@ -111,26 +112,66 @@ pub fn generate_with(schema: &Schema, rows: Rows) -> Result<TokenStream, Error> 
 /// [`crate::share`].
 pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error> {
     check_names(schema)?;
-    let mut nodes = BTreeMap::new();
-    for (name, value) in schema.defs() {
-        let node = Node::parse(schema, value, &schema.def_pointer(name))?;
-        nodes.insert(name.clone(), node);
-    }
+    let units = units(schema)?;
+    let nodes: BTreeMap<String, Node> = units
+        .iter()
+        .map(|(unit, node)| (unit.name.clone(), node.clone()))
+        .collect();
     let cx = Ctx {
         schema,
         nodes: &nodes,
     };
-    let functions = schema
-        .defs()
-        .keys()
-        .filter_map(|name| nodes.get(name).map(|node| functions(name, node, &cx)))
-        .flatten()
-        .collect();
+    let mut functions = Vec::new();
+    for (unit, node) in &units {
+        let [is_valid, check, check_at] = self::functions(&unit.name, node, &cx);
+        functions.push(is_valid);
+        if unit.entry {
+            functions.push(check);
+        }
+        functions.push(check_at);
+    }
     Ok(crate::share::Module {
         functions,
         tables: tables(schema, rows),
         keyed: false,
     })
+}
+
+/// Every unit the schema compiles to ([`crate::resolve`]), each parsed
+/// once: the entries (definitions) in file order, then every other
+/// reference target in the order references reach it.
+pub(crate) fn units(schema: &Schema) -> Result<Vec<(Unit, Node)>, Error> {
+    let resolver = &schema.resolver;
+    for (name, pointer) in &schema.entries {
+        resolver.entry(name, pointer);
+    }
+    let mut parsed = Vec::new();
+    let mut i = 0;
+    while let Some(unit) = resolver.unit_at(i) {
+        let pointer = resolver.pointer_text(&unit.location);
+        let value = resolver
+            .value(&unit.location)
+            .cloned()
+            .ok_or_else(|| Error::Malformed {
+                pointer: pointer.clone(),
+                reason: "a reference names a place with no schema".into(),
+            })?;
+        let node = resolver.within(&pointer, Some(&unit.scope), || {
+            Node::parse(schema, &value, &pointer)
+        })?;
+        parsed.push(node);
+        i += 1;
+    }
+    // Entries reached by a reference before their turn keep their names.
+    let units = resolver.units();
+    let taken: BTreeSet<&str> = units.iter().map(|u| u.name.as_str()).collect();
+    if taken.len() != units.len() {
+        return Err(Error::Malformed {
+            pointer: String::new(),
+            reason: "two units of the schema have one name".into(),
+        });
+    }
+    Ok(units.into_iter().zip(parsed).collect())
 }
 
 /// Every definition name must be a Rust identifier (it names a `Definition`
@@ -250,6 +291,9 @@ fn dialect(schema: &Schema) -> TokenStream {
 /// `DEFINITIONS` and `enum Definition`, both sorted by name so that a
 /// variant's discriminant indexes `DEFINITIONS`.
 fn tables(schema: &Schema, rows: Rows) -> TokenStream {
+    if schema.defs().is_empty() {
+        return TokenStream::new();
+    }
     let sorted: BTreeSet<&str> = schema.defs().keys().map(String::as_str).collect();
     let entries = sorted.iter().map(|name| {
         let pointer = schema.def_pointer(name);

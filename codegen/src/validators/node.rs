@@ -282,12 +282,13 @@ pub struct Node {
     pub then_: Option<Box<Node>>,
     /// `else`.
     pub else_: Option<Box<Node>>,
-    /// `$ref`: the unit (compiled function) it names. In 2020-12 its
-    /// siblings apply beside it; in draft-07 they are ignored.
+    /// `$ref`: the unit (compiled function) it names, when the reference
+    /// is the whole schema. A 2020-12 `$ref` with constraining siblings,
+    /// and every `$dynamicRef` (resolved at build time for the dynamic
+    /// scope the node is compiled in, [`crate::resolve`]), is a reference
+    /// node first in [`Node::all_of`], which is what it means: both apply.
+    /// draft-07 ignores the siblings of `$ref`.
     pub ref_: Option<String>,
-    /// `$dynamicRef`, resolved at build time for the dynamic scope this
-    /// node is compiled in: the unit it names.
-    pub dynamic_ref: Option<String>,
     /// `unevaluatedProperties`.
     pub unevaluated_properties: Option<Box<Node>>,
     /// `unevaluatedItems`.
@@ -356,7 +357,6 @@ impl Node {
             && self.not.is_none()
             && self.if_.is_none()
             && self.ref_.is_none()
-            && self.dynamic_ref.is_none()
             && trivial(&self.unevaluated_properties)
             && trivial(&self.unevaluated_items)
             && self.minimum.is_none()
@@ -394,8 +394,6 @@ impl Node {
             || self.one_of.is_some()
             || self.not.is_some()
             || self.if_.is_some()
-            || self.dynamic_ref.is_some()
-            || (self.ref_.is_some() && self.has_siblings_of_ref())
             || self.unevaluated_properties.is_some()
             || self.unevaluated_items.is_some()
             || self.exclusive_minimum.is_some()
@@ -406,19 +404,15 @@ impl Node {
             || self.pattern.is_some()
     }
 
-    /// Whether a node with `$ref` has constraining keywords beside it
-    /// (2020-12 applies them too).
-    pub fn has_siblings_of_ref(&self) -> bool {
-        let bare = Node {
-            pointer: self.pointer.clone(),
-            ref_: None,
-            ..self.clone()
-        };
-        !bare.is_trivial()
+    /// Parses the schema `value` found at `pointer` (with the dynamic
+    /// scope of a resource root it may be, [`crate::resolve`]).
+    pub fn parse(schema: &Schema, value: &Value, pointer: &str) -> Result<Node, Error> {
+        schema
+            .resolver
+            .within(pointer, None, || Node::parse_here(schema, value, pointer))
     }
 
-    /// Parses the schema `value` found at `pointer`.
-    pub fn parse(schema: &Schema, value: &Value, pointer: &str) -> Result<Node, Error> {
+    fn parse_here(schema: &Schema, value: &Value, pointer: &str) -> Result<Node, Error> {
         let map = match value {
             Value::Bool(true) => return Ok(Node::at(pointer)),
             Value::Bool(false) => {
@@ -443,6 +437,7 @@ impl Node {
             }
         }
         let mut node = Node::at(pointer);
+        let mut refs = Vec::new();
         let sub = |v: &Value, at: &str| Node::parse(schema, v, at).map(Box::new);
         for (key, v) in map {
             let at = join(pointer, key);
@@ -456,9 +451,7 @@ impl Node {
                     }
                 }
                 ("required", _) => node.required = parse_strings(v, &at)?,
-                ("additionalProperties", _) => {
-                    node.additional = parse_additional(schema, v, &at)?
-                }
+                ("additionalProperties", _) => node.additional = parse_additional(schema, v, &at)?,
                 ("propertyNames", _) => node.property_names = Some(sub(v, &at)?),
                 ("minProperties", _) => node.min_properties = Some(parse_count(v, &at)?),
                 ("maxProperties", _) => node.max_properties = Some(parse_count(v, &at)?),
@@ -504,9 +497,16 @@ impl Node {
                     }
                 }
                 ("then" | "else", _) => {} // read with `if`
-                ("$ref", false) => node.ref_ = Node::parse_ref(schema, v, pointer)?.ref_,
+                ("$ref", false) => refs.push(Node::parse_ref(schema, v, pointer)?),
                 ("$dynamicRef", false) => {
-                    node.dynamic_ref = Node::parse_ref(schema, v, pointer)?.ref_
+                    let reference = v
+                        .as_str()
+                        .ok_or_else(|| malformed(&at, "`$dynamicRef` must be a string"))?;
+                    let target = schema.resolver.dynamic_reference(reference, pointer)?;
+                    refs.push(Node {
+                        ref_: Some(target),
+                        ..Node::at(pointer)
+                    });
                 }
                 ("unevaluatedProperties", false) => {
                     node.unevaluated_properties = Some(sub(v, &at)?)
@@ -536,6 +536,13 @@ impl Node {
             node.min_contains = None;
             node.max_contains = None;
         }
+        if refs.len() == 1 && node.is_trivial() {
+            node.ref_ = refs.pop().and_then(|r| r.ref_);
+        } else if !refs.is_empty() {
+            let mut parts = node.all_of.take().unwrap_or_default();
+            parts.splice(0..0, refs);
+            node.all_of = Some(parts);
+        }
         Ok(node)
     }
 
@@ -552,9 +559,9 @@ impl Node {
         let Value::String(reference) = reference else {
             return Err(malformed(&at, "`$ref` must be a string"));
         };
-        let target = schema.ref_target(reference, &at)?;
+        let target = schema.resolver.reference(reference, pointer)?;
         Ok(Node {
-            ref_: Some(target.to_string()),
+            ref_: Some(target),
             ..Node::at(pointer)
         })
     }
@@ -583,7 +590,12 @@ pub fn is_annotation(keyword: &str, draft07: bool) -> bool {
 fn check_pattern(source: &str, at: &str) -> Result<(), Error> {
     regress::Regex::with_flags(source, "u")
         .map(|_| ())
-        .map_err(|e| malformed(at, format!("pattern {source:?} is not an ECMA-262 regex: {e}")))
+        .map_err(|e| {
+            malformed(
+                at,
+                format!("pattern {source:?} is not an ECMA-262 regex: {e}"),
+            )
+        })
 }
 
 fn parse_types(v: &Value, at: &str) -> Result<Vec<Type>, Error> {
@@ -685,7 +697,8 @@ fn parse_enum(v: &Value, at: &str) -> Result<Vec<Constant>, Error> {
 }
 
 fn parse_bool(v: &Value, at: &str) -> Result<bool, Error> {
-    v.as_bool().ok_or_else(|| malformed(at, "must be a boolean"))
+    v.as_bool()
+        .ok_or_else(|| malformed(at, "must be a boolean"))
 }
 
 fn parse_list(schema: &Schema, v: &Value, at: &str) -> Result<Vec<Node>, Error> {
@@ -721,9 +734,11 @@ fn parse_positive(v: &Value, at: &str) -> Result<Number, Error> {
 fn parse_count(v: &Value, at: &str) -> Result<u64, Error> {
     // `2.0` is an integer too (the suite's "float-valued" limits).
     match v {
-        Value::Number(n) => n
-            .as_u64()
-            .or_else(|| n.as_f64().filter(|f| *f >= 0.0 && f.fract() == 0.0).map(|f| f as u64)),
+        Value::Number(n) => n.as_u64().or_else(|| {
+            n.as_f64()
+                .filter(|f| *f >= 0.0 && f.fract() == 0.0)
+                .map(|f| f as u64)
+        }),
         _ => None,
     }
     .ok_or_else(|| malformed(at, "must be a non-negative integer"))

@@ -20,13 +20,10 @@ fn draft07(defs: Value) -> Schema {
 }
 
 fn nodes(schema: &Schema) -> std::collections::BTreeMap<String, Node> {
-    schema
-        .defs()
-        .iter()
-        .map(|(name, value)| {
-            let node = Node::parse(schema, value, &schema.def_pointer(name)).expect("parse");
-            (name.clone(), node)
-        })
+    super::units(schema)
+        .expect("parse")
+        .into_iter()
+        .map(|(unit, node)| (unit.name, node))
         .collect()
 }
 
