@@ -12,7 +12,7 @@ use std::{
 
 use serde_json::Value;
 
-use super::scratch::{group_name, group_of, Scratch};
+use super::scratch::{case_file, case_module, group_name, group_of, write_if_changed, Scratch};
 
 /// What a build left out, and how long it took.
 pub struct Built {
@@ -83,6 +83,21 @@ pub fn errors(messages: &str) -> Errors {
 }
 
 impl Scratch {
+    /// Keeps the module of a case that does not compile, for a look at the
+    /// error, under `not-compiled/`; returns its path from the repository root.
+    fn keep_not_compiled(&self, id: usize, source: &str) -> Result<String, String> {
+        let path = self
+            .dir
+            .join("not-compiled")
+            .join(format!("{}.rs", case_module(id)));
+        write_if_changed(&path, &case_file(source))?;
+        Ok(path
+            .strip_prefix(&self.root)
+            .unwrap_or(&path)
+            .display()
+            .to_string())
+    }
+
     fn cargo_build(&self) -> Result<(bool, String), String> {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let output = Command::new(cargo)
@@ -115,6 +130,7 @@ impl Scratch {
     ) -> Result<Built, String> {
         let start = Instant::now();
         let mut dropped = BTreeMap::new();
+        let _ = std::fs::remove_dir_all(self.dir.join("not-compiled"));
         loop {
             self.write(&modules, groups)?;
             let (ok, messages) = self.cargo_build()?;
@@ -128,8 +144,11 @@ impl Scratch {
             let errors = errors(&messages);
             let mut progress = false;
             for (id, reason) in errors.cases {
-                if modules.remove(&id).is_some() {
-                    dropped.insert(id, reason);
+                if let Some(source) = modules.remove(&id) {
+                    dropped.insert(
+                        id,
+                        format!("{reason}; {}", self.keep_not_compiled(id, &source)?),
+                    );
                     progress = true;
                 }
             }

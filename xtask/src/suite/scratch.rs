@@ -57,7 +57,7 @@ pub fn group_of(id: usize) -> usize {
 }
 
 /// A case module's file: the generated body and the runner's entry.
-fn case_file(body: &str) -> String {
+pub fn case_file(body: &str) -> String {
     format!(
         "{body}\n\
          fn check_is_empty(v: &::serde_json::Value) -> bool {{\n    check(v).is_empty()\n}}\n\n\
