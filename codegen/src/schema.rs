@@ -112,6 +112,12 @@ impl Schema {
         })
     }
 
+    /// Whether this is a standalone schema ([`Schema::standalone`]), not an
+    /// MCP revision.
+    pub fn is_standalone(&self) -> bool {
+        self.version.name == "standalone"
+    }
+
     /// The same schema with other options.
     pub fn with_options(self, options: Options) -> Self {
         Schema { options, ..self }
@@ -132,8 +138,8 @@ impl Schema {
     pub fn defs(&self) -> &Map<String, Value> {
         static NONE: OnceLock<Map<String, Value>> = OnceLock::new();
         match self.document.get(self.version.dialect.defs_key()) {
-            Some(Value::Object(map)) => map,
-            // A standalone schema has no definitions of its own.
+            // A standalone schema's `$defs` are ordinary subschemas.
+            Some(Value::Object(map)) if !self.is_standalone() => map,
             _ => NONE.get_or_init(Map::new),
         }
     }

@@ -82,9 +82,9 @@ pub fn generate(input: &Standalone) -> Result<String, Error> {
             (bytes::read_root(&mut r).is_ok() && r.finish().is_ok()).then_some(true)
         }
     };
-    let file: syn::File = syn::parse2(tokens).map_err(|e| Error::Malformed {
+    let file: syn::File = syn::parse2(tokens.clone()).map_err(|e| Error::Malformed {
         pointer: String::new(),
-        reason: format!("generated code does not parse: {e}"),
+        reason: format!("mcpwire-codegen bug: generated code does not parse: {e}: {tokens}"),
     })?;
     Ok(prettyplease::unparse(&file))
 }

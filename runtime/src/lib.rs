@@ -18,6 +18,8 @@
 #![deny(missing_docs)]
 
 #[doc(hidden)]
+pub mod applicators;
+#[doc(hidden)]
 pub mod bytes;
 pub mod definition;
 pub mod format;
@@ -37,6 +39,7 @@ pub use violation::{Keyword, Pointer, Violation, Violations};
 /// What generated code calls (see the crate docs). Not API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::applicators::*;
     pub use crate::support::*;
     pub use crate::{bytes, format, number, typed, DefinitionFns, Path, Violation};
 }

@@ -120,6 +120,16 @@ pub enum Keyword {
     Enum,
     /// `anyOf`
     AnyOf,
+    /// `oneOf`
+    OneOf,
+    /// `not`
+    Not,
+    /// The `false` schema.
+    False,
+    /// `unevaluatedProperties`
+    UnevaluatedProperties,
+    /// `unevaluatedItems`
+    UnevaluatedItems,
     /// `minimum`
     Minimum,
     /// `maximum`
@@ -144,6 +154,11 @@ impl Keyword {
             Keyword::Const => "const",
             Keyword::Enum => "enum",
             Keyword::AnyOf => "anyOf",
+            Keyword::OneOf => "oneOf",
+            Keyword::Not => "not",
+            Keyword::False => "false",
+            Keyword::UnevaluatedProperties => "unevaluatedProperties",
+            Keyword::UnevaluatedItems => "unevaluatedItems",
             Keyword::Minimum => "minimum",
             Keyword::Maximum => "maximum",
             Keyword::MaxItems => "maxItems",

@@ -22,7 +22,7 @@ use super::node::Node;
 use super::variant::{select, Variant};
 use super::{
     all_of, any_of, applicators, arrays, const_, enum_, format, items, max_items, minmax, numbers,
-    objects, properties, ref_, required, strings, type_,
+    objects, properties, ref_, required, strings, type_, unevaluated,
 };
 use crate::Schema;
 
@@ -48,6 +48,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         parts.push(any_of::valid(branches, cx));
     }
     parts.push(applicators::valid(node, cx));
+    parts.push(unevaluated::valid(node, cx));
     Cond::all(parts)
 }
 
@@ -148,6 +149,7 @@ fn keywords(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let string = format::check(node);
     let string_keywords = guarded(Variant::String, [strings::check(node)]);
     let applicators = applicators::check(node, cx);
+    let unevaluated = unevaluated::check(node, cx);
     let all_of = node.all_of.as_ref().map(|parts| all_of::check(parts, cx));
     let any_of = node
         .any_of
@@ -165,6 +167,7 @@ fn keywords(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         #all_of
         #any_of
         #applicators
+        #unevaluated
     }
 }
 

@@ -72,6 +72,7 @@ mod required;
 mod selectors;
 mod strings;
 mod type_;
+mod unevaluated;
 mod variant;
 
 #[cfg(test)]
@@ -122,6 +123,7 @@ pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error
         nodes: &nodes,
     };
     let mut functions = Vec::new();
+    unevaluated::take_demands();
     for (unit, node) in &units {
         let [is_valid, check, check_at] = self::functions(&unit.name, node, &cx);
         functions.push(is_valid);
@@ -129,6 +131,23 @@ pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error
             functions.push(check);
         }
         functions.push(check_at);
+    }
+    // What `unevaluated*` asks of referenced units, until nothing new.
+    let mut made = BTreeSet::new();
+    loop {
+        let demands: Vec<_> = unevaluated::take_demands()
+            .into_iter()
+            .filter(|d| !made.contains(d))
+            .collect();
+        if demands.is_empty() {
+            break;
+        }
+        for (unit, kind) in demands {
+            if let Some(node) = nodes.get(&unit) {
+                functions.push(unevaluated::function(&unit, kind, node, &cx));
+            }
+            made.insert((unit, kind));
+        }
     }
     Ok(crate::share::Module {
         functions,

@@ -237,6 +237,10 @@ pub struct Node {
     pub required: Vec<String>,
     /// `additionalProperties`, unless absent, `true` or `{}`.
     pub additional: Option<Additional>,
+    /// Whether `additionalProperties` is present in any form (even `true`):
+    /// it then evaluates every member no other keyword names, which
+    /// `unevaluatedProperties` must know.
+    pub additional_present: bool,
     /// `propertyNames`.
     pub property_names: Option<Box<Node>>,
     /// `minProperties`.
@@ -276,7 +280,7 @@ pub struct Node {
     pub one_of: Option<Vec<Node>>,
     /// `not`.
     pub not: Option<Box<Node>>,
-    /// `if` (with `then`/`else`; absent when neither is there).
+    /// `if` (judged with `then`/`else`; alone it only annotates).
     pub if_: Option<Box<Node>>,
     /// `then`.
     pub then_: Option<Box<Node>>,
@@ -451,7 +455,10 @@ impl Node {
                     }
                 }
                 ("required", _) => node.required = parse_strings(v, &at)?,
-                ("additionalProperties", _) => node.additional = parse_additional(schema, v, &at)?,
+                ("additionalProperties", _) => {
+                    node.additional = parse_additional(schema, v, &at)?;
+                    node.additional_present = true;
+                }
                 ("propertyNames", _) => node.property_names = Some(sub(v, &at)?),
                 ("minProperties", _) => node.min_properties = Some(parse_count(v, &at)?),
                 ("maxProperties", _) => node.max_properties = Some(parse_count(v, &at)?),
@@ -484,16 +491,14 @@ impl Node {
                 ("oneOf", _) => node.one_of = Some(parse_list(schema, v, &at)?),
                 ("not", _) => node.not = Some(sub(v, &at)?),
                 ("if", _) => {
-                    let then_ = map.get("then");
-                    let else_ = map.get("else");
-                    if then_.is_some() || else_.is_some() {
-                        node.if_ = Some(sub(v, &at)?);
-                        if let Some(t) = then_ {
-                            node.then_ = Some(sub(t, &join(pointer, "then"))?);
-                        }
-                        if let Some(e) = else_ {
-                            node.else_ = Some(sub(e, &join(pointer, "else"))?);
-                        }
+                    // Kept without `then`/`else` too: when it holds, its
+                    // annotations count for `unevaluated*`.
+                    node.if_ = Some(sub(v, &at)?);
+                    if let Some(t) = map.get("then") {
+                        node.then_ = Some(sub(t, &join(pointer, "then"))?);
+                    }
+                    if let Some(e) = map.get("else") {
+                        node.else_ = Some(sub(e, &join(pointer, "else"))?);
                     }
                 }
                 ("then" | "else", _) => {} // read with `if`
