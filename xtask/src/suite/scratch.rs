@@ -88,12 +88,11 @@ impl Scratch {
             ),
         )?;
         // The repository's lock file, so the scratch crates build with the
-        // versions mcpwire is tested with (cargo drops what they do not use).
+        // versions mcpwire is tested with (cargo drops what they do not use),
+        // copied on every run so a new dependency of the runtime is locked too.
         let lock = self.root.join("Cargo.lock");
-        if !self.dir.join("Cargo.lock").exists() {
-            std::fs::copy(&lock, self.dir.join("Cargo.lock"))
-                .map_err(|e| format!("{}: {e}", lock.display()))?;
-        }
+        std::fs::copy(&lock, self.dir.join("Cargo.lock"))
+            .map_err(|e| format!("{}: {e}", lock.display()))?;
         let mut runner_deps = String::new();
         let mut runner_groups = String::new();
         for g in 0..groups {
