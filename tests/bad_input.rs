@@ -855,10 +855,13 @@ const TRUNCATED: &[u8] = br#"{"dir":"c2s","msg":{"jsonrpc":"2.0","id":1,"method"
 /// A line of bytes that are not UTF-8.
 const NOT_UTF8: &[u8] = b"\xff\xfe\x00garbage";
 
+/// Per entry of a transcript, its line and the start of its problem
+/// (`None` for a message).
+type Entries = Vec<(usize, Option<&'static str>)>;
+
 /// Hostile JSON Lines transcripts whose lines are each their own record:
-/// the text, and per entry its line and the start of its problem (`None`
-/// for a message).
-fn line_cases() -> Vec<(&'static str, Vec<u8>, Vec<(usize, Option<&'static str>)>)> {
+/// a name, the text and its entries.
+fn line_cases() -> Vec<(&'static str, Vec<u8>, Entries)> {
     let record = serde_json::to_vec(&json!({"dir": "c2s", "msg": good(2)})).unwrap();
     let cut = (1, Some("invalid JSON: EOF while parsing an object"));
     let not_utf8 = Some("invalid UTF-8 at byte 0");
