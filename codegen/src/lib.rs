@@ -17,6 +17,7 @@
 
 pub mod build;
 pub mod bytes;
+pub mod diff;
 pub mod dispatch;
 pub mod emit;
 pub mod errata;

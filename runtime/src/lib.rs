@@ -19,6 +19,7 @@
 
 #[doc(hidden)]
 pub mod bytes;
+pub mod constraints;
 pub mod definition;
 pub mod format;
 pub mod number;
