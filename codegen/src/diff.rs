@@ -171,7 +171,10 @@ mod tests {
             "name": {"type": "string", "maxLength": 256, "description": "b"}}}});
         let report = compare(&schema(old), &schema(new)).unwrap();
         assert_eq!(report.constraints.len(), 1);
-        assert_eq!(report.constraints[0].line, "BaseMetadata.name: maxLength 256 added");
+        assert_eq!(
+            report.constraints[0].line,
+            "BaseMetadata.name: maxLength 256 added"
+        );
         assert_eq!(
             report.constraints[0].pointer,
             "/$defs/BaseMetadata/properties/name/maxLength"
@@ -185,7 +188,10 @@ mod tests {
         let report = compare(&schema(old), &schema(new)).unwrap();
         assert!(!report.changes_verdicts(), "{:?}", report.lines());
         // An asserted format is a constraint.
-        let lines = lines(json!({"A": {"type": "string"}}), json!({"A": {"type": "string", "format": "uri"}}));
+        let lines = lines(
+            json!({"A": {"type": "string"}}),
+            json!({"A": {"type": "string", "format": "uri"}}),
+        );
         assert_eq!(lines, ["A: format \"uri\" added"]);
     }
 
@@ -239,7 +245,10 @@ mod tests {
         let report = compare(&schema(old), &schema(new)).unwrap();
         let text = report.lines().join("\n");
         assert!(text.contains("method pong added (PongRequest)"), "{text}");
-        assert!(text.contains("method ping removed (was PingRequest)"), "{text}");
+        assert!(
+            text.contains("method ping removed (was PingRequest)"),
+            "{text}"
+        );
         assert!(text.contains("definition PongRequest added"), "{text}");
     }
 

@@ -292,7 +292,11 @@ reason = "another"
     fn the_file_declares_known_revisions_only() {
         for a in parse_annotations(TOML).unwrap() {
             for r in &a.revisions {
-                assert!(Version::by_name(r).is_some(), "{}: unknown revision {r}", a.keyword);
+                assert!(
+                    Version::by_name(r).is_some(),
+                    "{}: unknown revision {r}",
+                    a.keyword
+                );
             }
         }
     }

@@ -242,6 +242,7 @@ pub fn generate_all(
         Own {
             sha256: String,
             maps: dispatch::Maps,
+            constraints: String,
             validate: share::Module,
             bytes: Option<share::Module>,
             types: Option<share::Module>,
@@ -279,6 +280,7 @@ pub fn generate_all(
                 };
                 Plan::Own {
                     sha256: loaded.sha256,
+                    constraints: diff::table(&schema),
                     validate: validators::module(&schema, rows)?,
                     bytes,
                     types,
@@ -314,6 +316,7 @@ pub fn generate_all(
             Plan::Own {
                 sha256,
                 maps,
+                constraints,
                 validate,
                 bytes,
                 types,
@@ -324,7 +327,7 @@ pub fn generate_all(
                     (Stages::All, Some(bytes), Some(types)) => {
                         let types = share::tokens(&types, &taken, "types");
                         let bytes = share::tokens(&bytes, &taken, "bytes");
-                        emit::render(version, &sha256, &maps, types, checks, bytes)?
+                        emit::render(version, &sha256, &maps, &constraints, types, checks, bytes)?
                     }
                     _ => emit::render_validators(version, &sha256, checks)?,
                 };
@@ -396,7 +399,8 @@ fn generate_patched(
         Stages::All => {
             let types = types_stage(&schema, &options)?;
             let bytes = bytes::generate(&schema)?;
-            emit::render(version, sha256, &maps, types, checks, bytes)?
+            let constraints = diff::table(&schema);
+            emit::render(version, sha256, &maps, &constraints, types, checks, bytes)?
         }
         Stages::Validators => emit::render_validators(version, sha256, checks)?,
     };

@@ -35,7 +35,10 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            asserted_formats: Options::DEFAULT_FORMATS.iter().map(|f| f.to_string()).collect(),
+            asserted_formats: Options::DEFAULT_FORMATS
+                .iter()
+                .map(|f| f.to_string())
+                .collect(),
             annotations: Vec::new(),
             unknown_keywords_are_annotations: false,
         }

@@ -126,7 +126,9 @@ impl Report {
         }
         for m in &self.methods {
             let line = match (m.change, &m.before, &m.after) {
-                (ChangeKind::Added, _, Some(after)) => format!("method {} added ({after})", m.method),
+                (ChangeKind::Added, _, Some(after)) => {
+                    format!("method {} added ({after})", m.method)
+                }
                 (ChangeKind::Removed, Some(before), _) => {
                     format!("method {} removed (was {before})", m.method)
                 }
@@ -248,7 +250,11 @@ fn compare_methods(old: &[(&str, &str)], new: &[(&str, &str)]) -> Vec<MethodChan
 
 /// Whether `pointer` (a row of `mine` missing from `other`) sits below a
 /// schema also missing from `other`: then only that schema is reported.
-fn has_ancestor_in(pointer: &str, mine: &BTreeMap<&str, &str>, other: &BTreeMap<&str, &str>) -> bool {
+fn has_ancestor_in(
+    pointer: &str,
+    mine: &BTreeMap<&str, &str>,
+    other: &BTreeMap<&str, &str>,
+) -> bool {
     let mut end = pointer.len();
     while let Some(i) = pointer[..end].rfind('/') {
         if i == 0 {
@@ -349,12 +355,19 @@ fn change(
     } else {
         match kind {
             ChangeKind::Changed => format!("{}: {last} {value}", place(&t[..t.len() - 1])),
-            _ => format!("{}: {last} {value} {}", place(&t[..t.len() - 1]), kind.verb()),
+            _ => format!(
+                "{}: {last} {value} {}",
+                place(&t[..t.len() - 1]),
+                kind.verb()
+            ),
         }
     };
     Change {
         definition: t.first().cloned().unwrap_or_default(),
-        pointer: format!("/{}{pointer}", defs_key.replace('~', "~0").replace('/', "~1")),
+        pointer: format!(
+            "/{}{pointer}",
+            defs_key.replace('~', "~0").replace('/', "~1")
+        ),
         change: kind,
         before: before.map(str::to_string),
         after: after.map(str::to_string),
@@ -366,7 +379,8 @@ fn change(
 mod tests {
     use super::*;
 
-    const OLD: &str = "$defs\n/A\t{}\n/A/properties/name\t{}\n/A/properties/name/type\t\"string\"\n\
+    const OLD: &str =
+        "$defs\n/A\t{}\n/A/properties/name\t{}\n/A/properties/name/type\t\"string\"\n\
         /A/properties/gone\t{}\n/A/properties/gone/type\t\"integer\"\n/A/required\t[\"name\"]\n\
         /B\t{}\n";
     const NEW: &str = "$defs\n/A\t{}\n/A/properties/name\t{}\n/A/properties/name/type\t\"string\"\n\
@@ -401,8 +415,11 @@ mod tests {
             r.constraints[1].pointer,
             "/$defs/A/properties/name/maxLength"
         );
-        let methods: Vec<(&str, ChangeKind)> =
-            r.methods.iter().map(|m| (m.method.as_str(), m.change)).collect();
+        let methods: Vec<(&str, ChangeKind)> = r
+            .methods
+            .iter()
+            .map(|m| (m.method.as_str(), m.change))
+            .collect();
         assert_eq!(
             methods,
             [
@@ -418,7 +435,11 @@ mod tests {
     fn equal_tables_change_no_verdict() {
         let r = compare(&side("a", OLD, &[]), &side("b", OLD, &[]));
         assert!(!r.changes_verdicts());
-        assert!(r.lines()[1].contains("no verdict changes"), "{:?}", r.lines());
+        assert!(
+            r.lines()[1].contains("no verdict changes"),
+            "{:?}",
+            r.lines()
+        );
     }
 
     #[test]

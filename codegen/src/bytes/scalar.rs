@@ -8,7 +8,7 @@ use quote::quote;
 use serde_json::Number;
 
 use crate::names::ident;
-use crate::validators::node::{kind, Format, Node, Constant};
+use crate::validators::node::{kind, Constant, Format, Node};
 
 /// The string arm.
 pub fn string(node: &Node) -> TokenStream {

@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::literal;
-use super::node::{Node, Constant};
+use super::node::{Constant, Node};
 use super::variant::{select, Variant};
 
 /// Whether an instance of `variant` (bound as `s`, `n`, `b`) equals `value`.

@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 
 use super::compile::Ctx;
-use super::node::{Node, Constant};
+use super::node::{Constant, Node};
 
 /// The discriminating property and each branch's value for it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::const_::equals;
-use super::node::{Node, Constant};
+use super::node::{Constant, Node};
 use super::variant::{select, Variant};
 
 /// Whether an instance of `variant` is one of `values`.

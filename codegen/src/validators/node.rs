@@ -456,9 +456,7 @@ impl Node {
                     }
                 }
                 ("required", _) => node.required = parse_strings(v, &at)?,
-                ("additionalProperties", _) => {
-                    node.additional = parse_additional(schema, v, &at)?
-                }
+                ("additionalProperties", _) => node.additional = parse_additional(schema, v, &at)?,
                 ("propertyNames", _) => node.property_names = Some(sub(v, &at)?),
                 ("minProperties", _) => node.min_properties = Some(parse_count(v, &at)?),
                 ("maxProperties", _) => node.max_properties = Some(parse_count(v, &at)?),
@@ -583,7 +581,12 @@ pub fn is_annotation(keyword: &str, draft07: bool) -> bool {
 fn check_pattern(source: &str, at: &str) -> Result<(), Error> {
     regress::Regex::with_flags(source, "u")
         .map(|_| ())
-        .map_err(|e| malformed(at, format!("pattern {source:?} is not an ECMA-262 regex: {e}")))
+        .map_err(|e| {
+            malformed(
+                at,
+                format!("pattern {source:?} is not an ECMA-262 regex: {e}"),
+            )
+        })
 }
 
 fn parse_types(v: &Value, at: &str) -> Result<Vec<Type>, Error> {
@@ -685,7 +688,8 @@ fn parse_enum(v: &Value, at: &str) -> Result<Vec<Constant>, Error> {
 }
 
 fn parse_bool(v: &Value, at: &str) -> Result<bool, Error> {
-    v.as_bool().ok_or_else(|| malformed(at, "must be a boolean"))
+    v.as_bool()
+        .ok_or_else(|| malformed(at, "must be a boolean"))
 }
 
 fn parse_list(schema: &Schema, v: &Value, at: &str) -> Result<Vec<Node>, Error> {
@@ -721,9 +725,11 @@ fn parse_positive(v: &Value, at: &str) -> Result<Number, Error> {
 fn parse_count(v: &Value, at: &str) -> Result<u64, Error> {
     // `2.0` is an integer too (the suite's "float-valued" limits).
     match v {
-        Value::Number(n) => n
-            .as_u64()
-            .or_else(|| n.as_f64().filter(|f| *f >= 0.0 && f.fract() == 0.0).map(|f| f as u64)),
+        Value::Number(n) => n.as_u64().or_else(|| {
+            n.as_f64()
+                .filter(|f| *f >= 0.0 && f.fract() == 0.0)
+                .map(|f| f as u64)
+        }),
         _ => None,
     }
     .ok_or_else(|| malformed(at, "must be a non-negative integer"))
