@@ -245,10 +245,16 @@ fn validation_only_keywords_leave_the_plain_shape() {
                "additionalProperties": {}})
     );
     // The members `patternProperties` typed stay in the open map.
-    assert_eq!(d["C"], json!({"type": "object", "additionalProperties": {}}));
+    assert_eq!(
+        d["C"],
+        json!({"type": "object", "additionalProperties": {}})
+    );
     // A typed tail without its prefix would refuse valid arrays.
     assert_eq!(d["D"], json!({"type": "array"}));
-    assert_eq!(d["E"], json!({"$ref": "#/definitions/A", "description": "d"}));
+    assert_eq!(
+        d["E"],
+        json!({"$ref": "#/definitions/A", "description": "d"})
+    );
 }
 
 #[test]
