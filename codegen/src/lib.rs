@@ -26,9 +26,11 @@ pub mod error;
 pub mod fetch;
 pub mod load;
 pub mod names;
+pub mod resolve;
 pub mod revisions;
 pub mod schema;
 pub mod share;
+pub mod standalone;
 #[cfg(feature = "types")]
 pub mod types;
 /// The types stage, left out: this build of mcpwire-codegen has no feature

@@ -2,9 +2,14 @@
 //! every later stage needs: definitions in file order, `$ref` resolution and
 //! JSON pointers into the published file.
 
+use std::collections::BTreeMap;
+use std::rc::Rc;
+use std::sync::OnceLock;
+
 use serde_json::{Map, Value};
 
-use crate::{Error, Version};
+use crate::resolve::Resolver;
+use crate::{Dialect, Error, Version};
 
 /// One revision's schema document.
 #[derive(Clone, Debug)]
@@ -15,6 +20,12 @@ pub struct Schema {
     pub document: Value,
     /// How the validators treat formats and unknown keywords.
     pub options: Options,
+    /// Identifiers and reference targets of the document (and of the
+    /// documents it may reference), and the units found so far.
+    pub resolver: Rc<Resolver>,
+    /// The entry points: `(name, pointer)`, the definitions in file order
+    /// (or the root of a standalone schema).
+    pub entries: Vec<(String, String)>,
 }
 
 /// How the validators stage treats what the dialect leaves open.
@@ -30,6 +41,11 @@ pub struct Options {
     /// Treat every unknown keyword as an annotation (the JSON Schema Test
     /// Suite's expectation; never for MCP revisions).
     pub unknown_keywords_are_annotations: bool,
+    /// Whether the 2020-12 Validation vocabulary is in force. A schema
+    /// whose `$schema` names a metaschema whose `$vocabulary` leaves it out
+    /// ([`Schema::standalone`]) has its keywords (`type`, `minimum`, …) as
+    /// annotations.
+    pub validation_vocabulary: bool,
 }
 
 impl Default for Options {
@@ -41,6 +57,7 @@ impl Default for Options {
                 .collect(),
             annotations: Vec::new(),
             unknown_keywords_are_annotations: false,
+            validation_vocabulary: true,
         }
     }
 }
@@ -57,16 +74,65 @@ impl Schema {
     pub fn new(version: Version, document: Value) -> Result<Self, Error> {
         let key = version.dialect.defs_key();
         match document.get(key) {
-            Some(Value::Object(_)) => Ok(Schema {
-                version,
-                document,
-                options: Options::default(),
-            }),
+            Some(Value::Object(defs)) => {
+                let entries = defs
+                    .keys()
+                    .map(|name| (name.clone(), def_pointer(version.dialect, name)))
+                    .collect();
+                let base = document.get("$id").and_then(Value::as_str);
+                let resolver = Resolver::new(version.dialect, &document, base, &BTreeMap::new())?;
+                Ok(Schema {
+                    version,
+                    document,
+                    options: Options::default(),
+                    resolver: Rc::new(resolver),
+                    entries,
+                })
+            }
             _ => Err(Error::Malformed {
                 pointer: format!("/{}", escape_token(key)),
                 reason: format!("expected an object of definitions under `{key}`"),
             }),
         }
+    }
+
+    /// A schema that is one root (not a set of definitions), with the
+    /// documents it may reference by absolute URI: its one entry is `Root`.
+    pub fn standalone(
+        dialect: Dialect,
+        root: Value,
+        resources: &BTreeMap<String, Value>,
+        options: Options,
+    ) -> Result<Self, Error> {
+        let resolver = Resolver::new(dialect, &root, None, resources)?;
+        let mut options = options;
+        let vocabularies = root
+            .get("$schema")
+            .and_then(Value::as_str)
+            .and_then(|uri| resources.get(uri.trim_end_matches('#')))
+            .and_then(|meta| meta.get("$vocabulary"))
+            .and_then(Value::as_object);
+        if let Some(vocabularies) = vocabularies {
+            options.validation_vocabulary &=
+                vocabularies.contains_key("https://json-schema.org/draft/2020-12/vocab/validation");
+        }
+        Ok(Schema {
+            version: Version {
+                name: "standalone",
+                module: "standalone",
+                dialect,
+            },
+            document: root,
+            options,
+            resolver: Rc::new(resolver),
+            entries: vec![("Root".to_string(), String::new())],
+        })
+    }
+
+    /// Whether this is a standalone schema ([`Schema::standalone`]), not an
+    /// MCP revision.
+    pub fn is_standalone(&self) -> bool {
+        self.version.name == "standalone"
     }
 
     /// The same schema with other options.
@@ -87,9 +153,11 @@ impl Schema {
 
     /// The definitions, in file order.
     pub fn defs(&self) -> &Map<String, Value> {
+        static NONE: OnceLock<Map<String, Value>> = OnceLock::new();
         match self.document.get(self.version.dialect.defs_key()) {
-            Some(Value::Object(map)) => map,
-            _ => unreachable!("checked in Schema::new"),
+            // A standalone schema's `$defs` are ordinary subschemas.
+            Some(Value::Object(map)) if !self.is_standalone() => map,
+            _ => NONE.get_or_init(Map::new),
         }
     }
 
@@ -100,11 +168,7 @@ impl Schema {
 
     /// JSON pointer of a definition in the published file: `/$defs/Name`.
     pub fn def_pointer(&self, name: &str) -> String {
-        format!(
-            "/{}/{}",
-            escape_token(self.version.dialect.defs_key()),
-            escape_token(name)
-        )
+        def_pointer(self.version.dialect, name)
     }
 
     /// The definition a local `$ref` names (`#/$defs/Name` → `Name`).
@@ -123,6 +187,14 @@ impl Schema {
             }),
         }
     }
+}
+
+fn def_pointer(dialect: Dialect, name: &str) -> String {
+    format!(
+        "/{}/{}",
+        escape_token(dialect.defs_key()),
+        escape_token(name)
+    )
 }
 
 /// Escapes one RFC 6901 reference token (`~` → `~0`, `/` → `~1`).

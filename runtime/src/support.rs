@@ -155,7 +155,7 @@ fn truncate(mut text: String) -> String {
     text
 }
 
-fn push(
+pub(crate) fn push(
     out: &mut Vec<Violation>,
     path: &Path<'_>,
     schema: &'static str,
@@ -287,7 +287,7 @@ impl std::hash::Hasher for AddressHasher {
 }
 
 /// `parts` end to end, in one allocation (no formatting machinery).
-fn join(parts: &[&str]) -> String {
+pub(crate) fn join(parts: &[&str]) -> String {
     let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
     for part in parts {
         out.push_str(part);
@@ -297,7 +297,13 @@ fn join(parts: &[&str]) -> String {
 
 /// Pushes a violation of `keyword` of the node `at` (its schema pointer is
 /// `{at}/{keyword}`).
-fn report(out: &mut Vec<Violation>, path: &Path<'_>, at: At, keyword: Keyword, message: String) {
+pub(crate) fn report(
+    out: &mut Vec<Violation>,
+    path: &Path<'_>,
+    at: At,
+    keyword: Keyword,
+    message: String,
+) {
     push(out, path, at_keyword(at, keyword), keyword, message);
 }
 
@@ -321,7 +327,7 @@ fn at_property_type(at: At, name: &str) -> &'static str {
 /// is leaked once and reused. They all name places in the compiled
 /// schemas (a keyword of a node, or a listed property's `type`), so the
 /// set is bounded by the schemas' size, whatever the instances.
-fn intern(pointer: String) -> &'static str {
+pub(crate) fn intern(pointer: String) -> &'static str {
     use std::collections::BTreeSet;
     use std::sync::{Mutex, PoisonError};
     static POINTERS: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());

@@ -66,20 +66,18 @@ pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
 
 /// The `bytes` module's function per definition, for [`crate::share`].
 pub fn module(schema: &Schema) -> Result<crate::share::Module, Error> {
-    let mut nodes = BTreeMap::new();
-    for (name, value) in schema.defs() {
-        let node = Node::parse(schema, value, &schema.def_pointer(name))?;
-        nodes.insert(name.clone(), node);
-    }
+    let units = crate::validators::units(schema)?;
+    let nodes: BTreeMap<String, Node> = units
+        .iter()
+        .map(|(unit, node)| (unit.name.clone(), node.clone()))
+        .collect();
     let cx = Ctx {
         schema,
         nodes: &nodes,
     };
     let mut functions = Vec::new();
-    for name in schema.defs().keys() {
-        if let Some(node) = nodes.get(name) {
-            functions.push((name.clone(), function(name, node, &cx)?));
-        }
+    for (unit, node) in &units {
+        functions.push((unit.name.clone(), function(&unit.name, node, &cx)?));
     }
     Ok(crate::share::Module {
         functions,

@@ -23,6 +23,12 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
         // Through `refer`, which in collecting mode records the definition
         // when it fails and skips on.
         let f = crate::names::ident(&super::read_fn(target));
+        if !cx.schema.defs().contains_key(target) {
+            // Not a definition (no `DEFINITIONS` row to check it by name):
+            // a plain call; a failure is recorded by the nearest enclosing
+            // definition's `refer`.
+            return Ok(quote!(#f(r)));
+        }
         return Ok(quote!(rb::refer(r, #target, #f)));
     }
     let mut passes = Vec::new();

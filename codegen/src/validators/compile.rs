@@ -22,7 +22,7 @@ use super::node::Node;
 use super::variant::{select, Variant};
 use super::{
     all_of, any_of, applicators, arrays, const_, enum_, format, items, max_items, minmax, numbers,
-    objects, properties, ref_, required, strings, type_,
+    objects, properties, ref_, required, strings, type_, unevaluated,
 };
 use crate::Schema;
 
@@ -48,6 +48,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         parts.push(any_of::valid(branches, cx));
     }
     parts.push(applicators::valid(node, cx));
+    parts.push(unevaluated::valid(node, cx));
     Cond::all(parts)
 }
 
@@ -97,9 +98,17 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let outer = AT_USED.with(|used| used.replace(false));
     let body = keywords(node, cx);
     if AT_USED.with(|used| used.replace(outer)) {
-        let pointer = below_defs(&node.pointer, cx);
+        let at = match below_defs(&node.pointer, cx) {
+            Some(pointer) => quote!(D::at(#pointer)),
+            // Outside the definitions (a standalone root, another
+            // document): the whole location, the same in both dialects.
+            None => {
+                let pointer = node.pointer.as_str();
+                quote!(rt::At { defs: "", node: #pointer })
+            }
+        };
         quote! {
-            let at = D::at(#pointer);
+            let at = #at;
             #body
         }
     } else {
@@ -109,13 +118,11 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
 
 /// `pointer` without the definitions container it starts with
 /// (`/$defs/X/y` → `/X/y`): what [`at`] names, dialect-independent.
-fn below_defs<'p>(pointer: &'p str, cx: &Ctx<'_>) -> &'p str {
+fn below_defs<'p>(pointer: &'p str, cx: &Ctx<'_>) -> Option<&'p str> {
     let defs = format!("/{}", cx.schema.version.dialect.defs_key());
-    match pointer.strip_prefix(defs.as_str()) {
-        Some(rest) if rest.starts_with('/') => rest,
-        // Every node is parsed below a definition (`Schema::def_pointer`).
-        _ => panic!("mcpwire-codegen bug: node {pointer} is not below {defs}"),
-    }
+    pointer
+        .strip_prefix(defs.as_str())
+        .filter(|rest| rest.starts_with('/'))
 }
 
 fn keywords(node: &Node, cx: &Ctx<'_>) -> TokenStream {
@@ -142,6 +149,7 @@ fn keywords(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let string = format::check(node);
     let string_keywords = guarded(Variant::String, [strings::check(node)]);
     let applicators = applicators::check(node, cx);
+    let unevaluated = unevaluated::check(node, cx);
     let all_of = node.all_of.as_ref().map(|parts| all_of::check(parts, cx));
     let any_of = node
         .any_of
@@ -159,6 +167,7 @@ fn keywords(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         #all_of
         #any_of
         #applicators
+        #unevaluated
     }
 }
 

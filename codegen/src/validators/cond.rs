@@ -74,7 +74,10 @@ impl Cond {
             0 => Cond::True,
             1 => parts.pop().unwrap_or(Cond::True),
             _ => {
-                let parts = parts.iter().map(|p| p.wrapped(Prec::And));
+                let parts = parts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| p.operand(i, Prec::And));
                 Cond::Expr(quote!(#(#parts)&&*), Prec::And)
             }
         }
@@ -95,7 +98,10 @@ impl Cond {
             1 => parts.pop().unwrap_or(Cond::False),
             _ => {
                 // `a && b || c` is legal; parentheses keep it readable.
-                let parts = parts.iter().map(|p| p.wrapped(Prec::Cmp));
+                let parts = parts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| p.operand(i, Prec::Cmp));
                 Cond::Expr(quote!(#(#parts)||*), Prec::Or)
             }
         }
@@ -114,6 +120,31 @@ impl Cond {
     pub fn not(&self) -> TokenStream {
         let inner = self.wrapped(Prec::Atom);
         quote!(!#inner)
+    }
+
+    /// Operand `i` of `&&`/`||`, parenthesized if it binds looser than
+    /// `min`, or if it leads and is block-like (`match`, `if`, `{ … }`):
+    /// in statement or match-arm position Rust would end the expression
+    /// after the block.
+    fn operand(&self, i: usize, min: Prec) -> TokenStream {
+        if i == 0 && self.block_like() {
+            let tokens = self.tokens();
+            return quote!((#tokens));
+        }
+        self.wrapped(min)
+    }
+
+    fn block_like(&self) -> bool {
+        let Cond::Expr(tokens, _) = self else {
+            return false;
+        };
+        match tokens.clone().into_iter().next() {
+            Some(proc_macro2::TokenTree::Ident(i)) => i == "match" || i == "if",
+            Some(proc_macro2::TokenTree::Group(g)) => {
+                g.delimiter() == proc_macro2::Delimiter::Brace
+            }
+            _ => false,
+        }
     }
 
     /// The expression, parenthesized if it binds looser than `min`.

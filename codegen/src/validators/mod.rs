@@ -24,9 +24,15 @@
 //! Keywords (one emitter per file, the layout of jsonschema-rs'
 //! `jsonschema-macros-core/src/codegen/keywords/`): `type`, `properties`,
 //! `required`, `additionalProperties`, `items`, `const`, `enum`, `anyOf`,
-//! `allOf`, `$ref`, `minimum`/`maximum`, `maxItems`, `format`. Annotations
-//! are ignored ([`node::ANNOTATIONS`]); anything else is
-//! [`Error::Unsupported`].
+//! `allOf`, `$ref`, `minimum`/`maximum`, `maxItems`, `format`; the other
+//! leaf keywords of draft-07 and 2020-12 in one file per family: strings
+//! (`minLength`, `maxLength`, `pattern`), numbers (`exclusiveMinimum`,
+//! `exclusiveMaximum`, `multipleOf`), objects (`minProperties`,
+//! `maxProperties`, `propertyNames`, `dependentRequired`,
+//! `dependentSchemas`; `patternProperties` is read with `properties`) and
+//! arrays (`minItems`, `uniqueItems`, `prefixItems`, `contains`). Each
+//! costs nothing where a schema does not use it. Annotations are ignored
+//! ([`node::ANNOTATIONS`]); anything else is [`Error::Unsupported`].
 //!
 //! Recursion depth: `$ref` compiles to a call, so checking recurses as deep
 //! as the instance nests through recursive definitions (`JSONValue` ↔
@@ -72,6 +78,7 @@ mod required;
 mod selectors;
 mod strings;
 mod type_;
+mod unevaluated;
 mod variant;
 
 #[cfg(test)]
@@ -82,6 +89,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::resolve::Unit;
 use crate::{names, Error, Schema};
 use compile::Ctx;
 use node::Node;
@@ -111,26 +119,84 @@ pub fn generate_with(schema: &Schema, rows: Rows) -> Result<TokenStream, Error> 
 /// [`crate::share`].
 pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error> {
     check_names(schema)?;
-    let mut nodes = BTreeMap::new();
-    for (name, value) in schema.defs() {
-        let node = Node::parse(schema, value, &schema.def_pointer(name))?;
-        nodes.insert(name.clone(), node);
-    }
+    let units = units(schema)?;
+    let nodes: BTreeMap<String, Node> = units
+        .iter()
+        .map(|(unit, node)| (unit.name.clone(), node.clone()))
+        .collect();
     let cx = Ctx {
         schema,
         nodes: &nodes,
     };
-    let functions = schema
-        .defs()
-        .keys()
-        .filter_map(|name| nodes.get(name).map(|node| functions(name, node, &cx)))
-        .flatten()
-        .collect();
+    let mut functions = Vec::new();
+    unevaluated::take_demands();
+    for (unit, node) in &units {
+        let [is_valid, check, check_at] = self::functions(&unit.name, node, &cx);
+        functions.push(is_valid);
+        if unit.entry {
+            functions.push(check);
+        }
+        functions.push(check_at);
+    }
+    // What `unevaluated*` asks of referenced units, until nothing new.
+    let mut made = BTreeSet::new();
+    loop {
+        let demands: Vec<_> = unevaluated::take_demands()
+            .into_iter()
+            .filter(|d| !made.contains(d))
+            .collect();
+        if demands.is_empty() {
+            break;
+        }
+        for (unit, kind) in demands {
+            if let Some(node) = nodes.get(&unit) {
+                functions.push(unevaluated::function(&unit, kind, node, &cx));
+            }
+            made.insert((unit, kind));
+        }
+    }
     Ok(crate::share::Module {
         functions,
         tables: tables(schema, rows),
         keyed: false,
     })
+}
+
+/// Every unit the schema compiles to ([`crate::resolve`]), each parsed
+/// once: the entries (definitions) in file order, then every other
+/// reference target in the order references reach it.
+pub(crate) fn units(schema: &Schema) -> Result<Vec<(Unit, Node)>, Error> {
+    let resolver = &schema.resolver;
+    for (name, pointer) in &schema.entries {
+        resolver.entry(name, pointer);
+    }
+    let mut parsed = Vec::new();
+    let mut i = 0;
+    while let Some(unit) = resolver.unit_at(i) {
+        let pointer = resolver.pointer_text(&unit.location);
+        let value = resolver
+            .value(&unit.location)
+            .cloned()
+            .ok_or_else(|| Error::Malformed {
+                pointer: pointer.clone(),
+                reason: "a reference names a place with no schema".into(),
+            })?;
+        let node = resolver.within(&pointer, Some(&unit.scope), || {
+            Node::parse(schema, &value, &pointer)
+        })?;
+        parsed.push(node);
+        i += 1;
+    }
+    // Entries reached by a reference before their turn keep their names.
+    let units = resolver.units();
+    let taken: BTreeSet<&str> = units.iter().map(|u| u.name.as_str()).collect();
+    if taken.len() != units.len() {
+        return Err(Error::Malformed {
+            pointer: String::new(),
+            reason: "two units of the schema have one name".into(),
+        });
+    }
+    Ok(units.into_iter().zip(parsed).collect())
 }
 
 /// Every definition name must be a Rust identifier (it names a `Definition`
@@ -250,6 +316,9 @@ fn dialect(schema: &Schema) -> TokenStream {
 /// `DEFINITIONS` and `enum Definition`, both sorted by name so that a
 /// variant's discriminant indexes `DEFINITIONS`.
 fn tables(schema: &Schema, rows: Rows) -> TokenStream {
+    if schema.defs().is_empty() {
+        return TokenStream::new();
+    }
     let sorted: BTreeSet<&str> = schema.defs().keys().map(String::as_str).collect();
     let entries = sorted.iter().map(|name| {
         let pointer = schema.def_pointer(name);

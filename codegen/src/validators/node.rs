@@ -26,6 +26,31 @@ pub const ANNOTATIONS: &[&str] = &[
     "writeOnly",
 ];
 
+/// The keywords of the 2020-12 Validation vocabulary (annotations when a
+/// metaschema leaves the vocabulary out, `Options::validation_vocabulary`).
+pub const VALIDATION: &[&str] = &[
+    "type",
+    "const",
+    "enum",
+    "multipleOf",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "maxContains",
+    "minContains",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "dependentRequired",
+];
+
 /// Kind bits (mirrors `mcpwire::support::kind`).
 pub mod kind {
     /// An object.
@@ -237,6 +262,10 @@ pub struct Node {
     pub required: Vec<String>,
     /// `additionalProperties`, unless absent, `true` or `{}`.
     pub additional: Option<Additional>,
+    /// Whether `additionalProperties` is present in any form (even `true`):
+    /// it then evaluates every member no other keyword names, which
+    /// `unevaluatedProperties` must know.
+    pub additional_present: bool,
     /// `propertyNames`.
     pub property_names: Option<Box<Node>>,
     /// `minProperties`.
@@ -276,18 +305,19 @@ pub struct Node {
     pub one_of: Option<Vec<Node>>,
     /// `not`.
     pub not: Option<Box<Node>>,
-    /// `if` (with `then`/`else`; absent when neither is there).
+    /// `if` (judged with `then`/`else`; alone it only annotates).
     pub if_: Option<Box<Node>>,
     /// `then`.
     pub then_: Option<Box<Node>>,
     /// `else`.
     pub else_: Option<Box<Node>>,
-    /// `$ref`: the unit (compiled function) it names. In 2020-12 its
-    /// siblings apply beside it; in draft-07 they are ignored.
+    /// `$ref`: the unit (compiled function) it names, when the reference
+    /// is the whole schema. A 2020-12 `$ref` with constraining siblings,
+    /// and every `$dynamicRef` (resolved at build time for the dynamic
+    /// scope the node is compiled in, [`crate::resolve`]), is a reference
+    /// node first in [`Node::all_of`], which is what it means: both apply.
+    /// draft-07 ignores the siblings of `$ref`.
     pub ref_: Option<String>,
-    /// `$dynamicRef`, resolved at build time for the dynamic scope this
-    /// node is compiled in: the unit it names.
-    pub dynamic_ref: Option<String>,
     /// `unevaluatedProperties`.
     pub unevaluated_properties: Option<Box<Node>>,
     /// `unevaluatedItems`.
@@ -356,7 +386,6 @@ impl Node {
             && self.not.is_none()
             && self.if_.is_none()
             && self.ref_.is_none()
-            && self.dynamic_ref.is_none()
             && trivial(&self.unevaluated_properties)
             && trivial(&self.unevaluated_items)
             && self.minimum.is_none()
@@ -394,8 +423,6 @@ impl Node {
             || self.one_of.is_some()
             || self.not.is_some()
             || self.if_.is_some()
-            || self.dynamic_ref.is_some()
-            || (self.ref_.is_some() && self.has_siblings_of_ref())
             || self.unevaluated_properties.is_some()
             || self.unevaluated_items.is_some()
             || self.exclusive_minimum.is_some()
@@ -406,19 +433,15 @@ impl Node {
             || self.pattern.is_some()
     }
 
-    /// Whether a node with `$ref` has constraining keywords beside it
-    /// (2020-12 applies them too).
-    pub fn has_siblings_of_ref(&self) -> bool {
-        let bare = Node {
-            pointer: self.pointer.clone(),
-            ref_: None,
-            ..self.clone()
-        };
-        !bare.is_trivial()
+    /// Parses the schema `value` found at `pointer` (with the dynamic
+    /// scope of a resource root it may be, [`crate::resolve`]).
+    pub fn parse(schema: &Schema, value: &Value, pointer: &str) -> Result<Node, Error> {
+        schema
+            .resolver
+            .within(pointer, None, || Node::parse_here(schema, value, pointer))
     }
 
-    /// Parses the schema `value` found at `pointer`.
-    pub fn parse(schema: &Schema, value: &Value, pointer: &str) -> Result<Node, Error> {
+    fn parse_here(schema: &Schema, value: &Value, pointer: &str) -> Result<Node, Error> {
         let map = match value {
             Value::Bool(true) => return Ok(Node::at(pointer)),
             Value::Bool(false) => {
@@ -443,9 +466,14 @@ impl Node {
             }
         }
         let mut node = Node::at(pointer);
+        let mut refs = Vec::new();
+        let validation = schema.options.validation_vocabulary;
         let sub = |v: &Value, at: &str| Node::parse(schema, v, at).map(Box::new);
         for (key, v) in map {
             let at = join(pointer, key);
+            if !validation && VALIDATION.contains(&key.as_str()) {
+                continue;
+            }
             match (key.as_str(), draft07) {
                 ("type", _) => node.types = Some(parse_types(v, &at)?),
                 ("properties", _) => node.properties = parse_members(schema, v, &at)?,
@@ -456,7 +484,10 @@ impl Node {
                     }
                 }
                 ("required", _) => node.required = parse_strings(v, &at)?,
-                ("additionalProperties", _) => node.additional = parse_additional(schema, v, &at)?,
+                ("additionalProperties", _) => {
+                    node.additional = parse_additional(schema, v, &at)?;
+                    node.additional_present = true;
+                }
                 ("propertyNames", _) => node.property_names = Some(sub(v, &at)?),
                 ("minProperties", _) => node.min_properties = Some(parse_count(v, &at)?),
                 ("maxProperties", _) => node.max_properties = Some(parse_count(v, &at)?),
@@ -466,7 +497,7 @@ impl Node {
                 ("dependentSchemas", false) => {
                     node.dependent_schemas = parse_members(schema, v, &at)?
                 }
-                ("dependencies", true) => parse_dependencies(schema, v, &at, &mut node)?,
+                ("dependencies", _) => parse_dependencies(schema, v, &at, &mut node)?,
                 ("prefixItems", false) => node.prefix_items = Some(parse_list(schema, v, &at)?),
                 ("items", true) if v.is_array() => {
                     node.prefix_items = Some(parse_array(schema, v, &at)?);
@@ -489,22 +520,27 @@ impl Node {
                 ("oneOf", _) => node.one_of = Some(parse_list(schema, v, &at)?),
                 ("not", _) => node.not = Some(sub(v, &at)?),
                 ("if", _) => {
-                    let then_ = map.get("then");
-                    let else_ = map.get("else");
-                    if then_.is_some() || else_.is_some() {
-                        node.if_ = Some(sub(v, &at)?);
-                        if let Some(t) = then_ {
-                            node.then_ = Some(sub(t, &join(pointer, "then"))?);
-                        }
-                        if let Some(e) = else_ {
-                            node.else_ = Some(sub(e, &join(pointer, "else"))?);
-                        }
+                    // Kept without `then`/`else` too: when it holds, its
+                    // annotations count for `unevaluated*`.
+                    node.if_ = Some(sub(v, &at)?);
+                    if let Some(t) = map.get("then") {
+                        node.then_ = Some(sub(t, &join(pointer, "then"))?);
+                    }
+                    if let Some(e) = map.get("else") {
+                        node.else_ = Some(sub(e, &join(pointer, "else"))?);
                     }
                 }
                 ("then" | "else", _) => {} // read with `if`
-                ("$ref", false) => node.ref_ = Node::parse_ref(schema, v, pointer)?.ref_,
+                ("$ref", false) => refs.push(Node::parse_ref(schema, v, pointer)?),
                 ("$dynamicRef", false) => {
-                    node.dynamic_ref = Node::parse_ref(schema, v, pointer)?.ref_
+                    let reference = v
+                        .as_str()
+                        .ok_or_else(|| malformed(&at, "`$dynamicRef` must be a string"))?;
+                    let target = schema.resolver.dynamic_reference(reference, pointer)?;
+                    refs.push(Node {
+                        ref_: Some(target),
+                        ..Node::at(pointer)
+                    });
                 }
                 ("unevaluatedProperties", false) => {
                     node.unevaluated_properties = Some(sub(v, &at)?)
@@ -534,6 +570,13 @@ impl Node {
             node.min_contains = None;
             node.max_contains = None;
         }
+        if refs.len() == 1 && node.is_trivial() {
+            node.ref_ = refs.pop().and_then(|r| r.ref_);
+        } else if !refs.is_empty() {
+            let mut parts = node.all_of.take().unwrap_or_default();
+            parts.splice(0..0, refs);
+            node.all_of = Some(parts);
+        }
         Ok(node)
     }
 
@@ -550,9 +593,9 @@ impl Node {
         let Value::String(reference) = reference else {
             return Err(malformed(&at, "`$ref` must be a string"));
         };
-        let target = schema.ref_target(reference, &at)?;
+        let target = schema.resolver.reference(reference, pointer)?;
         Ok(Node {
-            ref_: Some(target.to_string()),
+            ref_: Some(target),
             ..Node::at(pointer)
         })
     }
