@@ -143,3 +143,91 @@ fn contains_check(node: &Node, contains: &Node, cx: &Ctx<'_>) -> TokenStream {
         #high
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::validators::node::Type;
+    use crate::{Schema, Version};
+
+    fn strings() -> Node {
+        Node {
+            types: Some(vec![Type::String]),
+            ..Node::default()
+        }
+    }
+
+    fn texts(node: &Node) -> (String, String) {
+        let version = Version::by_name("draft").expect("draft");
+        let schema = Schema::new(version, serde_json::json!({"$defs": {}})).expect("schema");
+        let nodes = BTreeMap::new();
+        let cx = Ctx {
+            schema: &schema,
+            nodes: &nodes,
+        };
+        (
+            valid(node, &cx).tokens().to_string(),
+            check(node, &cx).to_string(),
+        )
+    }
+
+    #[test]
+    fn min_items_unique_and_prefix() {
+        let node = Node {
+            pointer: "/$defs/X".into(),
+            min_items: Some(2),
+            unique_items: true,
+            prefix_items: Some(vec![Node::default(), strings()]),
+            ..Node::default()
+        };
+        let (valid, check) = texts(&node);
+        assert_eq!(
+            valid,
+            "a . len () >= 2 && rt :: unique (a) && a . get (1) . is_none_or (| v | v . is_string ())"
+        );
+        assert!(
+            check.contains("rt :: min_items (out , path , at , 2 , a . len ())"),
+            "{check}"
+        );
+        assert!(
+            check.contains("rt :: unique_items (out , path , at , a) ;"),
+            "{check}"
+        );
+        assert!(check.contains("if let Some (v) = a . get (1)"), "{check}");
+        assert!(!check.contains("a . get (0)"), "{check}");
+    }
+
+    #[test]
+    fn contains_bounds() {
+        let with = |min: Option<u64>, max: Option<u64>| Node {
+            pointer: "/$defs/X".into(),
+            contains: Some(Box::new(strings())),
+            min_contains: min,
+            max_contains: max,
+            ..Node::default()
+        };
+        let (valid, check) = texts(&with(None, None));
+        assert_eq!(valid, "! rt :: every (a , | v | ! v . is_string ())");
+        assert!(
+            check.contains("rt :: contains (out , path , at)"),
+            "{check}"
+        );
+        let (valid, _) = texts(&with(Some(0), None));
+        assert_eq!(valid, "true");
+        let (valid, check) = texts(&with(Some(2), Some(3)));
+        assert!(
+            valid.contains("let count = rt :: count_where (a , | v | v . is_string ()) ; count >= 2 && count <= 3"),
+            "{valid}"
+        );
+        assert!(
+            check.contains("rt :: min_contains (out , path , at , 2 , count)"),
+            "{check}"
+        );
+        assert!(
+            check.contains("rt :: max_contains (out , path , at , 3 , count)"),
+            "{check}"
+        );
+    }
+}

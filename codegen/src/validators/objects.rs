@@ -118,3 +118,65 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::{Schema, Version};
+
+    fn texts(node: &Node, version: &str) -> (String, String) {
+        let version = Version::by_name(version).expect("version");
+        let defs = version.dialect.defs_key();
+        let schema = Schema::new(version, serde_json::json!({ defs: {} })).expect("schema");
+        let nodes = BTreeMap::new();
+        let cx = Ctx {
+            schema: &schema,
+            nodes: &nodes,
+        };
+        (
+            valid(node, &cx).tokens().to_string(),
+            check(node, &cx).to_string(),
+        )
+    }
+
+    #[test]
+    fn counts_names_and_dependencies() {
+        let node = Node {
+            pointer: "/$defs/X".into(),
+            min_properties: Some(1),
+            max_properties: Some(4),
+            property_names: Some(Box::new(Node {
+                max_length: Some(3),
+                ..Node::default()
+            })),
+            dependent_required: vec![("a".into(), vec!["b".into()]), ("c".into(), vec![])],
+            ..Node::default()
+        };
+        let (valid, check) = texts(&node, "draft");
+        assert!(
+            valid.starts_with("m . len () >= 1 && m . len () <= 4 && rt :: every_key (m , | k | { let v = & rt :: name_value (k) ;"),
+            "{valid}"
+        );
+        assert!(
+            valid.ends_with("(! m . contains_key (\"a\") || m . contains_key (\"b\"))"),
+            "{valid}"
+        );
+        assert!(
+            check.contains("rt :: min_properties (out , path , at , 1 , m . len ())"),
+            "{check}"
+        );
+        assert!(
+            check.contains("rt :: dependent_required (out , path , at , m , \"a\" , & [\"b\"]) ;"),
+            "{check}"
+        );
+        assert!(
+            !check.contains("\"c\""),
+            "an empty list demands nothing: {check}"
+        );
+        // draft-07 reports at `dependencies`.
+        let (_, check) = texts(&node, "2025-06-18");
+        assert!(check.contains("rt :: dependencies_required ("), "{check}");
+    }
+}
