@@ -41,6 +41,11 @@ pub struct Options {
     /// Treat every unknown keyword as an annotation (the JSON Schema Test
     /// Suite's expectation; never for MCP revisions).
     pub unknown_keywords_are_annotations: bool,
+    /// Whether the 2020-12 Validation vocabulary is in force. A schema
+    /// whose `$schema` names a metaschema whose `$vocabulary` leaves it out
+    /// ([`Schema::standalone`]) has its keywords (`type`, `minimum`, …) as
+    /// annotations.
+    pub validation_vocabulary: bool,
 }
 
 impl Default for Options {
@@ -52,6 +57,7 @@ impl Default for Options {
                 .collect(),
             annotations: Vec::new(),
             unknown_keywords_are_annotations: false,
+            validation_vocabulary: true,
         }
     }
 }
@@ -99,6 +105,17 @@ impl Schema {
         options: Options,
     ) -> Result<Self, Error> {
         let resolver = Resolver::new(dialect, &root, None, resources)?;
+        let mut options = options;
+        let vocabularies = root
+            .get("$schema")
+            .and_then(Value::as_str)
+            .and_then(|uri| resources.get(uri.trim_end_matches('#')))
+            .and_then(|meta| meta.get("$vocabulary"))
+            .and_then(Value::as_object);
+        if let Some(vocabularies) = vocabularies {
+            options.validation_vocabulary &=
+                vocabularies.contains_key("https://json-schema.org/draft/2020-12/vocab/validation");
+        }
         Ok(Schema {
             version: Version {
                 name: "standalone",

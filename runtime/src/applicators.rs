@@ -75,22 +75,3 @@ pub fn unevaluated_item(out: &mut Vec<Violation>, path: &Path<'_>, at: At, index
     let message = format!("unevaluated item {index} is not allowed");
     report(out, path, at, Keyword::UnevaluatedItems, message);
 }
-
-/// Whether the ECMA-262 `pattern` (Unicode mode) matches somewhere in `s`.
-/// Each pattern is compiled once per thread, on first use; the generator
-/// checked at build time that it compiles.
-pub fn pattern_matches(pattern: &'static str, s: &str) -> bool {
-    use std::cell::RefCell;
-    use std::collections::HashMap;
-    thread_local! {
-        static COMPILED: RefCell<HashMap<&'static str, Option<regress::Regex>>> =
-            RefCell::new(HashMap::new());
-    }
-    COMPILED.with(|compiled| {
-        let mut compiled = compiled.borrow_mut();
-        let regex = compiled
-            .entry(pattern)
-            .or_insert_with(|| regress::Regex::with_flags(pattern, "u").ok());
-        regex.as_ref().is_some_and(|r| r.find(s).is_some())
-    })
-}

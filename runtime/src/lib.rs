@@ -20,14 +20,23 @@
 #[doc(hidden)]
 pub mod applicators;
 #[doc(hidden)]
+pub mod arrays;
+#[doc(hidden)]
 pub mod bytes;
+#[doc(hidden)]
+pub mod constant;
+pub mod constraints;
 pub mod definition;
 pub mod format;
 pub mod number;
 pub mod path;
+#[doc(hidden)]
+pub mod reports;
 pub mod suggest;
 #[doc(hidden)]
 pub mod support;
+#[doc(hidden)]
+pub mod text;
 #[doc(hidden)]
 pub mod typed;
 pub mod violation;
@@ -40,6 +49,10 @@ pub use violation::{Keyword, Pointer, Violation, Violations};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::applicators::*;
+    pub use crate::arrays::{count_where, duplicate, unique};
+    pub use crate::constant::{name_value, Constant};
+    pub use crate::reports::*;
     pub use crate::support::*;
+    pub use crate::text::{max_chars, min_chars, Pattern};
     pub use crate::{bytes, format, number, typed, DefinitionFns, Path, Violation};
 }

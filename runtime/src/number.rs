@@ -143,6 +143,144 @@ pub fn eq_float(n: &Number, c: f64) -> bool {
     cmp_float(n, c) == Some(Ordering::Equal)
 }
 
+/// `n > bound` (the `exclusiveMinimum` keyword with an integer bound).
+#[inline]
+pub fn gt_int(n: &Number, bound: i128) -> bool {
+    cmp_int(n, bound) == Some(Ordering::Greater)
+}
+
+/// `n < bound` (the `exclusiveMaximum` keyword with an integer bound).
+#[inline]
+pub fn lt_int(n: &Number, bound: i128) -> bool {
+    cmp_int(n, bound) == Some(Ordering::Less)
+}
+
+/// `n > bound` (the `exclusiveMinimum` keyword with a float bound).
+#[inline]
+pub fn gt_float(n: &Number, bound: f64) -> bool {
+    cmp_float(n, bound) == Some(Ordering::Greater)
+}
+
+/// `n < bound` (the `exclusiveMaximum` keyword with a float bound).
+#[inline]
+pub fn lt_float(n: &Number, bound: f64) -> bool {
+    cmp_float(n, bound) == Some(Ordering::Less)
+}
+
+/// Whether `n` is an integer multiple of the divisor `mantissa × 10^exp`
+/// (the `multipleOf` keyword; the generator writes the divisor's shortest
+/// decimal form, `0.0001` as `(1, -4)`), exactly: `0.0075` is a multiple of
+/// `0.0001` and `0.00751` is not, as decimals, where a quotient in `f64`
+/// would round. `n` is taken as its shortest decimal form too (what JSON
+/// text wrote for it, up to `f64`'s precision), so no step can overflow:
+/// `1e308` is no multiple of `0.123456789`. A zero divisor (never
+/// generated: `multipleOf` must be positive) divides nothing.
+pub fn multiple_of(n: &Number, mantissa: u64, exp: i32) -> bool {
+    let Some((a, p)) = decimal(n) else {
+        return false;
+    };
+    if a == 0 {
+        return true;
+    }
+    let b = u128::from(mantissa);
+    if b == 0 {
+        return false;
+    }
+    // n / d = (a / b) × 10^e.
+    let e = i64::from(p) - i64::from(exp);
+    if e >= 0 {
+        // b divides a × 10^e: both factors reduced modulo b (< 2^64), so
+        // their product fits in u128.
+        ((a % b) * pow10_mod(e.unsigned_abs(), b)).is_multiple_of(b)
+    } else {
+        // b × 10^-e divides a; a < 2^64 unless 0, so a divisor that
+        // overflows u128 exceeds it.
+        u32::try_from(-e)
+            .ok()
+            .and_then(|k| 10u128.checked_pow(k))
+            .and_then(|t| t.checked_mul(b))
+            .is_some_and(|d| a.is_multiple_of(d))
+    }
+}
+
+/// `10^e mod m` (m > 0) by squaring; every intermediate is below m² < 2^128.
+fn pow10_mod(mut e: u64, m: u128) -> u128 {
+    let mut result = 1 % m;
+    let mut base = 10 % m;
+    while e > 0 {
+        if e & 1 == 1 {
+            result = result * base % m;
+        }
+        base = base * base % m;
+        e >>= 1;
+    }
+    result
+}
+
+/// `|n|` as `(mantissa, exp)`, `mantissa × 10^exp`: integers exactly,
+/// floats by their shortest round-tripping decimal form (Rust's `{:e}`);
+/// `None` for a non-finite float (never parsed from JSON).
+fn decimal(n: &Number) -> Option<(u128, i32)> {
+    let f = match repr(n) {
+        Repr::Int(i) => return Some((i.unsigned_abs(), 0)),
+        Repr::Float(f) if f.is_finite() => f.abs(),
+        Repr::Float(_) => return None,
+    };
+    if f == 0.0 {
+        return Some((0, 0));
+    }
+    let mut text = StackText::default();
+    std::fmt::Write::write_fmt(&mut text, format_args!("{f:e}")).ok()?;
+    parse_scientific(text.as_bytes())
+}
+
+/// `d[.ddd]e[-]x` (at most 17 significant digits) as `(mantissa, exp)`.
+fn parse_scientific(text: &[u8]) -> Option<(u128, i32)> {
+    let e_at = text.iter().position(|&c| c == b'e')?;
+    let (digits, exponent) = (&text[..e_at], &text[e_at + 1..]);
+    let mut mantissa: u128 = 0;
+    let mut fraction_digits: i32 = 0;
+    let mut after_point = false;
+    for &c in digits {
+        match c {
+            b'.' => after_point = true,
+            b'0'..=b'9' => {
+                mantissa = mantissa
+                    .checked_mul(10)?
+                    .checked_add(u128::from(c - b'0'))?;
+                fraction_digits += i32::from(after_point);
+            }
+            _ => return None,
+        }
+    }
+    let exp: i32 = std::str::from_utf8(exponent).ok()?.parse().ok()?;
+    Some((mantissa, exp - fraction_digits))
+}
+
+/// A formatting target on the stack, big enough for any `f64` in `{:e}` (`[u8; 32]` has a `Default`)
+/// (`-2.2250738585072014e-308`: 24 bytes).
+#[derive(Default)]
+struct StackText {
+    bytes: [u8; 32],
+    len: usize,
+}
+
+impl StackText {
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl std::fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        let slot = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        slot.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
 /// JSON Schema equality of two values (`const`, `enum`): structural, with
 /// numbers compared by value, so `[1, {"a": 2}]` equals `[1.0, {"a": 2e0}]`.
 pub fn json_eq(a: &serde_json::Value, b: &serde_json::Value) -> bool {
@@ -228,6 +366,74 @@ mod tests {
         assert_eq!(cmp_int_float(i128::MAX, 1e300), Some(Ordering::Less));
         assert_eq!(cmp_int_float(i128::MIN, -1e300), Some(Ordering::Greater));
         assert_eq!(cmp_int_float(0, f64::NAN), None);
+    }
+
+    #[test]
+    fn exclusive_bounds_compare_exactly() {
+        assert!(gt_int(&num("1"), 0));
+        assert!(!gt_int(&num("0"), 0));
+        assert!(!gt_int(&num("0.0"), 0));
+        assert!(gt_int(&num("0.0000001"), 0));
+        assert!(lt_int(&num("-1"), 0));
+        assert!(!lt_int(&num("0"), 0));
+        assert!(gt_float(&num("1.2"), 1.1));
+        assert!(!gt_float(&num("1.1"), 1.1));
+        assert!(lt_float(&num("1"), 1.1));
+        assert!(!lt_float(&num("1.1"), 1.1));
+        // u64::MAX is below its nearest f64 (2^64).
+        assert!(lt_float(
+            &num("18446744073709551615"),
+            18_446_744_073_709_551_616.0
+        ));
+    }
+
+    #[test]
+    fn multiple_of_is_exact_for_decimals() {
+        let of = |text: &str, m: u64, e: i32| multiple_of(&num(text), m, e);
+        // The suite's cases.
+        assert!(of("0.0075", 1, -4));
+        assert!(!of("0.00751", 1, -4));
+        assert!(!of("1e308", 123_456_789, -9));
+        assert!(of("10", 2, 0));
+        assert!(!of("7", 2, 0));
+        assert!(of("4.5", 15, -1));
+        assert!(!of("35", 15, -1));
+        assert!(of("0", 7, 0));
+        assert!(of("-0.0", 7, 0));
+        assert!(of("-12", 3, 0));
+        assert!(of("12.0", 3, 0));
+        assert!(!of("12.5", 3, 0));
+        // Where an f64 quotient rounds: 0.3 / 0.1 is 2.9999999999999996.
+        assert!(of("0.3", 1, -1));
+        assert!(of("19.99", 1, -2));
+        // Big values, no overflow.
+        assert!(of("18446744073709551615", 5, 0));
+        assert!(!of("18446744073709551615", 2, 0));
+        assert!(of("1e300", 1, 299));
+        assert!(of("1e300", 2, 0));
+        assert!(!of("1e-300", 1, -299));
+        assert!(of("1e-300", 1, -300));
+        assert!(!of("1", 1, 40));
+        assert!(of("3", 1, -40));
+        assert!(!of("3", 7, -40));
+        assert!(of("3", 1, -400));
+        // Integral divisors with exponents (2e20) and huge ones.
+        assert!(of("4e20", 2, 20));
+        assert!(!of("3e20", 2, 20));
+        assert!(!of("1", 0, 0));
+    }
+
+    #[test]
+    fn decimals_are_the_shortest_forms() {
+        assert_eq!(decimal(&num("0.0075")), Some((75, -4)));
+        assert_eq!(decimal(&num("-1.5e-7")), Some((15, -8)));
+        assert_eq!(decimal(&num("123")), Some((123, 0)));
+        assert_eq!(decimal(&num("1e308")), Some((1, 308)));
+        assert_eq!(
+            decimal(&num("-2.2250738585072014e-308")),
+            Some((22_250_738_585_072_014, -324))
+        );
+        assert_eq!(parse_scientific(b"1.5"), None);
     }
 
     #[test]

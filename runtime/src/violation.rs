@@ -138,6 +138,36 @@ pub enum Keyword {
     MaxItems,
     /// `format`
     Format,
+    /// `minLength`
+    MinLength,
+    /// `maxLength`
+    MaxLength,
+    /// `pattern`
+    Pattern,
+    /// `exclusiveMinimum`
+    ExclusiveMinimum,
+    /// `exclusiveMaximum`
+    ExclusiveMaximum,
+    /// `multipleOf`
+    MultipleOf,
+    /// `minProperties`
+    MinProperties,
+    /// `maxProperties`
+    MaxProperties,
+    /// `dependentRequired`
+    DependentRequired,
+    /// `dependencies`
+    Dependencies,
+    /// `minItems`
+    MinItems,
+    /// `uniqueItems`
+    UniqueItems,
+    /// `contains`
+    Contains,
+    /// `minContains`
+    MinContains,
+    /// `maxContains`
+    MaxContains,
     /// Not a schema keyword: an MCP rule the schema states only in prose and
     /// mcpwire's dispatch enforces (a batch outside 2025-03-26, an
     /// `InputRequiredResult` for a method that cannot ask for input).
@@ -163,6 +193,21 @@ impl Keyword {
             Keyword::Maximum => "maximum",
             Keyword::MaxItems => "maxItems",
             Keyword::Format => "format",
+            Keyword::MinLength => "minLength",
+            Keyword::MaxLength => "maxLength",
+            Keyword::Pattern => "pattern",
+            Keyword::ExclusiveMinimum => "exclusiveMinimum",
+            Keyword::ExclusiveMaximum => "exclusiveMaximum",
+            Keyword::MultipleOf => "multipleOf",
+            Keyword::MinProperties => "minProperties",
+            Keyword::MaxProperties => "maxProperties",
+            Keyword::DependentRequired => "dependentRequired",
+            Keyword::Dependencies => "dependencies",
+            Keyword::MinItems => "minItems",
+            Keyword::UniqueItems => "uniqueItems",
+            Keyword::Contains => "contains",
+            Keyword::MinContains => "minContains",
+            Keyword::MaxContains => "maxContains",
             Keyword::Dispatch => "dispatch",
         }
     }

@@ -1,6 +1,7 @@
-//! `const` (string, number, boolean or null; the schemas use strings and
-//! integers). Equality is JSON Schema's: numbers by value, so `const: 1`
-//! accepts `1.0` (`mcpwire::number::eq_int`).
+//! `const` (any JSON value; the MCP schemas use strings and integers).
+//! Equality is JSON Schema's: numbers by value, so `const: 1` accepts `1.0`
+//! (`mcpwire::number::eq_int`), and arrays and objects structurally, objects
+//! regardless of member order (`rt::Constant`).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -20,8 +21,21 @@ pub fn equals(value: &Constant, variant: Variant) -> Cond {
         (Constant::Bool(true), Variant::Bool) => Cond::atom(quote!(*b)),
         (Constant::Bool(false), Variant::Bool) => Cond::atom(quote!(!*b)),
         (Constant::Null, Variant::Null) => Cond::True,
+        (Constant::Array(_), Variant::Array) => structured(value, quote!(matches_array(a))),
+        (Constant::Object(_), Variant::Object) => structured(value, quote!(matches_object(m))),
         _ => Cond::False,
     }
+}
+
+/// An array or object constant compared with the arm's `a`/`m`: a
+/// `static rt::Constant` holding its JSON text, parsed once
+/// (`rt::Constant::matches_array`, JSON equality).
+fn structured(value: &Constant, test: TokenStream) -> Cond {
+    let json = value.json();
+    Cond::atom(quote!({
+        static C: rt::Constant = rt::Constant::new(#json);
+        C.#test
+    }))
 }
 
 /// `const`'s demand on one variant.
@@ -91,5 +105,25 @@ mod tests {
             "{text}"
         );
         assert!(check(&Node::default()).is_empty());
+    }
+
+    #[test]
+    fn arrays_and_objects_compare_structurally() {
+        let node = with(Constant::from_value(&serde_json::json!([1, {"a": 2}])));
+        assert_eq!(
+            arm(&node, Variant::Array).tokens().to_string(),
+            "{ static C : rt :: Constant = rt :: Constant :: new (\"[1,{\\\"a\\\":2}]\") ; C . matches_array (a) }"
+        );
+        assert!(matches!(arm(&node, Variant::Object), Cond::False));
+        let node = with(Constant::from_value(&serde_json::json!({})));
+        assert!(arm(&node, Variant::Object)
+            .tokens()
+            .to_string()
+            .contains("C . matches_object (m)"));
+        let text = check(&node).to_string();
+        assert!(
+            text.contains("rt :: const_ (out , path , at , \"{}\" , v)"),
+            "{text}"
+        );
     }
 }

@@ -1,5 +1,6 @@
-//! `enum` of scalars (the schemas use strings): any listed value, numbers by
-//! value. Strings compile to one `matches!(s.as_str(), "a" | "b")`.
+//! `enum`: any listed value, numbers by value, arrays and objects
+//! structurally ([`super::const_::equals`]; the MCP schemas use strings).
+//! Strings compile to one `matches!(s.as_str(), "a" | "b")`.
 
 use proc_macro2::TokenStream;
 use quote::quote;

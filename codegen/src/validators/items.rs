@@ -1,5 +1,6 @@
-//! `items` (one schema for every element; the tuple form is refused when
-//! parsing): each element is checked below `path.index(i)`.
+//! `items`: one schema for every element after `prefixItems` (draft-07:
+//! `additionalItems` after the array form of `items`), each checked below
+//! `path.index(i)`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -13,11 +14,16 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     let Some(items) = &node.items else {
         return Cond::True;
     };
-    match node_valid(items, cx) {
-        Cond::True => Cond::True,
-        cond => {
+    match (node_valid(items, cx), prefix_len(node)) {
+        (Cond::True, _) => Cond::True,
+        (Cond::False, Some(n)) => Cond::cmp(quote!(a.len() <= #n)),
+        (cond, None) => {
             let cond = cond.tokens();
             Cond::atom(quote!(rt::every(a, |v| #cond)))
+        }
+        (cond, Some(n)) => {
+            let cond = cond.tokens();
+            Cond::atom(quote!(rt::every(a.get(#n..).unwrap_or_default(), |v| #cond)))
         }
     }
 }
@@ -31,9 +37,17 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     if body.is_empty() {
         return body;
     }
+    let skip = prefix_len(node).map(|n| quote!(.skip(#n)));
     quote! {
-        for (i, v) in a.iter().enumerate() {
+        for (i, v) in a.iter().enumerate()#skip {
             #body
         }
     }
+}
+
+/// How many leading elements `prefixItems` takes, when present.
+fn prefix_len(node: &Node) -> Option<proc_macro2::Literal> {
+    node.prefix_items
+        .as_ref()
+        .map(|prefix| proc_macro2::Literal::usize_unsuffixed(prefix.len()))
 }

@@ -24,9 +24,15 @@
 //! Keywords (one emitter per file, the layout of jsonschema-rs'
 //! `jsonschema-macros-core/src/codegen/keywords/`): `type`, `properties`,
 //! `required`, `additionalProperties`, `items`, `const`, `enum`, `anyOf`,
-//! `allOf`, `$ref`, `minimum`/`maximum`, `maxItems`, `format`. Annotations
-//! are ignored ([`node::ANNOTATIONS`]); anything else is
-//! [`Error::Unsupported`].
+//! `allOf`, `$ref`, `minimum`/`maximum`, `maxItems`, `format`; the other
+//! leaf keywords of draft-07 and 2020-12 in one file per family: strings
+//! (`minLength`, `maxLength`, `pattern`), numbers (`exclusiveMinimum`,
+//! `exclusiveMaximum`, `multipleOf`), objects (`minProperties`,
+//! `maxProperties`, `propertyNames`, `dependentRequired`,
+//! `dependentSchemas`; `patternProperties` is read with `properties`) and
+//! arrays (`minItems`, `uniqueItems`, `prefixItems`, `contains`). Each
+//! costs nothing where a schema does not use it. Annotations are ignored
+//! ([`node::ANNOTATIONS`]); anything else is [`Error::Unsupported`].
 //!
 //! Recursion depth: `$ref` compiles to a call, so checking recurses as deep
 //! as the instance nests through recursive definitions (`JSONValue` ↔

@@ -26,6 +26,31 @@ pub const ANNOTATIONS: &[&str] = &[
     "writeOnly",
 ];
 
+/// The keywords of the 2020-12 Validation vocabulary (annotations when a
+/// metaschema leaves the vocabulary out, `Options::validation_vocabulary`).
+pub const VALIDATION: &[&str] = &[
+    "type",
+    "const",
+    "enum",
+    "multipleOf",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "maxContains",
+    "minContains",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "dependentRequired",
+];
+
 /// Kind bits (mirrors `mcpwire::support::kind`).
 pub mod kind {
     /// An object.
@@ -442,9 +467,13 @@ impl Node {
         }
         let mut node = Node::at(pointer);
         let mut refs = Vec::new();
+        let validation = schema.options.validation_vocabulary;
         let sub = |v: &Value, at: &str| Node::parse(schema, v, at).map(Box::new);
         for (key, v) in map {
             let at = join(pointer, key);
+            if !validation && VALIDATION.contains(&key.as_str()) {
+                continue;
+            }
             match (key.as_str(), draft07) {
                 ("type", _) => node.types = Some(parse_types(v, &at)?),
                 ("properties", _) => node.properties = parse_members(schema, v, &at)?,
@@ -468,7 +497,7 @@ impl Node {
                 ("dependentSchemas", false) => {
                     node.dependent_schemas = parse_members(schema, v, &at)?
                 }
-                ("dependencies", true) => parse_dependencies(schema, v, &at, &mut node)?,
+                ("dependencies", _) => parse_dependencies(schema, v, &at, &mut node)?,
                 ("prefixItems", false) => node.prefix_items = Some(parse_list(schema, v, &at)?),
                 ("items", true) if v.is_array() => {
                     node.prefix_items = Some(parse_array(schema, v, &at)?);

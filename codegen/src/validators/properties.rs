@@ -1,6 +1,10 @@
-//! `properties` together with `additionalProperties` (and, in the boolean
-//! form, `required`): one pass over the instance's members, `match`ing each name against the listed properties
-//! (`_` takes `additionalProperties`). Properties apply only to members
+//! `properties` together with `patternProperties` and
+//! `additionalProperties` (and, in the boolean form, `required`): one pass
+//! over the instance's members, `match`ing each name against the listed
+//! properties (`_` takes `additionalProperties`, unless a pattern matched
+//! the name). Each pattern whose schema constrains, or that keeps names
+//! from `additionalProperties`, is tested once per member (`let p0 = …`);
+//! its schema applies whether or not the name is also listed. Properties apply only to members
 //! that are present; listed properties with a trivial schema are dropped
 //! unless `additionalProperties` constrains, since then their names must be
 //! excluded from it.
@@ -34,6 +38,15 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         if !node.properties.iter().any(|(p, _)| p == name) {
             arms.push((name.as_str(), Cond::True, true));
         }
+    }
+    let patterns: Vec<(&str, Cond)> = node
+        .pattern_properties
+        .iter()
+        .map(|(source, sub)| (source.as_str(), node_valid(sub, cx)))
+        .filter(|(_, cond)| !(rest.is_true() && cond.is_true()))
+        .collect();
+    if !patterns.is_empty() {
+        return with_patterns(&arms, &patterns, rest, required.len());
     }
     if arms.is_empty() {
         return match rest {
@@ -78,9 +91,90 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     }))
 }
 
+/// [`valid`] when patterns take part: the member pass's body binds each
+/// pattern's match, demands its schema where it matched, and gives the `_`
+/// arm `additionalProperties` only where none matched.
+fn with_patterns(
+    arms: &[(&str, Cond, bool)],
+    patterns: &[(&str, Cond)],
+    rest: Cond,
+    required: usize,
+) -> Cond {
+    let flags: Vec<proc_macro2::Ident> = (0..patterns.len())
+        .map(|i| crate::names::ident(&format!("p{i}")))
+        .collect();
+    let reads = !rest.is_const()
+        || arms.iter().any(|(_, c, _)| !c.is_const())
+        || patterns.iter().any(|(_, c)| !c.is_const());
+    let binds = patterns.iter().zip(&flags).map(|((source, _), flag)| {
+        let test = super::strings::matches(source, quote!(k));
+        quote!(let #flag = #test;)
+    });
+    let pattern_demands = patterns
+        .iter()
+        .zip(&flags)
+        .map(|((_, cond), flag)| Cond::any([Cond::atom(quote!(!#flag)), cond.clone()]));
+    let others = Cond::any(
+        flags
+            .iter()
+            .map(|flag| Cond::atom(quote!(#flag)))
+            .chain([rest]),
+    );
+    let listed = if arms.is_empty() {
+        others
+    } else {
+        let arm_tokens = arms.iter().map(|(name, cond, counted)| {
+            let cond = if *counted {
+                Cond::all([Cond::atom(quote!(rt::count(&mut seen))), cond.clone()])
+            } else {
+                cond.clone()
+            };
+            let cond = cond.tokens();
+            quote!(#name => #cond,)
+        });
+        let others = others.tokens();
+        Cond::atom(quote! {
+            match k.as_str() {
+                #(#arm_tokens)*
+                _ => #others,
+            }
+        })
+    };
+    let demand = Cond::all(pattern_demands.chain([listed])).tokens();
+    let body = quote!({
+        #(#binds)*
+        #demand
+    });
+    let pass = if reads {
+        quote!(rt::every_member(m, |k, v| #body))
+    } else {
+        quote!(rt::every_key(m, |k| #body))
+    };
+    if required == 0 {
+        return Cond::atom(pass);
+    }
+    let count = proc_macro2::Literal::usize_unsuffixed(required);
+    Cond::atom(quote!({
+        let mut seen = 0usize;
+        #pass && seen == #count
+    }))
+}
+
 /// One pass over the members (inside `if let Object(m)`).
 pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let (rest, rest_reads) = additional_properties::check(node, cx);
+    let patterns: Vec<(&str, TokenStream)> = node
+        .pattern_properties
+        .iter()
+        .map(|(source, sub)| {
+            let body = check_below(sub, cx, quote!(path.key(k)));
+            (source.as_str(), body)
+        })
+        .filter(|(_, body)| !(rest.is_empty() && body.is_empty()))
+        .collect();
+    if !patterns.is_empty() {
+        return check_with_patterns(node, cx, &patterns, rest, rest_reads);
+    }
     let constrained = node.additional.is_some();
     let arms: Vec<(&str, Arm)> = node
         .properties
@@ -105,6 +199,69 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
                 _ => { #rest }
             }
         }
+    };
+    if reads {
+        quote!(for (k, v) in m { #body })
+    } else {
+        quote!(for k in m.keys() { #body })
+    }
+}
+
+/// [`check`] when patterns take part: each member's pattern matches bound
+/// once, their schemas checked where they matched, `additionalProperties`
+/// only where none did.
+fn check_with_patterns(
+    node: &Node,
+    cx: &Ctx<'_>,
+    patterns: &[(&str, TokenStream)],
+    rest: TokenStream,
+    rest_reads: bool,
+) -> TokenStream {
+    let constrained = node.additional.is_some();
+    let arms: Vec<(&str, Arm)> = node
+        .properties
+        .iter()
+        .map(|(name, sub)| (name.as_str(), arm(sub, cx)))
+        .filter(|(_, body)| constrained || !body.is_empty())
+        .collect();
+    let reads = rest_reads
+        || arms.iter().any(|(_, body)| !body.is_empty())
+        || patterns.iter().any(|(_, body)| !body.is_empty());
+    let flags: Vec<proc_macro2::Ident> = (0..patterns.len())
+        .map(|i| crate::names::ident(&format!("p{i}")))
+        .collect();
+    let binds = patterns.iter().zip(&flags).map(|((source, _), flag)| {
+        let test = super::strings::matches(source, quote!(k));
+        quote!(let #flag = #test;)
+    });
+    let applied = patterns
+        .iter()
+        .zip(&flags)
+        .filter(|((_, body), _)| !body.is_empty())
+        .map(|((_, body), flag)| quote!(if #flag { #body }));
+    let rest = if rest.is_empty() {
+        rest
+    } else {
+        quote!(if !(#(#flags)||*) { #rest })
+    };
+    let listed = if arms.is_empty() {
+        rest
+    } else {
+        let arms = arms.iter().map(|(name, body)| match body {
+            Arm::Call(call) => quote!(#name => #call,),
+            Arm::Block(body) => quote!(#name => { #body }),
+        });
+        quote! {
+            match k.as_str() {
+                #(#arms)*
+                _ => { #rest }
+            }
+        }
+    };
+    let body = quote! {
+        #(#binds)*
+        #(#applied)*
+        #listed
     };
     if reads {
         quote!(for (k, v) in m { #body })

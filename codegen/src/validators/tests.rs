@@ -144,6 +144,70 @@ fn ref_any_of_all_of() {
 }
 
 #[test]
+fn string_and_number_keywords() {
+    snapshot(
+        "strings_numbers",
+        &schema(json!({
+            "Name": {"type": "string", "minLength": 1, "maxLength": 64, "pattern": "^[a-z]+$"},
+            "Ratio": {"exclusiveMinimum": 0, "exclusiveMaximum": 1.5, "multipleOf": 0.0001},
+        })),
+    );
+}
+
+#[test]
+fn object_keywords() {
+    snapshot(
+        "objects",
+        &schema(json!({
+            "Sized": {"minProperties": 1, "maxProperties": 3},
+            "Names": {"propertyNames": {"maxLength": 3}},
+            "Dependent": {
+                "dependentRequired": {"a": ["b", "c"]},
+                "dependentSchemas": {"d": {"required": ["e"]}}
+            },
+            "Patterned": {
+                "properties": {"id": {"type": "integer"}},
+                "patternProperties": {"^x-": {"type": "string"}, "^y": {}},
+                "additionalProperties": false,
+                "required": ["id"]
+            },
+            "OnlyPatterns": {"patternProperties": {"^n": {"type": "number"}}},
+        })),
+    );
+}
+
+#[test]
+fn array_keywords() {
+    snapshot(
+        "arrays",
+        &schema(json!({
+            "Tuple": {"prefixItems": [{"type": "string"}, {}], "items": {"type": "integer"}, "minItems": 1},
+            "Set": {"uniqueItems": true},
+            "SomeString": {"contains": {"type": "string"}},
+            "FewStrings": {"contains": {"type": "string"}, "minContains": 2, "maxContains": 3},
+            "Constants": {"enum": [[1, 2], {"a": null}, "x"], "const": [1, 2]},
+        })),
+    );
+}
+
+#[test]
+fn draft07_dependencies_and_tuples() {
+    let text = functions_text(&draft07(json!({
+        "X": {
+            "dependencies": {"a": ["b"], "c": {"minProperties": 2}},
+            "items": [{"type": "string"}],
+            "additionalItems": {"type": "integer"}
+        }
+    })));
+    assert!(
+        text.contains("rt::dependencies_required(out, path, at, m, \"a\", &[\"b\"]);"),
+        "{text}"
+    );
+    assert!(text.contains("a.get(1..).unwrap_or_default()"), "{text}");
+    assert!(text.contains(".enumerate().skip(1)"), "{text}");
+}
+
+#[test]
 fn dialects_differ_only_in_the_marker() {
     // The node pointers name no definitions container (`D::at("/X")`):
     // only `check_x` names the dialect, so `is_valid_x` and `check_x_at`

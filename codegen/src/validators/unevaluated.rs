@@ -105,7 +105,7 @@ fn evaluated(node: &Node, kind: Kind, own: bool, cx: &Ctx<'_>) -> TokenStream {
                 terms.push(quote!(matches!(k, #(#names)|*)));
             }
             for (source, _) in &node.pattern_properties {
-                terms.push(quote!(rt::pattern_matches(#source, k)));
+                terms.push(super::strings::matches(source, quote!(k)));
             }
             for (name, dependent) in &node.dependent_schemas {
                 let holds = evaluated(dependent, kind, false, cx);

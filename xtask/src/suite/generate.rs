@@ -46,11 +46,20 @@ pub fn panic_text(payload: &Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "(no message)".into())
 }
 
-/// How the suite's cases are generated: unknown keywords are annotations
-/// (the suite's expectation); the formats mcpwire asserts are asserted.
-pub fn options() -> Options {
+/// How a case is generated: unknown keywords are annotations (the suite's
+/// expectation). `format` is an annotation, as both dialects say by
+/// default and the required tests check, except in `optional/format/`,
+/// whose tests assert formats: there the formats mcpwire asserts are
+/// asserted (`Options::DEFAULT_FORMATS`).
+pub fn options(case: &Case) -> Options {
+    let asserts_formats = case.file.starts_with("optional/format/");
     Options {
         unknown_keywords_are_annotations: true,
+        asserted_formats: if asserts_formats {
+            Options::default().asserted_formats
+        } else {
+            Vec::new()
+        },
         ..Options::default()
     }
 }
@@ -65,7 +74,7 @@ fn one(case: &Case, resources: &BTreeMap<String, Value>) -> Result<String, Strin
         dialect,
         root: case.schema.clone(),
         resources: resources.clone(),
-        options: options(),
+        options: options(case),
     };
     standalone::generate(&input).map_err(|e| e.to_string())
 }
