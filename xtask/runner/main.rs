@@ -4,8 +4,8 @@
 //! `jsonschema` crate. Usage: `runner CASES_JSON [FIRST_CASE
 //! [--reference-only]]` (the latter runs that one case on `jsonschema`
 //! alone, after mcpwire's code crashed on it). Prints one JSON line per case
-//! start and per test (a failure's reason, `null` for a pass), then
-//! `{"done":true}`.
+//! start and per test (a failure's reason, `null` for a pass, and whether
+//! the bytes reader decided), then `{"done":true}`.
 
 mod groups;
 
@@ -103,14 +103,17 @@ fn value_path(entry: &Entry, instance: &Value, expected: bool) -> (Option<String
     (failure, Some(valid))
 }
 
-/// The bytes path: `read`, falling back to the `Value` path's verdict.
+/// The bytes path: `read`, falling back to the `Value` path's verdict; and
+/// whether `read` decided (did not stop).
 fn bytes_path(
     entry: &Entry,
     text: &str,
     value_verdict: Option<bool>,
     expected: bool,
-) -> Option<String> {
-    match guarded(|| (entry.2)(text.as_bytes())) {
+) -> (Option<String>, bool) {
+    let read = guarded(|| (entry.2)(text.as_bytes()));
+    let decided = matches!(read, Ok(Some(_)));
+    let failure = match read {
         Err(e) => Some(format!("read {e}")),
         Ok(Some(false)) => Some("read() returned Some(false), which it never may".into()),
         Ok(Some(true)) if !expected => Some("read() said valid".into()),
@@ -123,7 +126,8 @@ fn bytes_path(
             )),
             Some(_) => None,
         },
-    }
+    };
+    (failure, decided)
 }
 
 /// The `jsonschema` crate's validator for a case, with the suite's remote
@@ -186,11 +190,11 @@ fn run(input: Input, first: usize, reference_only: bool) {
                     continue;
                 }
             };
-            let (value, bytes) = match entry {
-                _ if reference_only => (None, None),
+            let (value, (bytes, decided)) = match entry {
+                _ if reference_only => (None, (None, false)),
                 None => (
                     Some("not generated".to_string()),
-                    Some("not generated".to_string()),
+                    (Some("not generated".to_string()), false),
                 ),
                 Some(entry) => {
                     let (value, verdict) = value_path(entry, &instance, test.valid);
@@ -208,7 +212,7 @@ fn run(input: Input, first: usize, reference_only: bool) {
             writeln!(
                 out,
                 "{}",
-                json!({"case": case.id, "test": i, "value": value, "bytes": bytes, "jsonschema": reference})
+                json!({"case": case.id, "test": i, "value": value, "bytes": bytes, "decided": decided, "jsonschema": reference})
             )
             .unwrap();
             out.flush().unwrap();
