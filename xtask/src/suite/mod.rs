@@ -12,6 +12,11 @@ mod load;
 mod report;
 mod run;
 mod scratch;
+#[cfg(test)]
+#[path = "../../runner/verdict.rs"]
+mod verdict;
+#[cfg(test)]
+mod verdict_tests;
 
 use std::{
     collections::BTreeMap,
