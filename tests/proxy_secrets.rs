@@ -124,6 +124,17 @@ fn credentials_are_redacted_everywhere_but_forwarded_unchanged() {
     assert!(!stderr.contains("sekrit"), "{stderr}");
     // The reports still say what they found: the ping POST had no Accept.
     assert!(files[2].1.contains("http.post-accept"), "{}", files[2].1);
+    // Live findings name their exchange and its request line (the entry
+    // is known only once the HAR is written).
+    let accept: serde_json::Value = files[2]
+        .1
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["keyword"] == "http.post-accept")
+        .unwrap();
+    assert_eq!(accept["exchange"], 2, "{accept}");
+    assert!(accept.get("entry").is_none(), "{accept}");
+    assert_eq!(accept["http"]["url"], "/mcp", "{accept}");
     // The live traffic is one input.
     let summary: serde_json::Value =
         serde_json::from_str(files[2].1.lines().last().unwrap()).unwrap();

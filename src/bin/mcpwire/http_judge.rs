@@ -52,7 +52,13 @@ pub struct HttpFindings<T> {
     error: Option<io::Error>,
     /// A capture's exchanges by number: entry, method, URL, status.
     entries: HashMap<u64, HttpWhere>,
+    /// Live: what the messages' contexts said of each exchange (for the
+    /// unanswered requests reported at the end); bounded.
+    seen: HashMap<u64, HttpWhere>,
 }
+
+/// Exchanges [`HttpFindings`] remembers from live contexts, at most.
+const MAX_SEEN: usize = 65_536;
 
 impl<T: Target> HttpFindings<T> {
     /// Findings of `file` go to `target`.
@@ -62,6 +68,7 @@ impl<T: Target> HttpFindings<T> {
             target,
             error: None,
             entries: HashMap::new(),
+            seen: HashMap::new(),
         }
     }
 
@@ -75,19 +82,31 @@ impl<T: Target> HttpFindings<T> {
     /// recorded of the exchange, else what the context says.
     fn place(&self, exchange: u64, context: Option<&Context>) -> HttpWhere {
         let http = context.and_then(|c| c.http.as_deref());
-        let mut at = self
-            .entries
-            .get(&exchange)
-            .cloned()
-            .unwrap_or_else(|| HttpWhere {
-                exchange,
-                method: http.and_then(|h| h.method.clone()).unwrap_or_default(),
-                url: http.and_then(|h| h.target.clone()).unwrap_or_default(),
-                status: http.and_then(|h| h.status),
-                ..HttpWhere::default()
-            });
+        let known = self.entries.get(&exchange).or_else(|| match http {
+            Some(_) => None,
+            None => self.seen.get(&exchange),
+        });
+        let mut at = known.cloned().unwrap_or_else(|| HttpWhere {
+            exchange,
+            method: http.and_then(|h| h.method.clone()).unwrap_or_default(),
+            url: http.and_then(|h| h.target.clone()).unwrap_or_default(),
+            status: http.and_then(|h| h.status),
+            ..HttpWhere::default()
+        });
         at.event = http.and_then(|h| h.event);
         at
+    }
+
+    /// Remembers what a live context said of its exchange.
+    fn remember(&mut self, at: &HttpWhere) {
+        if self.entries.is_empty() && !at.method.is_empty() {
+            if self.seen.len() >= MAX_SEEN && !self.seen.contains_key(&at.exchange) {
+                self.seen.clear();
+            }
+            let mut at = at.clone();
+            at.event = None;
+            self.seen.insert(at.exchange, at);
+        }
     }
 
     /// The target back, and the first write error.
@@ -116,6 +135,7 @@ fn line(exchange: u64) -> usize {
 impl<T: Target> Consumer for HttpFindings<T> {
     fn judged(&mut self, m: &Judged<'_>) {
         let at = self.place(exchange_line(m.context) as u64, Some(m.context));
+        self.remember(&at);
         self.guard(|file, sink, summary| {
             sink.http_where(Some(at));
             let line = exchange_line(m.context);
