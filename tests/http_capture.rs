@@ -596,3 +596,46 @@ fn a_server_request_is_judged_before_the_answer_that_came_in_while_its_stream_wa
         "no unknown_response, no unanswered: {out}"
     );
 }
+
+#[test]
+fn a_backwards_compatibility_probe_then_the_http_sse_transport() {
+    // The client first POSTs its initialize to the server URL, as the
+    // 2025-03-26 transport's backwards compatibility section says; the
+    // old server answers 405, and the client falls back to the GET stream.
+    let base = "http://127.0.0.1:3001";
+    let mut v: Value = serde_json::from_str(&legacy_session(true)).unwrap();
+    let init = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2024-11-05","capabilities":{"roots":{}},"clientInfo":{"name":"c","version":"1"}}}"#;
+    let probe = entry_to(
+        &format!("{base}/sse"),
+        0,
+        "POST",
+        &[ACCEPT, JSON],
+        Some(init),
+        405,
+        &[("Content-Type", "text/plain")],
+        "Method Not Allowed",
+        1,
+    );
+    let entries = v["log"]["entries"].as_array_mut().unwrap();
+    for e in entries.iter_mut() {
+        let at = e["startedDateTime"]
+            .as_str()
+            .unwrap()
+            .replace("08:00:00", "08:00:01");
+        e["startedDateTime"] = json!(at);
+    }
+    entries.insert(0, probe);
+    let (code, out) = check(&v.to_string(), "json");
+    assert_eq!(code, Some(0), "{out}");
+    let summary: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (
+            &summary["messages"],
+            &summary["violations"],
+            &summary["warnings"]
+        ),
+        (&json!(8), &json!(0), &json!(0)),
+        "{out}"
+    );
+    assert_eq!(summary["revisions"], json!(["2024-11-05"]), "{out}");
+}

@@ -95,8 +95,9 @@ struct Exchange {
     status: Option<u16>,
     /// Events of its response stream so far.
     events: u64,
-    /// The ids of the requests its POST carried.
-    request_ids: Vec<serde_json::Value>,
+    /// The ids of the requests its POST carried, and whether each is an
+    /// `initialize`.
+    request_ids: Vec<(serde_json::Value, bool)>,
 }
 
 #[derive(Default)]
@@ -267,6 +268,13 @@ impl Judging {
                 conv.conversation.session.note_transport_version(v);
             }
         }
+        if let Step::Response { head, .. } = step {
+            refused_initialize(
+                http.exchanges.get_mut(&exchange),
+                head.status,
+                &mut conv.conversation.session,
+            );
+        }
         let mut out = Vec::new();
         conv.tracker.step(step, &mut out);
         let line = usize::try_from(exchange).ok();
@@ -343,6 +351,25 @@ impl Judging {
     }
 }
 
+/// An `initialize` POSTed and refused with a 4xx status is answered: the
+/// 2025-03-26 transport's backwards compatibility probe, which an older
+/// server answers 405 or 404 before the client falls back to the
+/// 2024-11-05 transport.
+fn refused_initialize(exchange: Option<&mut Exchange>, status: u16, session: &mut Session) {
+    let Some(exchange) = exchange else {
+        return;
+    };
+    if !(400..500).contains(&status) {
+        return;
+    }
+    exchange.request_ids.retain(|(id, initialize)| {
+        if *initialize {
+            session.answered_by_transport(id);
+        }
+        !*initialize
+    });
+}
+
 /// An exchange's requests and their answer without an id: the ids of
 /// the requests a POST carried are kept; an error with `"id": null` (or
 /// none) answering that POST answers them, so they are not reported as
@@ -360,14 +387,15 @@ fn answered_by_transport(
             (Direction::ClientToServer, MessageKind::Request) => {
                 if let Some(id) = &r.id {
                     if exchange.request_ids.len() < 1024 {
-                        exchange.request_ids.push(id.clone());
+                        let initialize = r.method.as_deref() == Some("initialize");
+                        exchange.request_ids.push((id.clone(), initialize));
                     }
                 }
             }
             (Direction::ServerToClient, MessageKind::Error)
                 if r.id.as_ref().is_none_or(serde_json::Value::is_null) =>
             {
-                for id in std::mem::take(&mut exchange.request_ids) {
+                for (id, _) in std::mem::take(&mut exchange.request_ids) {
                     session.answered_by_transport(&id);
                 }
             }
