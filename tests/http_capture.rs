@@ -639,3 +639,43 @@ fn a_backwards_compatibility_probe_then_the_http_sse_transport() {
     );
     assert_eq!(summary["revisions"], json!(["2024-11-05"]), "{out}");
 }
+
+#[test]
+fn posts_to_a_message_endpoint_are_the_http_sse_transport_without_their_stream() {
+    // A capture begun after the GET stream opened: only the POSTs to the
+    // message endpoint, each answered `202 Accepted`. No Streamable HTTP
+    // rule applies to them (Accept lists, 202 to requests, bodies on 202).
+    let text = [("Content-Type", "text/plain")];
+    let post = |at: u64, body: &str| {
+        entry_to(
+            "http://127.0.0.1:3001/messages?sessionId=abc",
+            at,
+            "POST",
+            &[JSON],
+            Some(body),
+            202,
+            &text,
+            "Accepted",
+            2,
+        )
+    };
+    let capture = har(vec![
+        post(
+            0,
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        ),
+        post(10, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#),
+    ]);
+    let got = where_keywords(&capture);
+    assert!(got.iter().all(|(_, k)| !k.starts_with("http.")), "{got:?}");
+    // The same POSTs to a Streamable HTTP endpoint break three rules.
+    let streamable = capture.replace("/messages?sessionId=abc", "/mcp");
+    let got = where_keywords(&streamable);
+    for rule in [
+        "http.post-accept",
+        "http.accepted-no-body",
+        "http.post-response-content-type",
+    ] {
+        assert!(got.iter().any(|(_, k)| k == rule), "{rule}: {got:?}");
+    }
+}

@@ -153,6 +153,15 @@ fn messages(v: &Value) -> Vec<&Value> {
     }
 }
 
+/// Whether a target's query has a `sessionId` parameter.
+fn has_session_query(target: &str) -> bool {
+    target.split_once('?').is_some_and(|(_, query)| {
+        query
+            .split('&')
+            .any(|p| p.split('=').next() == Some("sessionId"))
+    })
+}
+
 /// Whether `Accept` lists `media` (exactly; parameters ignored).
 fn accepts(head: &RequestHead, media: &str) -> bool {
     head.headers
@@ -292,6 +301,13 @@ impl Tracker {
         let is_get = head.method.eq_ignore_ascii_case("GET");
         let resuming = head.headers.has("last-event-id");
         if is_get && first && !resuming && !head.headers.has("mcp-session-id") {
+            self.legacy = true;
+        }
+        // A POST to a message endpoint with the session in its query (the
+        // URI an `endpoint` event announces, `/messages?sessionId=…`) and
+        // no Mcp-Session-Id: the 2024-11-05 transport, though the capture
+        // may have begun after its GET stream opened.
+        if is_post && !head.headers.has("mcp-session-id") && has_session_query(&head.target) {
             self.legacy = true;
         }
         let value = if body.is_empty() && !is_post {
