@@ -134,10 +134,23 @@ fn line(exchange: u64) -> usize {
 
 impl<T: Target> Consumer for HttpFindings<T> {
     fn judged(&mut self, m: &Judged<'_>) {
-        let at = self.place(exchange_line(m.context) as u64, Some(m.context));
-        self.remember(&at);
+        // Where it is, only when it is needed (a valid SSE event costs no
+        // more than it did): for its findings, and for a request that may
+        // go unanswered.
+        let findings = m.reports.iter().any(|r| {
+            !r.violations.is_empty()
+                || !r.warnings.is_empty()
+                || !r.expected.is_empty()
+                || r.kind == MessageKind::Unreadable
+        });
+        let request = m.reports.iter().any(|r| r.kind == MessageKind::Request);
+        let at = (findings || request)
+            .then(|| self.place(exchange_line(m.context) as u64, Some(m.context)));
+        if let (true, Some(at)) = (request, &at) {
+            self.remember(at);
+        }
         self.guard(|file, sink, summary| {
-            sink.http_where(Some(at));
+            sink.http_where(at);
             let line = exchange_line(m.context);
             let direction = m.context.direction;
             if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable) {
