@@ -208,7 +208,12 @@ impl Judging {
             }
             _ => None,
         };
-        let meta = meta.clone();
+        // A copy for the messages' contexts, without the request ids (not
+        // copied for every event of a long stream).
+        let request_ids = std::mem::take(&mut meta.request_ids);
+        let copy = meta.clone();
+        meta.request_ids = request_ids;
+        let meta = copy;
         if let Step::End { exchange, .. } = step {
             http.router.end(*exchange);
             http.exchanges.remove(exchange);
