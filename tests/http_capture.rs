@@ -679,3 +679,46 @@ fn posts_to_a_message_endpoint_are_the_http_sse_transport_without_their_stream()
         assert!(got.iter().any(|(_, k)| k == rule), "{rule}: {got:?}");
     }
 }
+
+#[test]
+fn an_endpoint_event_makes_a_conversation_the_http_sse_transport() {
+    // A conversation that began as Streamable HTTP (a POSTed initialize,
+    // answered without a session id) whose GET stream then announces a
+    // message endpoint: from that event on it is judged by the 2024-11-05
+    // transport's page — the endpoint's URI is not a message, and a
+    // message in an event that is not `message` breaks that page's rule.
+    let stream = concat!(
+        "event: endpoint\ndata: /messages?sessionId=abc\n\n",
+        "event: note\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"x\"}}\n\n",
+    );
+    let capture = har(vec![
+        entry(
+            0,
+            "POST",
+            &[ACCEPT, JSON],
+            Some(&init("2024-11-05")),
+            200,
+            &[JSON],
+            &init_result("2024-11-05").replace(r#""tools":{}"#, r#""logging":{}"#),
+        ),
+        entry(
+            10,
+            "GET",
+            &[SSE],
+            None,
+            200,
+            &[("Content-Type", "text/event-stream")],
+            stream,
+        ),
+    ]);
+    let found = findings(&capture);
+    let got: Vec<(&Value, &Value, &str)> = found
+        .iter()
+        .map(|f| (&f["entry"], &f["event"], f["keyword"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        got,
+        [(&json!(1), &json!(1), "http.legacy-message-event")],
+        "{found:?}"
+    );
+}
