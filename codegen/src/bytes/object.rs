@@ -1,6 +1,11 @@
-//! The object and array arms: `properties`, `required` and
-//! `additionalProperties` in one pass over the members; `items` and
-//! `maxItems` in one pass over the elements.
+//! The object and array arms: `properties`, `required`,
+//! `additionalProperties` and `maxProperties` in one pass over the members;
+//! `items`, `maxItems` and `minItems` in one pass over the elements.
+//!
+//! `maxProperties` counts members as they pass: a repeated name counts
+//! twice, so the count is at least the `Value`'s, and within the limit it
+//! is sound (beyond it the reader stops and the `Value` path decides).
+//! `minProperties` is left to the `Value` path for the same reason.
 //!
 //! `required` is a bit per name, set by the name's arm: a repeated member
 //! sets the same bit, so the test `seen == all` holds exactly when every
@@ -51,18 +56,49 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
             arms.push(arm(name, Some(i), quote!(r.skip())));
         }
     }
-    if arms.is_empty() && node.additional.is_none() {
+    let limit = node.max_properties.map(|max| {
+        let max = Literal::u64_unsuffixed(max);
+        quote! {
+            members += 1;
+            if members > #max {
+                return rb::stop();
+            }
+        }
+    });
+    if arms.is_empty() && node.additional.is_none() && limit.is_none() {
         return Ok(quote!(r.skip()));
     }
-    let pass = if arms.is_empty() {
-        quote!(r.object(|r, _| #rest))
-    } else {
-        quote! {
+    let pass = match (arms.is_empty(), &limit) {
+        (true, None) => quote!(r.object(|r, _| #rest)),
+        (false, None) => quote! {
             r.object(|r, k| match k {
                 #(#arms)*
                 _ => #rest,
             })
-        }
+        },
+        (true, Some(limit)) => quote! {
+            r.object(|r, _| {
+                #limit
+                #rest
+            })
+        },
+        (false, Some(limit)) => quote! {
+            r.object(|r, k| {
+                #limit
+                match k {
+                    #(#arms)*
+                    _ => #rest,
+                }
+            })
+        },
+    };
+    let pass = if limit.is_some() {
+        quote!({
+            let mut members = 0u64;
+            #pass
+        })
+    } else {
+        pass
     };
     if node.required.is_empty() {
         return Ok(pass);
@@ -93,16 +129,17 @@ fn arm(name: &str, required: Option<usize>, read: TokenStream) -> TokenStream {
     }
 }
 
-/// The array arm: each element against `items`, at most `maxItems`.
+/// The array arm: each element against `items`, at most `maxItems`, at
+/// least `minItems`.
 pub fn array(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     let item = match &node.items {
         Some(items) if !items.is_trivial() => Some(value::read(items, cx)?),
         _ => None,
     };
-    Ok(match (node.max_items, item) {
-        (None, None) => quote!(r.skip()),
-        (None, Some(item)) => quote!(r.array(|r| #item)),
-        (Some(max), item) => {
+    Ok(match (node.max_items, node.min_items, item) {
+        (None, None, None) => quote!(r.skip()),
+        (None, None, Some(item)) => quote!(r.array(|r| #item)),
+        (Some(max), None, item) => {
             let max = Literal::u64_unsuffixed(max);
             let item = item.unwrap_or_else(|| quote!(r.skip()));
             quote!({
@@ -114,6 +151,27 @@ pub fn array(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
                     }
                     #item
                 })
+            })
+        }
+        (max, Some(min), item) => {
+            let min = Literal::u64_unsuffixed(min);
+            let limit = max.map(|max| {
+                let max = Literal::u64_unsuffixed(max);
+                quote! {
+                    if n > #max {
+                        return rb::stop();
+                    }
+                }
+            });
+            let item = item.unwrap_or_else(|| quote!(r.skip()));
+            quote!({
+                let mut n = 0u64;
+                r.array(|r| {
+                    n += 1;
+                    #limit
+                    #item
+                })?;
+                rb::ok(n >= #min)
             })
         }
     })

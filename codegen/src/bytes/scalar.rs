@@ -1,5 +1,7 @@
 //! The string, number and boolean arms: `const`, `enum`, `format`,
-//! `minimum`/`maximum` and the integer test, on the decoded value. Numbers
+//! `minLength`/`maxLength`/`pattern`, `minimum`/`maximum`,
+//! `exclusiveMinimum`/`exclusiveMaximum`/`multipleOf` and the integer test,
+//! on the decoded value, with the same runtime helpers as the `Value` path. Numbers
 //! are the `serde_json::Number` serde_json would build, compared by the
 //! same `crate::number` helpers as the `Value` path.
 
@@ -13,8 +15,9 @@ use crate::validators::node::{kind, Constant, Format, Node};
 /// The string arm.
 pub fn string(node: &Node) -> TokenStream {
     let mut tests = Vec::new();
+    let shaped = node.min_length.is_some() || node.max_length.is_some() || node.pattern.is_some();
     if let Some(Constant::String(x)) = &node.const_ {
-        if node.enum_.is_none() && node.format.is_none() {
+        if node.enum_.is_none() && node.format.is_none() && !shaped {
             return quote!(r.string_eq(#x));
         }
         tests.push(quote!(s == #x));
@@ -28,6 +31,20 @@ pub fn string(node: &Node) -> TokenStream {
             })
             .collect();
         tests.push(quote!(matches!(s, #(#strings)|*)));
+    }
+    if let Some(min) = node.min_length {
+        let min = Literal::u64_unsuffixed(min);
+        tests.push(quote!(rt::min_chars(s, #min)));
+    }
+    if let Some(max) = node.max_length {
+        let max = Literal::u64_unsuffixed(max);
+        tests.push(quote!(rt::max_chars(s, #max)));
+    }
+    if let Some(source) = &node.pattern {
+        tests.push(quote!({
+            static RE: rt::Pattern = rt::Pattern::new(#source);
+            RE.is_match(s)
+        }));
     }
     if let Some(format) = node.format {
         if tests.is_empty() && matches!(format, Format::Byte) {
@@ -73,6 +90,18 @@ pub fn number(node: &Node, kinds: u8) -> TokenStream {
     }
     if let Some(max) = &node.maximum {
         tests.push(call("le_int", "le_float", max));
+    }
+    if let Some(min) = &node.exclusive_minimum {
+        tests.push(call("gt_int", "gt_float", min));
+    }
+    if let Some(max) = &node.exclusive_maximum {
+        tests.push(call("lt_int", "lt_float", max));
+    }
+    if let Some(divisor) = &node.multiple_of {
+        tests.push(crate::validators::numbers::multiple_of_call(
+            divisor,
+            quote!(&n),
+        ));
     }
     if tests.is_empty() {
         return quote!(r.skip_number());

@@ -95,6 +95,42 @@ fn keywords_compile_to_their_shapes() {
 }
 
 #[test]
+fn leaf_keywords_compile_natively() {
+    let text = text(&schema(json!({
+        "Name": {"type": "string", "minLength": 1, "maxLength": 8, "pattern": "^[a-z]+$"},
+        "Price": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1e6, "multipleOf": 0.01},
+        "Pair": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "string"}},
+        "Few": {"type": "object", "maxProperties": 3, "properties": {"a": {"type": "string"}}},
+        "Fixed": {"const": "ab", "maxLength": 5},
+        "Counted": {"minProperties": 1},
+    })));
+    for expected in [
+        "rt::min_chars(s, 1)",
+        "rt::max_chars(s, 8)",
+        "static RE: rt::Pattern = rt::Pattern::new(\"^[a-z]+$\");",
+        "rt::number::gt_int(&n, 0)",
+        "rt::number::lt_int(&n, 1000000)",
+        "rt::number::multiple_of(&n, 1, -2)",
+        "rb::ok(n >= 2)",
+        "if n > 2",
+        "members += 1;",
+        "if members > 3",
+        "s == \"ab\"",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    // A constant string with a length limit is decoded and tested, not
+    // compared by `string_eq` alone.
+    assert!(!text.contains("r.string_eq(\"ab\")"), "{text}");
+    // `minProperties` would miscount repeated names: the Value path decides.
+    let counted = text
+        .split("pub fn read_counted")
+        .nth(1)
+        .expect("read_counted");
+    assert!(counted.trim_start().contains("rb::stop()"), "{counted}");
+}
+
+#[test]
 fn refuses_what_it_cannot_compile() {
     let names: Vec<String> = (0..65).map(|i| format!("m{i}")).collect();
     let err = generate(&schema(

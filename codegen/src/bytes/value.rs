@@ -70,6 +70,14 @@ fn has_own(node: &Node) -> bool {
         || node.minimum.is_some()
         || node.maximum.is_some()
         || node.format.is_some()
+        || node.max_properties.is_some()
+        || node.min_items.is_some()
+        || node.exclusive_minimum.is_some()
+        || node.exclusive_maximum.is_some()
+        || node.multiple_of.is_some()
+        || node.min_length.is_some()
+        || node.max_length.is_some()
+        || node.pattern.is_some()
 }
 
 /// The kinds the node's `type`, `const` and `enum` admit.

@@ -70,7 +70,7 @@ mod literal;
 mod max_items;
 mod minmax;
 pub mod node;
-mod numbers;
+pub(crate) mod numbers;
 mod objects;
 mod properties;
 mod ref_;

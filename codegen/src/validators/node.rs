@@ -407,12 +407,10 @@ impl Node {
             || !self.pattern_properties.is_empty()
             || self.property_names.is_some()
             || self.min_properties.is_some()
-            || self.max_properties.is_some()
             || !self.dependent_required.is_empty()
             || !self.dependent_schemas.is_empty()
             || self.prefix_items.is_some()
             || self.contains.is_some()
-            || self.min_items.is_some()
             || self.unique_items
             || matches!(self.const_, Some(Constant::Array(_) | Constant::Object(_)))
             || self.enum_.as_ref().is_some_and(|values| {
@@ -425,12 +423,6 @@ impl Node {
             || self.if_.is_some()
             || self.unevaluated_properties.is_some()
             || self.unevaluated_items.is_some()
-            || self.exclusive_minimum.is_some()
-            || self.exclusive_maximum.is_some()
-            || self.multiple_of.is_some()
-            || self.min_length.is_some()
-            || self.max_length.is_some()
-            || self.pattern.is_some()
     }
 
     /// Parses the schema `value` found at `pointer` (with the dynamic

@@ -28,7 +28,9 @@ fn decimal(d: &Number) -> (u64, i32) {
     (mantissa, exp - fraction as i32)
 }
 
-fn multiple_of_call(d: &Number) -> TokenStream {
+/// `rt::number::multiple_of(n, mantissa, exp)` for the divisor `d`, the
+/// number being the expression `n` (`n` here, `&n` in the bytes readers).
+pub(crate) fn multiple_of_call(d: &Number, n: TokenStream) -> TokenStream {
     let (mantissa, exp) = decimal(d);
     let mantissa = Literal::u64_unsuffixed(mantissa);
     let exp = if exp < 0 {
@@ -38,7 +40,7 @@ fn multiple_of_call(d: &Number) -> TokenStream {
         let exp = Literal::i32_unsuffixed(exp);
         quote!(#exp)
     };
-    quote!(rt::number::multiple_of(n, #mantissa, #exp))
+    quote!(rt::number::multiple_of(#n, #mantissa, #exp))
 }
 
 /// The keywords' demand on a number `n`.
@@ -54,7 +56,7 @@ pub fn valid(node: &Node) -> Cond {
     let multiple = node
         .multiple_of
         .as_ref()
-        .map(|d| Cond::atom(multiple_of_call(d)));
+        .map(|d| Cond::atom(multiple_of_call(d, quote!(n))));
     Cond::all(min.into_iter().chain(max).chain(multiple))
 }
 
@@ -76,10 +78,13 @@ pub fn check(node: &Node) -> TokenStream {
         let test = number_call("lt_int", "lt_float", b);
         report(test, quote!(exclusive_maximum), b.to_string())
     });
-    let multiple = node
-        .multiple_of
-        .as_ref()
-        .map(|d| report(multiple_of_call(d), quote!(multiple_of), d.to_string()));
+    let multiple = node.multiple_of.as_ref().map(|d| {
+        report(
+            multiple_of_call(d, quote!(n)),
+            quote!(multiple_of),
+            d.to_string(),
+        )
+    });
     quote!(#min #max #multiple)
 }
 
