@@ -514,6 +514,8 @@ fn http_steps_are_routed_ruled_and_judged_in_queue_order() {
         format!("message c0 x3 {c2s} {ping} violations=0 at V2025_11_25 event=None"),
         "http c0 x3 http.protocol-version-header".to_string(),
         format!("message c1 x4 {c2s} {ping} violations=0 at V2025_06_18 event=None"),
+        // The stream opens without the 2025-11-25 priming event.
+        "http c0 x3 http.sse-priming-event".to_string(),
         format!(
             r#"message c0 x3 {s2c} {{"jsonrpc":"2.0","id":1,"result":{{}}}} violations=0 at V2025_11_25 event=Some("e1")"#
         ),

@@ -341,9 +341,9 @@ fn expected() -> Vec<(u64, String)> {
         // is never answered.
         (2, "method_not_in_revision"),
         (2, "unanswered"),
-        // … judged at the fallback revision: no `initialize` in this
-        // conversation, no version in the server's message.
-        (2, "assumption"),
+        // (Judged at 2026-07-28 without an assumption: no `initialize` in
+        // this conversation, but its request's MCP-Protocol-Version header
+        // names the revision.)
         // 3: no MCP-Protocol-Version, no Mcp-Method (answered 400: fine).
         (3, "http.protocol-version-every-post"),
         (3, "http.mcp-method-header"),
@@ -363,7 +363,9 @@ fn expected() -> Vec<(u64, String)> {
         (17, "unanswered"),
         (18, "http.get-response-content-type"),
         (19, "http.get-accept"),
-        // 20: non-JSON data, then `{}`.
+        // 20: non-JSON data, then `{}`; the stream opens without the
+        // 2025-11-25 priming event.
+        (20, "http.sse-priming-event"),
         (20, "input"),
         (20, "required"),
         (20, "required"),

@@ -181,10 +181,22 @@ fn check_judges_an_http_transcript_and_refuses_a_broken_one() {
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
     let out = check_json(&path);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let keywords: Vec<(u64, String)> = stdout
+    let found: Vec<serde_json::Value> = stdout
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
         .filter(|v| v.get("summary").is_none())
+        .collect();
+    // A transcript's entry is its exchange's position (from 0), with the
+    // exchange's request line and status.
+    for f in &found {
+        assert_eq!((&f["exchange"], &f["entry"]), (&2.into(), &1.into()), "{f}");
+        assert_eq!(
+            f["http"],
+            serde_json::json!({ "method": "POST", "url": "/mcp", "status": 200 })
+        );
+    }
+    let keywords: Vec<(u64, String)> = found
+        .iter()
         .map(|v| {
             (
                 v["line"].as_u64().unwrap(),

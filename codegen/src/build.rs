@@ -183,6 +183,22 @@ fn fail(err: &Error) -> ! {
 mod tests {
     use super::parse_format_list;
 
+    /// The one test that touches `MCPWIRE_ASSERT_FORMATS` (no other test of
+    /// this crate reads it).
+    #[test]
+    fn the_option_is_read_from_the_environment() {
+        use super::{asserted_formats_from_env, ASSERT_FORMATS_ENV};
+        std::env::set_var(ASSERT_FORMATS_ENV, "uri, date-time");
+        assert_eq!(
+            asserted_formats_from_env(),
+            Some(vec!["uri".to_string(), "date-time".to_string()])
+        );
+        std::env::set_var(ASSERT_FORMATS_ENV, "");
+        assert_eq!(asserted_formats_from_env(), Some(Vec::new()));
+        std::env::remove_var(ASSERT_FORMATS_ENV);
+        assert_eq!(asserted_formats_from_env(), None);
+    }
+
     #[test]
     fn format_lists() {
         assert_eq!(

@@ -233,6 +233,23 @@ fn uri_format_bump() -> Value {
     bumped(|d| d["$defs"]["BaseMetadata"]["properties"]["title"]["format"] = json!("uri"))
 }
 
+/// Keywords the MCP schemas do not use today, added to one definition:
+/// `pattern`, `not`, `if`/`then`, `oneOf`, `minimum`, `patternProperties`,
+/// `unevaluatedProperties`.
+fn keywords_bump() -> Value {
+    bumped(|d| {
+        let def = &mut d["$defs"]["BaseMetadata"];
+        def["properties"]["name"]["pattern"] = json!("^[a-z]");
+        def["properties"]["size"] = json!({"type": "integer", "minimum": 1});
+        def["properties"]["mode"] = json!({"oneOf": [{"type": "string"}, {"const": 1}]});
+        def["not"] = json!({"required": ["forbidden"]});
+        def["if"] = json!({"required": ["title"]});
+        def["then"] = json!({"properties": {"name": {"minLength": 2}}});
+        def["patternProperties"] = json!({"^x-": {"type": "string"}});
+        def["unevaluatedProperties"] = json!({"type": ["string", "integer"]});
+    })
+}
+
 /// Every bump regenerates, and the programs built from them judge as the
 /// bumped schemas say (the base judged alongside, so each case shows the
 /// verdict moved).
@@ -256,6 +273,10 @@ fn bumps_regenerate_and_judge_as_the_changed_schema_says() {
         (
             "uri_format",
             module(uri_format_bump(), validators_only()).unwrap(),
+        ),
+        (
+            "keywords",
+            module(keywords_bump(), validators_only()).unwrap(),
         ),
     ];
     let titled = |title: Value| json!({"name": "n", "title": title});
@@ -296,6 +317,58 @@ fn bumps_regenerate_and_judge_as_the_changed_schema_says() {
             "BaseMetadata",
             titled(json!("https://example.com/x")),
             true,
+        ),
+        // The keywords bump.
+        case(
+            "keywords",
+            "BaseMetadata",
+            json!({"name": "ab", "title": "t", "size": 1, "mode": 1, "x-a": "s", "other": 3}),
+            true,
+        ),
+        case("base", "BaseMetadata", json!({"name": "Ab"}), true),
+        case("keywords", "BaseMetadata", json!({"name": "Ab"}), false),
+        case(
+            "keywords",
+            "BaseMetadata",
+            json!({"name": "a", "size": 0}),
+            false,
+        ),
+        case(
+            "keywords",
+            "BaseMetadata",
+            json!({"name": "a", "mode": 2}),
+            false,
+        ),
+        case(
+            "keywords",
+            "BaseMetadata",
+            json!({"name": "a", "forbidden": 1}),
+            false,
+        ),
+        case("keywords", "BaseMetadata", json!({"name": "a"}), true),
+        case(
+            "keywords",
+            "BaseMetadata",
+            json!({"name": "a", "title": "t"}),
+            false,
+        ),
+        case(
+            "keywords",
+            "BaseMetadata",
+            json!({"name": "a", "x-a": 1}),
+            false,
+        ),
+        case(
+            "base",
+            "BaseMetadata",
+            json!({"name": "a", "other": []}),
+            true,
+        ),
+        case(
+            "keywords",
+            "BaseMetadata",
+            json!({"name": "a", "other": []}),
+            false,
         ),
     ];
     let verdicts = judge(&modules, &cases);
@@ -339,6 +412,19 @@ fn the_report_names_each_bump() {
     assert_eq!(
         constraint_lines(&report(uri_format_bump(), &options)),
         ["BaseMetadata.title: format \"uri\" added"]
+    );
+    assert_eq!(
+        constraint_lines(&report(keywords_bump(), &options)),
+        [
+            "BaseMetadata: if {…} added",
+            "BaseMetadata: not {…} added",
+            "BaseMetadata/patternProperties/^x-: schema added",
+            "BaseMetadata.mode: property added",
+            "BaseMetadata.name: pattern \"^[a-z]\" added",
+            "BaseMetadata.size: property added",
+            "BaseMetadata: then {…} added",
+            "BaseMetadata: unevaluatedProperties {…} added",
+        ]
     );
 }
 

@@ -11,10 +11,16 @@
 //! past. Entries written by `mcpwire proxy --har` carry `_mcpwireOrder`:
 //! the proxy's sequence number of each of the entry's steps (request,
 //! response, each body or event, end), so a check replays them exactly as
-//! the proxy judged them. Other captures are ordered by time: a request at
-//! `startedDateTime`, its response after `blocked + dns + connect + send +
-//! wait`, the body, events and end at `startedDateTime + time`, ties in
-//! entry order.
+//! the proxy judged them. Other captures are ordered by time and
+//! causality: a request at `startedDateTime`, its response head after
+//! `blocked + dns + connect + send + wait`, a JSON body and the end at
+//! `startedDateTime + time`; each SSE event as early as causality allows —
+//! right after the response head, after the event before it, and after
+//! the request it answers when that request was POSTed in another entry
+//! (a response on a long-lived GET stream, the 2024-11-05 transport's
+//! way). An event can never be earlier than that, so every event lands
+//! before the requests that answer it (a client's response to a server
+//! request starts after the request arrived). Ties go in entry order.
 //!
 //! A HAR is one JSON document, so it is read whole (its size is the
 //! memory it needs); each body judged is held to the message size limit.
@@ -441,9 +447,9 @@ pub fn entry_steps(
     Ok(steps)
 }
 
-/// Every step of a capture, in the order to judge them (see the module
-/// docs). Exchanges are numbered from 1 in order of `startedDateTime`.
-pub fn steps(har: &Har, limit: usize) -> Result<Vec<Step>, HarError> {
+/// The entries by start time (ties in file order): (index in
+/// `log.entries`, the entry, its start in ms).
+fn by_start(har: &Har) -> Vec<(usize, &Entry, f64)> {
     let mut entries: Vec<(usize, &Entry, f64)> = har
         .log
         .entries
@@ -452,39 +458,169 @@ pub fn steps(har: &Har, limit: usize) -> Result<Vec<Step>, HarError> {
         .map(|(i, e)| (i, e, parse_time(&e.started_date_time).unwrap_or(0.0)))
         .collect();
     entries.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
-    let mut keyed = Vec::new();
+    entries
+}
+
+/// The 0-based index in `log.entries` of each exchange [`steps`] numbers:
+/// exchange `n` is entry `exchange_entries(har)[n - 1]`.
+pub fn exchange_entries(har: &Har) -> Vec<usize> {
+    by_start(har).into_iter().map(|(i, _, _)| i).collect()
+}
+
+/// Every step of a capture, in the order to judge them (see the module
+/// docs). Exchanges are numbered from 1 in order of `startedDateTime`
+/// ([`exchange_entries`] maps them back to entries).
+pub fn steps(har: &Har, limit: usize) -> Result<Vec<Step>, HarError> {
+    let entries = by_start(har);
+    let mut all = Vec::with_capacity(entries.len());
     let mut all_ordered = true;
-    for (n, (index, entry, start)) in entries.iter().enumerate() {
+    for (n, (index, entry, _)) in entries.iter().enumerate() {
         let steps = entry_steps(entry, *index, n as u64 + 1, limit)?;
-        let ordered = entry.order.as_ref().is_some_and(|o| o.len() == steps.len());
-        all_ordered &= ordered;
+        all_ordered &= entry.order.as_ref().is_some_and(|o| o.len() == steps.len());
+        all.push(steps);
+    }
+    if all_ordered {
+        let mut keyed: Vec<(u64, Step)> = Vec::new();
+        for ((_, entry, _), steps) in entries.iter().zip(all) {
+            let order = entry.order.as_deref().unwrap_or_default();
+            keyed.extend(order.iter().copied().zip(steps));
+        }
+        keyed.sort_by_key(|k| k.0);
+        return Ok(keyed.into_iter().map(|k| k.1).collect());
+    }
+    let mut requests = RequestTimes::new(&entries, &all);
+    // (time, after, entry, step): `after` puts a step just after the
+    // request it waits for when both have the same time.
+    let mut keyed: Vec<(f64, u8, usize, usize, Step)> = Vec::new();
+    for (n, ((_, entry, start), steps)) in entries.iter().zip(all).enumerate() {
         let t = &entry.timings;
-        let head_at = start
+        let end_at = start + entry.time.max(0.0);
+        let head_at = (start
             + [t.blocked, t.dns, t.connect, t.send, t.wait]
                 .iter()
                 .map(|x| x.max(0.0))
-                .sum::<f64>();
-        let end_at = start + entry.time.max(0.0);
+                .sum::<f64>())
+        .min(end_at);
+        // Events: as early as causality allows (see the module docs).
+        let mut at = (head_at, 0u8);
         for (k, step) in steps.into_iter().enumerate() {
-            let time = match step {
-                Step::Request { .. } => *start,
-                Step::Response { .. } => head_at.min(end_at),
-                _ => end_at,
+            let key = match &step {
+                Step::Request { .. } => (*start, 0),
+                Step::Response { .. } => (head_at, 0),
+                Step::Event { event, .. } => {
+                    if let Some(id) = response_id(&event.data) {
+                        if let Some(sent) = requests.take(&id, n, *start) {
+                            if (sent, 1) > at {
+                                at = (sent, 1);
+                            }
+                        }
+                    }
+                    at
+                }
+                Step::Body { .. } => (end_at, 0),
+                Step::End { .. } => {
+                    if (end_at, 2) > at {
+                        (end_at, 2)
+                    } else {
+                        (at.0, 2)
+                    }
+                }
             };
-            let seq = entry
-                .order
-                .as_ref()
-                .and_then(|o| o.get(k).copied())
-                .unwrap_or(0);
-            keyed.push((seq, time, n, k, step));
+            keyed.push((key.0, key.1, n, k, step));
         }
     }
-    if all_ordered {
-        keyed.sort_by_key(|k| k.0);
-    } else {
-        keyed.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.2.cmp(&b.2)).then(a.3.cmp(&b.3)));
-    }
+    keyed.sort_by(|a, b| {
+        a.0.total_cmp(&b.0)
+            .then(a.1.cmp(&b.1))
+            .then(a.2.cmp(&b.2))
+            .then(a.3.cmp(&b.3))
+    });
     Ok(keyed.into_iter().map(|k| k.4).collect())
+}
+
+/// The id of a JSON-RPC response (`result` or `error`, no `method`) in an
+/// event's data, as JSON text.
+fn response_id(data: &[u8]) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Head<'a> {
+        #[serde(borrow, default)]
+        id: Option<&'a serde_json::value::RawValue>,
+        #[serde(default)]
+        method: Option<serde::de::IgnoredAny>,
+        #[serde(default)]
+        result: Option<serde::de::IgnoredAny>,
+        #[serde(default)]
+        error: Option<serde::de::IgnoredAny>,
+    }
+    let h: Head<'_> = serde_json::from_slice(data).ok()?;
+    if h.method.is_some() || (h.result.is_none() && h.error.is_none()) {
+        return None;
+    }
+    Some(h.id?.get().to_string())
+}
+
+/// When each request id was sent (its POST's start), for placing the
+/// responses that arrive on another entry's stream.
+struct RequestTimes {
+    /// Request id (JSON text) → (start, entry position, taken), by start.
+    sent: std::collections::HashMap<String, Vec<(f64, usize, bool)>>,
+}
+
+impl RequestTimes {
+    fn new(entries: &[(usize, &Entry, f64)], steps: &[Vec<Step>]) -> RequestTimes {
+        #[derive(Deserialize)]
+        struct Head<'a> {
+            #[serde(borrow, default)]
+            id: Option<&'a serde_json::value::RawValue>,
+            #[serde(default)]
+            method: Option<serde::de::IgnoredAny>,
+        }
+        let mut sent: std::collections::HashMap<String, Vec<(f64, usize, bool)>> =
+            std::collections::HashMap::new();
+        for (n, ((_, _, start), steps)) in entries.iter().zip(steps).enumerate() {
+            let Some(Step::Request { body, .. }) = steps.first() else {
+                continue;
+            };
+            // (Not an untagged enum: serde cannot buffer a borrowed
+            // RawValue.)
+            let batch = body.bytes.trim_ascii_start().starts_with(b"[");
+            let heads = if batch {
+                serde_json::from_slice::<Vec<Head<'_>>>(&body.bytes).unwrap_or_default()
+            } else {
+                serde_json::from_slice::<Head<'_>>(&body.bytes)
+                    .map(|h| vec![h])
+                    .unwrap_or_default()
+            };
+            for h in heads {
+                if let (Some(id), Some(_)) = (h.id, h.method) {
+                    sent.entry(id.get().to_string())
+                        .or_default()
+                        .push((*start, n, false));
+                }
+            }
+        }
+        RequestTimes { sent }
+    }
+
+    /// The start of the first request with `id`, sent in another entry
+    /// than `entry` no earlier than `since`, not yet answered; now
+    /// answered.
+    /// A response to the entry's own request waits for nothing (`None`).
+    fn take(&mut self, id: &str, entry: usize, since: f64) -> Option<f64> {
+        let slots = self.sent.get_mut(id)?;
+        if let Some(own) = slots
+            .iter_mut()
+            .find(|(_, n, taken)| !*taken && *n == entry)
+        {
+            own.2 = true;
+            return None;
+        }
+        let slot = slots
+            .iter_mut()
+            .find(|(start, n, taken)| !*taken && *n != entry && *start >= since)?;
+        slot.2 = true;
+        Some(slot.0)
+    }
 }
 
 #[cfg(test)]

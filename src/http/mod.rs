@@ -7,7 +7,8 @@
 //! - [`router`]: which conversation (MCP session) an exchange belongs to;
 //! - [`tracker`]: the HTTP rules of one conversation ([`rules`]), and which
 //!   messages to judge with a [`crate::Session`];
-//! - [`har`]: HAR 1.2 captures, read into the same steps.
+//! - [`har`]: HAR 1.2 captures, read into the same steps;
+//! - [`redact`]: credentials kept out of captures and reports.
 //!
 //! `mcpwire proxy` produces steps from live traffic and `mcpwire check`
 //! from a HAR; both judge them with the same [`Tracker`] and `Session`, so
@@ -16,12 +17,14 @@
 
 pub mod exchange;
 pub mod har;
+pub mod redact;
 pub mod router;
 pub mod rules;
 pub mod sse;
 pub mod tracker;
 
 pub use exchange::{Body, End, Headers, RequestHead, ResponseHead, Step};
+pub use redact::Redaction;
 pub use router::{ConversationId, Router};
 pub use rules::HttpRule;
 pub use tracker::{HttpFinding, Output, Tracker};

@@ -153,7 +153,8 @@ impl Router {
         }
     }
 
-    /// Learns from a response head (the session id an `initialize` got).
+    /// Learns from a response head (the session id an `initialize` got;
+    /// an `initialize` refused with a 4xx status).
     pub fn response(&mut self, exchange: u64, head: &ResponseHead) {
         if let Some(c) = self.initializing.remove(&exchange) {
             if let Some(id) = head.headers.get("mcp-session-id") {
@@ -162,6 +163,14 @@ impl Router {
                 if self.latest == Some(c) {
                     self.latest_keyed = true;
                 }
+            } else if (400..500).contains(&head.status) && self.latest == Some(c) {
+                // The backwards compatibility probe: a Streamable HTTP
+                // `initialize` an older server refused ("If it fails with
+                // an HTTP 4xx status code (e.g., 405 Method Not Allowed or
+                // 404 Not Found): Issue a GET request to the server URL,
+                // expecting that this will open an SSE stream"). The GET
+                // that follows opens a conversation of its own.
+                self.latest_keyed = true;
             }
         }
     }

@@ -136,6 +136,10 @@ rules! {
     NO_CLIENT_RESPONSES = "http.no-client-responses", Error, V2026_07_28 ..= None,
         "docs/2026-07-28/basic/transports/streamable-http.mdx",
         "The client MUST NOT send JSON-RPC responses.";
+    /// 2025-11-25: an SSE stream answering a POST opens with a priming event.
+    SSE_PRIMING_EVENT = "http.sse-priming-event", Warning, V2025_11_25 ..= Some(Version::V2025_11_25),
+        "docs/2025-11-25/basic/transports.mdx",
+        "The server SHOULD immediately send an SSE event consisting of an event ID and an empty `data` field in order to prime the client to reconnect (using that event ID as `Last-Event-ID`).";
     /// HTTP+SSE: the first event on the SSE endpoint is `endpoint`.
     LEGACY_ENDPOINT_EVENT = "http.legacy-endpoint-event", Error, V2024_11_05 ..= None,
         "docs/2024-11-05/basic/transports.mdx",

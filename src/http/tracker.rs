@@ -104,6 +104,8 @@ struct Open {
     json: bool,
     legacy_stream: bool,
     events: u64,
+    /// The request carried `Mcp-Session-Id`.
+    had_session_id: bool,
 }
 
 /// Exchanges kept open at most (a capture without ends stays bounded).
@@ -121,6 +123,8 @@ pub struct Tracker {
     legacy: bool,
     exchanges_seen: u64,
     open: HashMap<u64, Open>,
+    /// The revision assumed while nothing says which.
+    fallback: Version,
 }
 
 fn version_of(v: &Value) -> Option<Version> {
@@ -147,6 +151,15 @@ fn messages(v: &Value) -> Vec<&Value> {
         Value::Array(items) => items.iter().collect(),
         other => vec![other],
     }
+}
+
+/// Whether a target's query has a `sessionId` parameter.
+fn has_session_query(target: &str) -> bool {
+    target.split_once('?').is_some_and(|(_, query)| {
+        query
+            .split('&')
+            .any(|p| p.split('=').next() == Some("sessionId"))
+    })
 }
 
 /// Whether `Accept` lists `media` (exactly; parameters ignored).
@@ -193,7 +206,17 @@ impl Tracker {
             legacy: false,
             exchanges_seen: 0,
             open: HashMap::new(),
+            fallback: Version::V2025_03_26,
         }
+    }
+
+    /// The revision assumed while neither a handshake nor an
+    /// `MCP-Protocol-Version` header says which (default 2025-03-26, as
+    /// the transport tells servers to assume); the conversation's session
+    /// must assume the same.
+    pub fn with_fallback(mut self, fallback: Version) -> Tracker {
+        self.fallback = fallback;
+        self
     }
 
     /// The session id the server issued, if any.
@@ -208,7 +231,7 @@ impl Tracker {
             Mode::Auto => self
                 .negotiated
                 .or(self.header_version)
-                .unwrap_or(Version::V2025_03_26),
+                .unwrap_or(self.fallback),
         }
     }
 
@@ -280,6 +303,13 @@ impl Tracker {
         if is_get && first && !resuming && !head.headers.has("mcp-session-id") {
             self.legacy = true;
         }
+        // A POST to a message endpoint with the session in its query (the
+        // URI an `endpoint` event announces, `/messages?sessionId=…`) and
+        // no Mcp-Session-Id: the 2024-11-05 transport, though the capture
+        // may have begun after its GET stream opened.
+        if is_post && !head.headers.has("mcp-session-id") && has_session_query(&head.target) {
+            self.legacy = true;
+        }
         let value = if body.is_empty() && !is_post {
             None
         } else {
@@ -313,7 +343,8 @@ impl Tracker {
                 .or(proposed)
                 .or(self.negotiated)
                 .or(header_parsed)
-                .unwrap_or(Version::V2025_03_26),
+                .or(self.header_version)
+                .unwrap_or(self.fallback),
         };
         if header_parsed.is_some() {
             self.header_version = header_parsed;
@@ -469,6 +500,7 @@ impl Tracker {
                 json: false,
                 legacy_stream: self.legacy && is_get,
                 events: 0,
+                had_session_id: head.headers.has("mcp-session-id"),
             },
         );
         if let Some(v) = value {
@@ -568,12 +600,13 @@ impl Tracker {
             head.headers.media_type().as_deref(),
             None | Some("application/json")
         );
-        let (revision, carries, method, initialize, mismatch) = (
+        let (revision, carries, method, initialize, mismatch, had_session_id) = (
             open.revision,
             open.carries,
             open.method.clone(),
             open.initialize,
             open.headers_mismatch,
+            open.had_session_id,
         );
         let ok = (200..300).contains(&head.status);
         if let Some(id) = head.headers.get("mcp-session-id") {
@@ -643,9 +676,25 @@ impl Tracker {
                 );
             }
         }
+        // Any status but 405 breaks the GET rule, except the answers other
+        // sentences require: 404 for a session that ended ("The server MAY
+        // terminate the session at any time, after which it MUST respond to
+        // requests containing that session ID with HTTP 404 Not Found"),
+        // 400 for a request without the session id the server issued
+        // ("Servers that require a session ID SHOULD respond to requests
+        // without an MCP-Session-Id header (other than initialization) with
+        // HTTP 400 Bad Request") and 401 when authorization fails
+        // (authorization.mdx: "Invalid or expired tokens MUST receive a HTTP
+        // 401 response").
+        let required_elsewhere = match head.status {
+            404 => had_session_id,
+            400 => !had_session_id && self.session_id.is_some(),
+            401 => true,
+            _ => false,
+        };
         if method == "GET"
             && head.status != 405
-            && ok
+            && !required_elsewhere
             && media.as_deref() != Some("text/event-stream")
             && rules::GET_CONTENT_TYPE.applies(revision)
         {
@@ -717,8 +766,49 @@ impl Tracker {
         };
         open.events += 1;
         let first = open.events == 1;
+        // Evidence of the 2024-11-05 HTTP+SSE transport: a GET stream
+        // without a session whose first event announces the message
+        // endpoint. The conversation is judged by that transport's page
+        // from here on, whatever came before (a Streamable HTTP probe).
+        if first
+            && !open.legacy_stream
+            && open.method == "GET"
+            && !open.had_session_id
+            && event.kind() == "endpoint"
+        {
+            open.legacy_stream = true;
+            self.legacy = true;
+        }
+        let Some(open) = self.open.get_mut(&exchange) else {
+            return;
+        };
         let legacy_stream = open.legacy_stream;
         let revision = open.revision;
+        if first
+            && !self.legacy
+            && open.method == "POST"
+            && (200..300).contains(&open.status)
+            && !(event.id.as_deref().is_some_and(|i| !i.is_empty())
+                && event.data.is_empty()
+                && event.oversized.is_none())
+            && rules::SSE_PRIMING_EVENT.applies(revision)
+        {
+            self.finding(
+                out,
+                exchange,
+                &rules::SSE_PRIMING_EVENT,
+                revision,
+                s2c,
+                format!(
+                    "the SSE stream's first event {} (a priming event has an id and empty data)",
+                    match (&event.id, event.carries_data()) {
+                        (None, true) => "has no id and carries a message".to_string(),
+                        (None, false) => "has no id".to_string(),
+                        (Some(i), _) => format!("(id {i:?}) carries data"),
+                    }
+                ),
+            );
+        }
         if legacy_stream {
             if first && event.kind() != "endpoint" {
                 self.finding(

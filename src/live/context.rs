@@ -68,6 +68,10 @@ pub struct Http {
     pub session_id: Option<String>,
     /// The SSE event's `id`, for a message in an event.
     pub event_id: Option<String>,
+    /// The event's position in its exchange's stream: the n-th event
+    /// block of the response body, from 0 (priming and `endpoint` events
+    /// count), for a message or finding of an event.
+    pub event: Option<u64>,
     /// The exchange's number: the n-th request the proxy saw (the n-th
     /// entry of a HAR, by start time), from 1.
     pub exchange: Option<u64>,

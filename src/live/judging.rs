@@ -18,7 +18,7 @@ use crate::{
     http::{ConversationId, Output, Router, Step, Tracker},
     input::InputError,
     report::{MessageKind, Report},
-    Direction, Origin, Session, Source,
+    Direction, Origin, Session, Source, Version,
 };
 
 /// HTTP conversations judged at once, at most: past it the oldest is
@@ -46,6 +46,35 @@ impl Conversation {
             requests: Requests::default(),
         }
     }
+
+    /// An HTTP conversation: before a handshake or an
+    /// `MCP-Protocol-Version` header says which revision is in force, it
+    /// is [`http_fallback`], as its HTTP rules assume.
+    fn http(config: &Config) -> Conversation {
+        let options = crate::Options {
+            fallback: http_fallback(config),
+            ..config.options
+        };
+        Conversation {
+            session: Session::with_options(config.mode, options),
+            requests: Requests::default(),
+        }
+    }
+}
+
+/// The revision an HTTP conversation is judged at while nothing says
+/// which: 2025-03-26, as the transport tells servers ("If the server does
+/// not receive an MCP-Protocol-Version header, and has no other way to
+/// identify the version - for example, by relying on the protocol version
+/// negotiated during initialization - the server SHOULD assume protocol
+/// version 2025-03-26."), when it is compiled in; else the configured
+/// fallback.
+fn http_fallback(config: &Config) -> Version {
+    if Version::V2025_03_26.spec().is_some() {
+        Version::V2025_03_26
+    } else {
+        config.options.fallback
+    }
 }
 
 /// An HTTP conversation: its rules' state and its session.
@@ -64,6 +93,11 @@ struct Exchange {
     session_id: Option<String>,
     protocol_version: Option<String>,
     status: Option<u16>,
+    /// Events of its response stream so far.
+    events: u64,
+    /// The ids of the requests its POST carried, and whether each is an
+    /// `initialize`.
+    request_ids: Vec<(serde_json::Value, bool)>,
 }
 
 #[derive(Default)]
@@ -139,7 +173,7 @@ impl Judging {
         consumer: &mut C,
     ) {
         let config = self.config;
-        let http = self.http.get_or_insert_with(Box::default);
+        let http: &mut HttpSide = self.http.get_or_insert_with(Box::default);
         let exchange = step.exchange();
         let conversation = route(&mut http.router, step);
         if http.exchanges.len() >= MAX_OPEN_EXCHANGES && !http.exchanges.contains_key(&exchange) {
@@ -167,7 +201,19 @@ impl Judging {
             }
             _ => {}
         }
-        let meta = meta.clone();
+        let event_index = match step {
+            Step::Event { .. } => {
+                meta.events += 1;
+                Some(meta.events - 1)
+            }
+            _ => None,
+        };
+        // A copy for the messages' contexts, without the request ids (not
+        // copied for every event of a long stream).
+        let request_ids = std::mem::take(&mut meta.request_ids);
+        let copy = meta.clone();
+        meta.request_ids = request_ids;
+        let meta = copy;
         if let Step::End { exchange, .. } = step {
             http.router.end(*exchange);
             http.exchanges.remove(exchange);
@@ -184,8 +230,9 @@ impl Judging {
             http.conversations.insert(
                 conversation,
                 HttpConversation {
-                    tracker: Tracker::new(config.mode, config.options.limits),
-                    conversation: Conversation::new(&config),
+                    tracker: Tracker::new(config.mode, config.options.limits)
+                        .with_fallback(http_fallback(&config)),
+                    conversation: Conversation::http(&config),
                 },
             );
         }
@@ -208,11 +255,31 @@ impl Judging {
                 status: meta.status,
                 session_id: meta.session_id.clone(),
                 event_id: event_id.clone(),
+                event: event_index,
                 exchange: Some(exchange),
                 target: Some(meta.target.clone()),
                 conversation: Some(conversation),
             })),
         };
+        if let Step::Request { head, .. } = step {
+            // A capture that starts after the handshake is judged at the
+            // revision its requests' header names (the tracker's rules
+            // read the same header).
+            if let Some(v) = head
+                .headers
+                .get("mcp-protocol-version")
+                .and_then(|h| h.trim().parse::<Version>().ok())
+            {
+                conv.conversation.session.note_transport_version(v);
+            }
+        }
+        if let Step::Response { head, .. } = step {
+            refused_initialize(
+                http.exchanges.get_mut(&exchange),
+                head.status,
+                &mut conv.conversation.session,
+            );
+        }
         let mut out = Vec::new();
         conv.tracker.step(step, &mut out);
         let line = usize::try_from(exchange).ok();
@@ -249,6 +316,11 @@ impl Judging {
                         }
                     };
                     let context = context(direction);
+                    answered_by_transport(
+                        http.exchanges.get_mut(&exchange),
+                        &judged.reports,
+                        session,
+                    );
                     conv.conversation
                         .requests
                         .note(&context, &judged.reports, session);
@@ -281,6 +353,59 @@ impl Judging {
         self.totals.unanswered = unanswered;
         consumer.finished(&self.totals);
         self.totals
+    }
+}
+
+/// An `initialize` POSTed and refused with a 4xx status is answered: the
+/// 2025-03-26 transport's backwards compatibility probe, which an older
+/// server answers 405 or 404 before the client falls back to the
+/// 2024-11-05 transport.
+fn refused_initialize(exchange: Option<&mut Exchange>, status: u16, session: &mut Session) {
+    let Some(exchange) = exchange else {
+        return;
+    };
+    if !(400..500).contains(&status) {
+        return;
+    }
+    exchange.request_ids.retain(|(id, initialize)| {
+        if *initialize {
+            session.answered_by_transport(id);
+        }
+        !*initialize
+    });
+}
+
+/// An exchange's requests and their answer without an id: the ids of
+/// the requests a POST carried are kept; an error with `"id": null` (or
+/// none) answering that POST answers them, so they are not reported as
+/// never answered.
+fn answered_by_transport(
+    exchange: Option<&mut Exchange>,
+    reports: &[Report],
+    session: &mut Session,
+) {
+    let Some(exchange) = exchange else {
+        return;
+    };
+    for r in reports {
+        match (r.direction, r.kind) {
+            (Direction::ClientToServer, MessageKind::Request) => {
+                if let Some(id) = &r.id {
+                    if exchange.request_ids.len() < 1024 {
+                        let initialize = r.method.as_deref() == Some("initialize");
+                        exchange.request_ids.push((id.clone(), initialize));
+                    }
+                }
+            }
+            (Direction::ServerToClient, MessageKind::Error)
+                if r.id.as_ref().is_none_or(serde_json::Value::is_null) =>
+            {
+                for (id, _) in std::mem::take(&mut exchange.request_ids) {
+                    session.answered_by_transport(&id);
+                }
+            }
+            _ => {}
+        }
     }
 }
 

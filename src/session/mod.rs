@@ -228,6 +228,10 @@ pub struct Session {
     /// The version an `initialize` request proposed, until its result.
     proposed: Option<Version>,
     http: Option<Version>,
+    /// The revision an HTTP request's `MCP-Protocol-Version` header named,
+    /// in force only while no handshake says which (a capture that starts
+    /// after it): [`Session::note_transport_version`].
+    transport: Option<Version>,
     correlator: Correlator,
     /// What each side declared ([`capabilities::Sides`]: text on the bytes path).
     capabilities: capabilities::Sides,
@@ -274,6 +278,7 @@ impl Session {
             negotiated: None,
             proposed: None,
             http: None,
+            transport: None,
             correlator: Correlator::default(),
             capabilities: capabilities::Sides::default(),
             client_capabilities_text: None,
@@ -319,6 +324,7 @@ impl Session {
             negotiated,
             proposed,
             http,
+            transport,
             correlator,
             capabilities,
             client_capabilities_text,
@@ -333,6 +339,7 @@ impl Session {
         *negotiated = None;
         *proposed = None;
         *http = None;
+        *transport = None;
         correlator.clear();
         *capabilities = capabilities::Sides::default();
         *client_capabilities_text = None;
@@ -350,6 +357,26 @@ impl Session {
         Ok(())
     }
 
+    /// The revision the transport says the exchange is under (an HTTP
+    /// request's `MCP-Protocol-Version` header): in force when neither an
+    /// `initialize` nor its result has been seen — a capture that starts
+    /// after the handshake — and never over them (unlike
+    /// [`Session::set_http_protocol_version`]).
+    pub fn note_transport_version(&mut self, version: Version) {
+        self.transport = Some(version);
+    }
+
+    /// The client's pending request `id` was answered by a response that
+    /// could not name it: an error with `"id": null` that came back as
+    /// the answer to the very HTTP request that carried it. Whether it was
+    /// pending.
+    pub fn answered_by_transport(&mut self, id: &Value) -> bool {
+        matches!(
+            self.correlator.response(Direction::ServerToClient, id),
+            crate::correlate::Lookup::Pending(_)
+        )
+    }
+
     /// The revision in force for messages that say nothing themselves.
     pub fn revision(&self) -> Version {
         self.revision_source().0
@@ -360,7 +387,12 @@ impl Session {
     fn revision_source(&self) -> (Version, bool) {
         match self.mode {
             Mode::Fixed(v) => (v, false),
-            Mode::Auto => match self.http.or(self.negotiated).or(self.proposed) {
+            Mode::Auto => match self
+                .http
+                .or(self.negotiated)
+                .or(self.proposed)
+                .or(self.transport)
+            {
                 Some(v) => (v, false),
                 None => (self.options.fallback, true),
             },

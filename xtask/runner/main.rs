@@ -4,22 +4,19 @@
 //! `jsonschema` crate. Usage: `runner CASES_JSON [FIRST_CASE
 //! [--reference-only]]` (the latter runs that one case on `jsonschema`
 //! alone, after mcpwire's code crashed on it). Prints one JSON line per case
-//! start and per test (a failure's reason, `null` for a pass), then
-//! `{"done":true}`.
+//! start and per test (a failure's reason, `null` for a pass, and whether
+//! the bytes reader decided), then `{"done":true}`.
 
 mod groups;
+mod verdict;
 
-use std::{collections::HashMap, io::Write, panic::AssertUnwindSafe, sync::Arc};
+use std::{collections::HashMap, io::Write, sync::Arc};
 
 use serde::Deserialize;
 use serde_json::{json, Value};
+use verdict::{bytes_path, guarded, value_path, verdict_text};
 
-/// One case's functions: `is_valid`, `check(v).is_empty()`, `read`.
-pub type Entry = (
-    fn(&Value) -> bool,
-    fn(&Value) -> bool,
-    fn(&[u8]) -> Option<bool>,
-);
+pub use verdict::Entry;
 
 #[derive(Deserialize)]
 struct Input {
@@ -56,73 +53,6 @@ impl jsonschema::Retrieve for Remotes {
             .get(uri)
             .cloned()
             .ok_or_else(|| format!("{uri} is not a suite remote").into())
-    }
-}
-
-fn panic_text(payload: Box<dyn std::any::Any + Send>) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(no message)".into())
-}
-
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    std::panic::catch_unwind(AssertUnwindSafe(f))
-        .map_err(|p| format!("panicked: {}", panic_text(p)))
-}
-
-fn verdict_text(valid: bool) -> &'static str {
-    if valid {
-        "said valid"
-    } else {
-        "said invalid"
-    }
-}
-
-/// The `Value` path: `is_valid`, and `check` agreeing with it.
-fn value_path(entry: &Entry, instance: &Value, expected: bool) -> (Option<String>, Option<bool>) {
-    let valid = match guarded(|| (entry.0)(instance)) {
-        Ok(v) => v,
-        Err(e) => return (Some(format!("is_valid {e}")), None),
-    };
-    let failure = match guarded(|| (entry.1)(instance)) {
-        Err(e) => Some(format!("check {e}")),
-        Ok(empty) if empty != valid => Some(format!(
-            "check() {} but is_valid() {}",
-            if empty {
-                "found nothing"
-            } else {
-                "found violations"
-            },
-            valid
-        )),
-        Ok(_) if valid != expected => Some(verdict_text(valid).to_string()),
-        Ok(_) => None,
-    };
-    (failure, Some(valid))
-}
-
-/// The bytes path: `read`, falling back to the `Value` path's verdict.
-fn bytes_path(
-    entry: &Entry,
-    text: &str,
-    value_verdict: Option<bool>,
-    expected: bool,
-) -> Option<String> {
-    match guarded(|| (entry.2)(text.as_bytes())) {
-        Err(e) => Some(format!("read {e}")),
-        Ok(Some(false)) => Some("read() returned Some(false), which it never may".into()),
-        Ok(Some(true)) if !expected => Some("read() said valid".into()),
-        Ok(Some(true)) => None,
-        Ok(None) => match value_verdict {
-            None => Some("read() stopped and the Value path failed".into()),
-            Some(v) if v != expected => Some(format!(
-                "read() stopped; the Value path {}",
-                verdict_text(v)
-            )),
-            Some(_) => None,
-        },
     }
 }
 
@@ -186,11 +116,11 @@ fn run(input: Input, first: usize, reference_only: bool) {
                     continue;
                 }
             };
-            let (value, bytes) = match entry {
-                _ if reference_only => (None, None),
+            let (value, (bytes, decided)) = match entry {
+                _ if reference_only => (None, (None, false)),
                 None => (
                     Some("not generated".to_string()),
-                    Some("not generated".to_string()),
+                    (Some("not generated".to_string()), false),
                 ),
                 Some(entry) => {
                     let (value, verdict) = value_path(entry, &instance, test.valid);
@@ -208,7 +138,7 @@ fn run(input: Input, first: usize, reference_only: bool) {
             writeln!(
                 out,
                 "{}",
-                json!({"case": case.id, "test": i, "value": value, "bytes": bytes, "jsonschema": reference})
+                json!({"case": case.id, "test": i, "value": value, "bytes": bytes, "decided": decided, "jsonschema": reference})
             )
             .unwrap();
             out.flush().unwrap();

@@ -532,6 +532,8 @@ const PROXY: Command = Command {
             HAR,
             UPSTREAM_CA,
             TRANSCRIPT,
+            REDACT_HEADER,
+            KEEP_SECRETS,
             PROXY_STRICT,
             LIVE_NULL_ID,
             PROXY_QUEUE_BYTES,
@@ -587,6 +589,24 @@ const TRANSCRIPT: Flag = Flag::value(
 );
 
 #[cfg(feature = "proxy")]
+const REDACT_HEADER: Flag = Flag {
+    repeat: true,
+    ..Flag::value(
+        "redact-header",
+        "NAME",
+        "Also redact this header field (repeatable): its value is written as \
+         `<redacted:LENGTH>` in the HAR, the transcript and every report, as Authorization, \
+         Proxy-Authorization, Cookie and Set-Cookie always are",
+    )
+};
+
+#[cfg(feature = "proxy")]
+const KEEP_SECRETS: Flag = Flag::switch(
+    "keep-secrets",
+    "Record every header value in clear, credentials included (a warning says so)",
+);
+
+#[cfg(feature = "proxy")]
 const PROXY_STRICT: Flag = Flag::switch("strict", "Exit 1 on warnings too");
 
 #[cfg(feature = "proxy")]
@@ -620,6 +640,10 @@ pub struct ProxyArgs {
     pub upstream_ca: Option<PathBuf>,
     /// `--transcript`.
     pub transcript: Option<PathBuf>,
+    /// `--redact-header` (each).
+    pub redact_headers: Vec<String>,
+    /// `--keep-secrets`.
+    pub keep_secrets: bool,
     /// `--strict`.
     pub strict: bool,
     /// `--null-id-as-warning`.
@@ -642,12 +666,28 @@ impl ProxyArgs {
             har: m.path(&HAR),
             upstream_ca: m.path(&UPSTREAM_CA),
             transcript: m.path(&TRANSCRIPT),
+            redact_headers: m.all(&REDACT_HEADER, header_name)?,
+            keep_secrets: m.switch(&KEEP_SECRETS),
             strict: m.switch(&PROXY_STRICT),
             null_id_as_warning: m.switch(&LIVE_NULL_ID),
             queue_bytes: m.one(&PROXY_QUEUE_BYTES, parse_size)?,
             limits: LimitArgs::take(m)?,
         })
     }
+}
+
+/// A header field name (an RFC 9110 token).
+#[cfg(feature = "proxy")]
+fn header_name(s: &str) -> Result<String, String> {
+    let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    if s.is_empty() || !s.bytes().all(token) {
+        return Err("not a header field name".into());
+    }
+    let name = s.to_ascii_lowercase();
+    if mcpwire::http::redact::JUDGED.contains(&name.as_str()) {
+        return Err("mcpwire judges this field's value; it cannot be redacted".into());
+    }
+    Ok(name)
 }
 
 const DISPATCH: Command = Command {

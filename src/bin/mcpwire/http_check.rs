@@ -3,10 +3,10 @@
 //! live pipeline's judging ([`Replay`]: routing, HTTP rules, one session
 //! per conversation) into [`HttpFindings`] — what the proxy does live.
 
-use std::{fs, io::Read};
+use std::{collections::HashMap, fs, io::Read};
 
 use mcpwire::{
-    http::har,
+    http::{har, Step},
     live::{self, Replay},
     Options,
 };
@@ -15,8 +15,55 @@ use crate::{
     check::CheckConfig,
     http_judge::HttpFindings,
     output::{Outputs, Summary},
+    sink::HttpWhere,
     Failure,
 };
+
+/// A HAR's exchanges by number: the entry each is, with its method, URL
+/// and status.
+fn har_entries(har: &har::Har) -> HashMap<u64, HttpWhere> {
+    har::exchange_entries(har)
+        .into_iter()
+        .enumerate()
+        .map(|(n, index)| {
+            let e = &har.log.entries[index];
+            let exchange = n as u64 + 1;
+            let at = HttpWhere {
+                exchange,
+                entry: Some(index as u64),
+                event: None,
+                method: e.request.method.clone(),
+                url: e.request.url.clone(),
+                status: u16::try_from(e.response.status).ok().filter(|s| *s > 0),
+            };
+            (exchange, at)
+        })
+        .collect()
+}
+
+/// An HTTP transcript's exchanges by number: each is the entry of its
+/// position among the exchanges (in order of first appearance).
+fn transcript_entries(steps: &[Step]) -> HashMap<u64, HttpWhere> {
+    let mut out: HashMap<u64, HttpWhere> = HashMap::new();
+    for step in steps {
+        let exchange = step.exchange();
+        let next = out.len() as u64;
+        let at = out.entry(exchange).or_insert_with(|| HttpWhere {
+            exchange,
+            entry: Some(next),
+            ..HttpWhere::default()
+        });
+        match step {
+            Step::Request { head, .. } => {
+                at.method = head.method.clone();
+                at.url = head.target.clone();
+            }
+            Step::Response { head, .. } => at.status = Some(head.status),
+            _ => {}
+        }
+    }
+    out
+}
 
 /// Whether `name` is a HAR capture or an HTTP transcript
 /// ([`crate::http_transcript`]).
@@ -49,13 +96,16 @@ pub fn run(
             .map_err(|e| format!("cannot open {name}: {e}"))
             .and_then(|bytes| {
                 har::read(&bytes)
-                    .and_then(|h| har::steps(&h, config.limits.max_bytes))
+                    .and_then(|h| Ok((har::steps(&h, config.limits.max_bytes)?, har_entries(&h))))
                     .map_err(|e| format!("cannot read {name}: {e}"))
             })
     } else {
-        crate::http_transcript::read(name, config.limits.max_bytes)
+        crate::http_transcript::read(name, config.limits.max_bytes).map(|steps| {
+            let entries = transcript_entries(&steps);
+            (steps, entries)
+        })
     };
-    let steps = match steps {
+    let (steps, entries) = match steps {
         Ok(s) => s,
         Err(message) => return sink.input_error(name, &message).map_err(Failure::Output),
     };
@@ -70,7 +120,7 @@ pub fn run(
         },
         ..live::Config::default()
     });
-    let mut findings = HttpFindings::new(name, (&mut *sink, &mut *summary));
+    let mut findings = HttpFindings::new(name, (&mut *sink, &mut *summary)).with_entries(entries);
     for step in steps {
         replay.step(step, &mut findings);
     }

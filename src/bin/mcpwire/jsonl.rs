@@ -68,6 +68,26 @@ struct Record<'a> {
     keyword: &'a str,
     message: &'a str,
     fails: bool,
+    /// HTTP: the exchange number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exchange: Option<u64>,
+    /// HTTP: the entry (HAR `log.entries` index; transcript exchange).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    entry: Option<u64>,
+    /// HTTP: the event block in the entry's SSE stream.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    event: Option<u64>,
+    /// HTTP: the entry's method, URL and status.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    http: Option<HttpRecord<'a>>,
+}
+
+/// The request line and status of a finding's exchange.
+#[derive(Serialize)]
+struct HttpRecord<'a> {
+    method: &'a str,
+    url: &'a str,
+    status: Option<u16>,
 }
 
 /// A file that fails as a whole.
@@ -123,6 +143,14 @@ impl Sink for JsonLines {
                 keyword: &f.keyword,
                 message: &f.message,
                 fails: f.fails,
+                exchange: f.http.as_ref().map(|h| h.exchange),
+                entry: f.http.as_ref().and_then(|h| h.entry),
+                event: f.http.as_ref().and_then(|h| h.event),
+                http: f.http.as_ref().map(|h| HttpRecord {
+                    method: &h.method,
+                    url: &h.url,
+                    status: h.status,
+                }),
             })?;
         }
         Ok(())

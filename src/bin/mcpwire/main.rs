@@ -218,6 +218,15 @@ fn proxy(args: commands::ProxyArgs) -> Result<ExitCode, Failure> {
         har: args.har,
         upstream_ca: args.upstream_ca,
         transcript: args.transcript,
+        redaction: if args.keep_secrets {
+            eprintln!(
+                "mcpwire proxy: warning: --keep-secrets: Authorization, Cookie and the other \
+                 credentials are written in clear to the HAR, the transcript and the reports"
+            );
+            mcpwire::http::Redaction::none()
+        } else {
+            mcpwire::http::Redaction::new(&args.redact_headers)
+        },
     };
     Ok(ExitCode::from(proxy::run(config, sink)?))
 }

@@ -26,7 +26,7 @@ use serde_json::Value;
 use crate::{
     args::{self, Choice},
     excerpt,
-    sink::{FileFailure, Finding, Message, Sink, Verdict},
+    sink::{FileFailure, Finding, HttpWhere, Message, Sink, Verdict},
     style::ColorChoice,
 };
 
@@ -258,6 +258,8 @@ pub struct Outputs {
     file_start_messages: usize,
     /// Flush after every message (live `tap` reports).
     pub flush_each: bool,
+    /// Where the findings being reported are in HTTP traffic.
+    http: Option<HttpWhere>,
 }
 
 impl Outputs {
@@ -271,6 +273,7 @@ impl Outputs {
             file_messages: 0,
             file_start_messages: 0,
             flush_each: false,
+            http: None,
         }
     }
 
@@ -290,6 +293,11 @@ impl Outputs {
         self.current.bytes = bytes;
         self.current.start = start;
         self.current.known = true;
+    }
+
+    /// Where the next findings are in HTTP traffic (`None`: not HTTP).
+    pub fn http_where(&mut self, at: Option<HttpWhere>) {
+        self.http = at;
     }
 
     /// The revision a message was judged at (for schema references).
@@ -326,6 +334,7 @@ impl Outputs {
             message: f.message.to_string(),
             definition_path: f.definition_path.to_string(),
             excerpt: None,
+            http: self.http.clone(),
         };
         if self.current.known {
             let start = self.current.start;

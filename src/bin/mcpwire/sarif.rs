@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 
 use crate::{
     output::{Severity, Summary},
-    sink::{FileFailure, Finding, Message, Sink, Verdict},
+    sink::{FileFailure, Finding, HttpWhere, Message, Sink, Verdict},
 };
 
 /// The SARIF format.
@@ -81,6 +81,24 @@ fn rule_of(f: &Finding) -> (String, &'static str) {
     }
 }
 
+/// An HTTP finding's logical location: the HAR entry (or, live, the
+/// exchange) and the event in its stream, named as a path into the
+/// capture (`log.entries[3].events[1]`).
+fn logical(h: &HttpWhere) -> Value {
+    let mut name = match h.entry {
+        Some(e) => format!("log.entries[{e}]"),
+        None => format!("exchanges[{}]", h.exchange),
+    };
+    if let Some(e) = h.event {
+        name.push_str(&format!(".events[{e}]"));
+    }
+    json!([{
+        "name": name.rsplit('.').next().unwrap_or(&name),
+        "fullyQualifiedName": name,
+        "kind": "element",
+    }])
+}
+
 impl Sink for Sarif {
     fn message(&mut self, message: &Message<'_>) -> io::Result<()> {
         for f in message.findings {
@@ -116,16 +134,30 @@ impl Sink for Sarif {
             if let Some(s) = &f.schema_pointer {
                 properties["schemaPointer"] = json!(s);
             }
+            let mut location = json!({
+                "physicalLocation": {
+                    "artifactLocation": { "uri": uri(&f.file) },
+                    "region": region,
+                }
+            });
+            if let Some(h) = &f.http {
+                location["logicalLocations"] = logical(h);
+                properties["exchange"] = json!(h.exchange);
+                if let Some(e) = h.entry {
+                    properties["entry"] = json!(e);
+                }
+                if let Some(e) = h.event {
+                    properties["event"] = json!(e);
+                }
+                properties["http"] = json!({
+                    "method": h.method, "url": h.url, "status": h.status,
+                });
+            }
             self.results.push(json!({
                 "ruleId": rule,
                 "level": if f.fails { "error" } else { "warning" },
                 "message": { "text": text },
-                "locations": [{
-                    "physicalLocation": {
-                        "artifactLocation": { "uri": uri(&f.file) },
-                        "region": region,
-                    }
-                }],
+                "locations": [location],
                 "properties": properties,
             }));
         }

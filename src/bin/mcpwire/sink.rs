@@ -64,6 +64,46 @@ pub struct Finding {
     pub definition_path: String,
     /// The offending bytes in context.
     pub excerpt: Option<Excerpt>,
+    /// Where in the HTTP traffic, for a finding on HTTP.
+    pub http: Option<HttpWhere>,
+}
+
+/// Where an HTTP finding is: its exchange, the capture's entry and the SSE
+/// event, with the entry's request line and status.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HttpWhere {
+    /// The exchange number (from 1, in order of the requests' start).
+    pub exchange: u64,
+    /// The 0-based index of the entry in a HAR's `log.entries` (in an HTTP
+    /// transcript, of the exchange in order of appearance); `None` live.
+    pub entry: Option<u64>,
+    /// The 0-based index of the event block in the entry's SSE stream.
+    pub event: Option<u64>,
+    /// The request's method.
+    pub method: String,
+    /// The request's URL (a HAR's absolute URL, else path and query).
+    pub url: String,
+    /// The response's status, when there was one.
+    pub status: Option<u16>,
+}
+
+impl HttpWhere {
+    /// `entry 3 · POST http://h/mcp → 200 · event 1` (`exchange 4` when
+    /// there is no entry).
+    pub fn describe(&self) -> String {
+        let mut out = match self.entry {
+            Some(e) => format!("entry {e}"),
+            None => format!("exchange {}", self.exchange),
+        };
+        out.push_str(&format!(" · {} {}", self.method, self.url));
+        if let Some(s) = self.status {
+            out.push_str(&format!(" → {s}"));
+        }
+        if let Some(e) = self.event {
+            out.push_str(&format!(" · event {e}"));
+        }
+        out
+    }
 }
 
 impl Finding {

@@ -66,9 +66,10 @@ impl Text {
             self.headline(f)?;
         }
         let f = group[0];
-        let mut place = match f.span {
-            Some(p) => vec![format!("{}:{}:{}", f.file, p.line, p.column)],
-            None => vec![format!("{}:{}", f.file, f.line)],
+        let mut place = match (&f.http, f.span) {
+            (Some(h), _) => vec![format!("{} {}", f.file, h.describe())],
+            (None, Some(p)) => vec![format!("{}:{}:{}", f.file, p.line, p.column)],
+            (None, None) => vec![format!("{}:{}", f.file, f.line)],
         };
         if let Some(d) = f.direction {
             let inferred = if f.direction_inferred {
@@ -157,6 +158,7 @@ impl Sink for Text {
                 && findings[j].severity == first.severity
                 && findings[j].definition == first.definition
                 && findings[j].line == first.line
+                && findings[j].http == first.http
             {
                 group.push(&findings[j]);
                 j += 1;

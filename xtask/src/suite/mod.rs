@@ -12,6 +12,11 @@ mod load;
 mod report;
 mod run;
 mod scratch;
+#[cfg(test)]
+#[path = "../../runner/verdict.rs"]
+mod verdict;
+#[cfg(test)]
+mod verdict_tests;
 
 use std::{
     collections::BTreeMap,
@@ -116,11 +121,15 @@ fn run(root: &Path, suite: &Path) -> Result<bool, String> {
     let start = Instant::now();
     let cases_json = scratch.write_cases(&cases, &resources)?;
     let tests: Vec<usize> = cases.iter().map(|c| c.tests.len()).collect();
-    let results = run::all(&built.runner, &cases_json, &tests)?;
+    let run = run::all(&built.runner, &cases_json, &tests)?;
     eprintln!(
-        "json-schema-suite: tests run in {:.1} s",
-        start.elapsed().as_secs_f64()
+        "json-schema-suite: {} tests run in {:.1} s; the bytes reader decided {} of them \
+         (the rest fell back to the Value path)",
+        tests.iter().sum::<usize>(),
+        start.elapsed().as_secs_f64(),
+        run.decided
     );
+    let results = run.verdicts;
 
     let report = report::build(&cases, &results, &refused, &pinned);
     print!("{}", report.text);

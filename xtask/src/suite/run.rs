@@ -24,23 +24,29 @@ pub type Verdicts = [Option<String>; 3];
 /// The paths, in [`Verdicts`] order.
 pub const PATHS: [&str; 3] = ["value", "bytes", "jsonschema"];
 
+/// Every test's verdicts, and how many times the bytes reader decided
+/// (the other tests fell back to the `Value` path).
+pub struct Run {
+    /// `verdicts[case][test]`.
+    pub verdicts: Vec<Vec<Verdicts>>,
+    /// Tests whose bytes verdict came from `read` itself.
+    pub decided: usize,
+}
+
 /// Runs every case; `tests[c]` is the number of tests of case `c`.
-pub fn all(
-    runner: &Path,
-    cases_json: &Path,
-    tests: &[usize],
-) -> Result<Vec<Vec<Verdicts>>, String> {
+pub fn all(runner: &Path, cases_json: &Path, tests: &[usize]) -> Result<Run, String> {
+    let mut decided = 0;
     let mut results: Vec<Vec<Option<Verdicts>>> = tests.iter().map(|&n| vec![None; n]).collect();
     let mut first = 0;
     while first < tests.len() {
-        let stop = from(runner, cases_json, first, false, &mut results)?;
+        let stop = from(runner, cases_json, first, false, &mut results, &mut decided)?;
         match stop {
             Stop::Done => break,
             Stop::Died { case, why } => {
                 let case = case.unwrap_or(first);
                 let mut reference: Vec<Vec<Option<Verdicts>>> =
                     tests.iter().map(|&n| vec![None; n]).collect();
-                let again = from(runner, cases_json, case, true, &mut reference)?;
+                let again = from(runner, cases_json, case, true, &mut reference, &mut 0)?;
                 for (t, slot) in results[case].iter_mut().enumerate() {
                     if slot.is_some() {
                         continue;
@@ -55,7 +61,7 @@ pub fn all(
             }
         }
     }
-    Ok(results
+    let verdicts = results
         .into_iter()
         .map(|case| {
             case.into_iter()
@@ -67,7 +73,8 @@ pub fn all(
                 })
                 .collect()
         })
-        .collect())
+        .collect();
+    Ok(Run { verdicts, decided })
 }
 
 enum Stop {
@@ -87,6 +94,7 @@ fn from(
     first: usize,
     reference_only: bool,
     results: &mut [Vec<Option<Verdicts>>],
+    decided: &mut usize,
 ) -> Result<Stop, String> {
     let mut command = Command::new(runner);
     command.arg(cases_json).arg(first.to_string());
@@ -122,6 +130,7 @@ fn from(
                     continue;
                 };
                 current = Some(case);
+                *decided += usize::from(msg["decided"] == true);
                 if let Some(test) = msg["test"].as_u64() {
                     if let Some(slot) = results.get_mut(case).and_then(|c| c.get_mut(test as usize))
                     {

@@ -19,6 +19,9 @@ pub const GROUP_CASES: usize = 64;
 /// The runner's source, written into the scratch workspace.
 const RUNNER_MAIN: &str = include_str!("../../runner/main.rs");
 
+/// The runner's verdict rules (`xtask/runner/verdict.rs`).
+const RUNNER_VERDICT: &str = include_str!("../../runner/verdict.rs");
+
 /// The scratch workspace.
 pub struct Scratch {
     /// Its directory.
@@ -123,6 +126,7 @@ impl Scratch {
             ),
         )?;
         write_if_changed(&self.dir.join("runner/src/main.rs"), RUNNER_MAIN)?;
+        write_if_changed(&self.dir.join("runner/src/verdict.rs"), RUNNER_VERDICT)?;
         write_if_changed(
             &self.dir.join("runner/src/groups.rs"),
             &format!(

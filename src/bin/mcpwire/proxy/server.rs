@@ -18,7 +18,7 @@ use hyper::{
 };
 use hyper_util::rt::TokioIo;
 use mcpwire::{
-    http::{Body, End, Headers, RequestHead, ResponseHead, Step},
+    http::{Body, End, Headers, Redaction, RequestHead, ResponseHead, Step},
     input::Limits,
     live::{self, Pipeline},
     Mode, Options,
@@ -64,6 +64,9 @@ pub struct ProxyConfig {
     pub upstream_ca: Option<PathBuf>,
     /// Write the steps as an HTTP transcript here.
     pub transcript: Option<PathBuf>,
+    /// The header fields whose values are replaced before anything is
+    /// judged, recorded or written ([`mcpwire::http::redact`]).
+    pub redaction: Redaction,
 }
 
 struct Ctx {
@@ -76,6 +79,7 @@ struct Ctx {
     next: AtomicU64,
     listen: SocketAddr,
     in_flight: Arc<InFlight>,
+    redaction: Redaction,
 }
 
 /// How long a stopping proxy waits for the exchanges still waiting on the
@@ -196,11 +200,14 @@ async fn exchange(req: Request<Incoming>, ctx: Arc<Ctx>) -> Response<ProxyBody> 
         .path_and_query()
         .map(|p| p.as_str().to_string())
         .unwrap_or_else(|| "/".into());
-    let head = RequestHead {
+    // What is judged and recorded has its credentials redacted; what is
+    // forwarded (`parts.headers`) is unchanged.
+    let mut head = RequestHead {
         method: parts.method.as_str().to_string(),
         target: target.clone(),
         headers: headers_of(&parts.headers),
     };
+    ctx.redaction.apply(&mut head.headers);
     let limit = ctx.limit;
     let (upstream_body, judged, sent) = match read_limited(body, limit).await {
         Ok(Read::Whole(b)) => {
@@ -266,10 +273,11 @@ async fn exchange(req: Request<Incoming>, ctx: Arc<Ctx>) -> Response<ProxyBody> 
         }
     };
     let (rparts, rbody) = resp.into_parts();
-    let rhead = ResponseHead {
+    let mut rhead = ResponseHead {
         status: rparts.status.as_u16(),
         headers: headers_of(&rparts.headers),
     };
+    ctx.redaction.apply(&mut rhead.headers);
     if let Some(r) = open.record() {
         r.response(&rhead, rparts.status.canonical_reason().unwrap_or(""));
     }
@@ -375,9 +383,10 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
     let mut sink = sink;
     // Findings appear as they are judged, not when the proxy stops.
     sink.flush_each = true;
+    // The live traffic is the run's one input, as `tap`'s stream is.
     let summary = Summary {
         summary: true,
-        files: 0,
+        files: 1,
         ..Summary::default()
     };
     let pipeline = Pipeline::start(
@@ -415,6 +424,7 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
             next: AtomicU64::new(0),
             listen: local,
             in_flight: Arc::default(),
+            redaction: config.redaction.clone(),
         });
         eprintln!(
             "mcpwire proxy: listening on http://{local} (upstream {})",
