@@ -8,12 +8,14 @@
 //! instances through both. To keep that build small the document is cut to
 //! the definitions the cases judge and what they reference.
 
+mod support;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use support::config;
 
 use mcpwire_codegen::{
-    diff, errata, generate_from_value_with, load, schema_declaring, schema_for, validators, Config,
+    diff, errata, generate_from_value_with, load, schema_declaring, schema_for, validators,
     Options, Stages, Version,
 };
 use serde_json::{json, Value};
@@ -22,17 +24,6 @@ const REVISION: &str = "2025-11-25";
 
 fn version() -> Version {
     Version::by_name(REVISION).unwrap()
-}
-
-fn config() -> Config {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let spec_dir = std::env::var_os("MCPWIRE_SPEC_DIR")
-        .map(|d| root.join(d))
-        .unwrap_or_else(|| root.join("../shared/mcp-spec"));
-    Config {
-        spec_dir,
-        pin_file: root.join("schemas/pin.toml"),
-    }
 }
 
 /// Definitions every generated module needs (dispatch's envelopes) and the

@@ -8,23 +8,13 @@
 //! ones: no constrained newtype appears.
 #![cfg(feature = "types")]
 
-use std::path::PathBuf;
+mod support;
+use support::config;
 
 use mcpwire_codegen::{
-    errata, generate_from_value_with, load, schema_for, Config, Dialect, Options, Version,
+    errata, generate_from_value_with, load, schema_for, Dialect, Options, Version,
 };
 use serde_json::{json, Value};
-
-fn config() -> Config {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let spec_dir = std::env::var_os("MCPWIRE_SPEC_DIR")
-        .map(|d| root.join(d))
-        .unwrap_or_else(|| root.join("../shared/mcp-spec"));
-    Config {
-        spec_dir,
-        pin_file: root.join("schemas/pin.toml"),
-    }
-}
 
 /// Today's file of `v` with `Implementation` (present in every revision)
 /// constrained further.

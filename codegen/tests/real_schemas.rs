@@ -1,19 +1,10 @@
 //! Runs the generator on the pinned spec files (from `MCPWIRE_SPEC_DIR`).
 
+mod support;
 use std::path::PathBuf;
+use support::config;
 
 use mcpwire_codegen::{errata, load, Config, Version};
-
-fn config() -> Config {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let spec_dir = std::env::var_os("MCPWIRE_SPEC_DIR")
-        .map(|d| root.join(d))
-        .unwrap_or_else(|| root.join("../shared/mcp-spec"));
-    Config {
-        spec_dir,
-        pin_file: root.join("schemas/pin.toml"),
-    }
-}
 
 fn raw(version: Version) -> serde_json::Value {
     load::read(version, &config())
