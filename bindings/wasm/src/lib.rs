@@ -88,8 +88,11 @@ pub fn fast_name(id: u32) -> Option<String> {
     FAST.with_borrow(|f| f.encoder.names.get(id).map(str::to_string))
 }
 
+/// A thrown `Error` whose message is the code, `\u{1}` and the text: the
+/// package (`npm/src/errors.js`) rethrows it as an `McpwireError` with
+/// that `code` and the text as its message.
 fn js_error(e: api::Error) -> JsError {
-    JsError::new(&e.to_string())
+    JsError::new(&format!("{}\u{1}{e}", e.code()))
 }
 
 /// The revisions compiled into this module, as a JSON array of strings.

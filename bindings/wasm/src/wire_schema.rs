@@ -113,7 +113,7 @@ mod tests {
 
     #[test]
     #[cfg(feature = "v2026_07_28")]
-    fn issue_376_names_the_definition_and_member() {
+    fn an_array_for_an_object_names_the_definition_and_member() {
         let text = br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m","data":{"requiredCapabilities":["sampling"]}}}"#;
         let errors = errors(Version::V2026_07_28, text, None);
         assert_eq!(errors.len(), 1, "{errors:?}");
