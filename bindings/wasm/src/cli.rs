@@ -150,7 +150,9 @@ fn outputs(
         };
         output::sink(format, Box::new(buffer), color && format == Format::Text)
     };
-    let stdout = args.format.or(args.output.is_empty().then_some(Format::Text));
+    let stdout = args
+        .format
+        .or(args.output.is_empty().then_some(Format::Text));
     match stdout {
         Some(format) => sinks.push(open(None, format, color.resolve(args.color, true))),
         None => sinks.push(Box::new(Text::summary_only(
@@ -246,7 +248,9 @@ impl RawCli {
                 || o.output.iter().any(|s| s.format == Format::Conformance)
         };
         match &command {
-            Cmd::Check(a) if conformance(&a.output) => return RawCli::failed(NO_CONFORMANCE.into()),
+            Cmd::Check(a) if conformance(&a.output) => {
+                return RawCli::failed(NO_CONFORMANCE.into())
+            }
             Cmd::Validate(a) if conformance(&a.output) => {
                 return RawCli::failed(NO_CONFORMANCE.into())
             }
@@ -304,6 +308,7 @@ impl RawCli {
             other => RawCli {
                 plan: json!({ "native": match other {
                     Cmd::Tap(_) => "tap",
+                    Cmd::Proxy(_) => "proxy",
                     _ => "dispatch",
                 } }),
                 run: None,
@@ -330,7 +335,8 @@ impl RawCli {
     /// Checks one transcript, `label` its name in findings.
     pub fn check(&mut self, label: &str, bytes: Vec<u8>) -> Result<(), JsError> {
         let run = self.run_mut()?;
-        run.check(label, bytes).map_err(|e| JsError::new(&e.to_string()))
+        run.check(label, bytes)
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Validates one document (`too_large`: it was longer than

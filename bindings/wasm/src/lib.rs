@@ -46,59 +46,59 @@ use std::cell::RefCell;
 #[cfg(feature = "cli")]
 use mcpwire::excerpt;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/args.rs"]
 mod args;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/commands.rs"]
 mod commands;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/conformance.rs"]
 mod conformance;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/github.rs"]
 mod github;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/help.rs"]
 mod help;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/jsonl.rs"]
 mod jsonl;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/judge.rs"]
 mod judge;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/junit.rs"]
 mod junit;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/output.rs"]
 mod output;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/sarif.rs"]
 mod sarif;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/sink.rs"]
 mod sink;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/style.rs"]
 mod style;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/text.rs"]
 mod text;
 #[cfg(feature = "cli")]
-#[allow(dead_code, unexpected_cfgs)]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/utf16.rs"]
 mod utf16;
 
