@@ -178,7 +178,8 @@ export function validateText(revision: Revision, definition: string, text: JsonT
  * The reference conformance harness's `wireSchemaErrors`
  * (`src/validation/wire-schema.ts`), judged by mcpwire:
  * `<Definition><instancePath>: <message>` strings, `[]` when valid;
- * ` (result of '<requestMethod>')` after errors in a result body, `[i] `
+ * ` (result of '<requestMethod>')` after errors in a result body (named by
+ * its result definition at every revision), `[i] `
  * before batch element errors, at most 6 per definition then
  * `... N more error(s)`. Where the verdict differs from ajv's, by design:
  * the package README / docs/javascript.md.

@@ -212,6 +212,26 @@ test('wireSchemaErrors: where mcpwire differs from ajv by design', () => {
   assert.deepEqual(wireSchemaErrors('2025-06-18', elicit), []);
 });
 
+test('wireSchemaErrors: every result body carries the (result of …) suffix, at 2026-07-28 too', () => {
+  const body = { resultType: 'complete', _meta: 5 };
+  const methods = {
+    'tools/list': 'ListToolsResult', // judged by ListToolsResultResponse
+    'server/discover': 'DiscoverResult', // judged by DiscoverResultResponse
+    'tools/call': 'CallToolResult', // judged on its own (InputRequiredResult or CallToolResult)
+    'sampling/createMessage': 'CreateMessageResult', // no XxxResultResponse
+  };
+  for (const [method, definition] of Object.entries(methods)) {
+    const errors = wireSchemaErrors('2026-07-28', { jsonrpc: '2.0', id: 1, result: body }, method);
+    const own = errors.filter((e) => !e.startsWith('JSONRPCResultResponse'));
+    assert.ok(own.length > 0, `${method}: ${JSON.stringify(errors)}`);
+    for (const e of own) {
+      assert.ok(e.startsWith(`${definition}: `) && e.endsWith(` (result of '${method}')`), `${method}: ${e}`);
+    }
+    // The envelope's own error, without the suffix.
+    assert.ok(errors.includes('JSONRPCResultResponse/result/_meta: expected object, found integer'), `${method}: ${JSON.stringify(errors)}`);
+  }
+});
+
 test('Session: direction "auto" (or null) is inferred, as for bare transcript messages', () => {
   const s = new Session('2025-11-25');
   const [req] = s.observe(null, 'harness', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
