@@ -418,7 +418,7 @@ impl Run {
         let (sink, summary) = (&mut self.sink, &mut self.summary);
         summary.files += 1;
         sink.file_start(label, summary)?;
-        let session = Session::try_with_options(*mode, options.clone())
+        let session = Session::try_with_options(*mode, *options)
             .map_err(|e| io::Error::other(e.to_string()))?;
         let reader = BufReader::with_capacity(1 << 20, decoded(bytes));
         let mut checker = check_transcript(reader, session);
