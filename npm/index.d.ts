@@ -1,6 +1,8 @@
 // Types of the mcpwire npm package. Reports and violations are the Rust
 // library's serde form (the same field names as `mcpwire::Report`), so a
-// report from Node and one from Rust compare equal.
+// report from Node and one from Rust compare equal. These declarations need
+// no DOM lib and no `esnext.disposable` lib (test/types.test.mjs checks them
+// under `lib: ["es2022"]` alone).
 
 /** A revision string: "2024-11-05" … "2026-07-28", or "draft". */
 export type Revision = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25' | '2026-07-28' | 'draft';
@@ -12,12 +14,42 @@ export type Direction = 'c2s' | 's2c';
 export type Origin = 'implementation' | 'harness';
 
 /**
- * A message: a JS value (judged as the text `JSON.stringify` gives for it,
- * its wire form), a string of JSON text, or the bytes of JSON text. Pass
- * text to keep what a JS value cannot hold: integers beyond 2^53, `1.0`
- * versus `1`, repeated member names.
+ * A message as a JS value, judged as the text `JSON.stringify` gives for it
+ * (its wire form). A JS string is a JSON string value, never re-read as
+ * text: JSON text goes to the `…Text` entry points.
  */
 export type Message = unknown;
+
+/**
+ * JSON text: a string, or its UTF-8 bytes. Text keeps what a JS value
+ * cannot hold: integers beyond 2^53, `1.0` versus `1`, repeated member names.
+ */
+export type JsonText = string | Uint8Array;
+
+/** The `code` of an {@link McpwireError}. */
+export type McpwireErrorCode =
+  /** An unknown revision, or one not compiled in. */
+  | 'ERR_MCPWIRE_REVISION'
+  /** A definition the revision does not have (the message names close ones). */
+  | 'ERR_MCPWIRE_DEFINITION'
+  /** A Session option that is not understood. */
+  | 'ERR_MCPWIRE_OPTIONS'
+  /** A direction, origin or text argument of the wrong kind. */
+  | 'ERR_MCPWIRE_ARGUMENT'
+  /** Text (`validateText`) that is not one readable JSON value. */
+  | 'ERR_MCPWIRE_INPUT'
+  /** A JS value without JSON text: undefined, a function, a symbol, a BigInt, a cycle. */
+  | 'ERR_MCPWIRE_NOT_JSON'
+  /** A call before `await init()` in a browser. */
+  | 'ERR_MCPWIRE_NOT_INITIALISED'
+  /** A call on a Session after `free()`. */
+  | 'ERR_MCPWIRE_FREED';
+
+/** Every error the package throws on purpose. */
+export class McpwireError extends Error {
+  readonly name: 'McpwireError';
+  readonly code: McpwireErrorCode;
+}
 
 /** One way an instance breaks its schema. */
 export interface Violation {
@@ -107,34 +139,55 @@ export interface SessionOptions {
 }
 
 /**
+ * What `init` takes: a URL (a string or a `URL`), a fetch `Response` (or a
+ * promise of one), the module's bytes, or a compiled `WebAssembly.Module`.
+ * Typed structurally, so that these declarations need no DOM lib.
+ */
+export type InitInput =
+  | string
+  | { readonly href: string }
+  | { arrayBuffer(): Promise<ArrayBuffer> }
+  | PromiseLike<{ arrayBuffer(): Promise<ArrayBuffer> }>
+  | ArrayBuffer
+  | ArrayBufferView
+  | object;
+
+/**
  * Loads the WebAssembly module. In Node it is loaded at import and this
  * resolves at once; in browsers call it (once) before anything else. It
  * fetches `mcpwire_wasm_bg.wasm` next to the package's JS unless given a
  * URL, a Response, bytes or a compiled WebAssembly.Module.
  */
-export default function init(input?: string | URL | Response | BufferSource | WebAssembly.Module): Promise<void>;
+export default function init(input?: InitInput): Promise<void>;
 export { init };
 
 /** The revisions compiled into this build, oldest first. */
 export function revisions(): Revision[];
 
 /**
- * The violations of `message` against one definition (`[]` when valid).
- * Throws on an unknown revision or definition (suggesting close names), or
- * on text that is not one JSON value.
+ * The violations of the JS value `message` against one definition (`[]`
+ * when valid). Throws an {@link McpwireError} on an unknown revision or
+ * definition (suggesting close names), or a value without JSON text.
  */
 export function validate(revision: Revision, definition: string, message: Message): Violation[];
+
+/** {@link validate} for JSON text; text that is not one JSON value throws (`ERR_MCPWIRE_INPUT`). */
+export function validateText(revision: Revision, definition: string, text: JsonText): Violation[];
 
 /**
  * The reference conformance harness's `wireSchemaErrors`
  * (`src/validation/wire-schema.ts`), judged by mcpwire:
  * `<Definition><instancePath>: <message>` strings, `[]` when valid;
- * ` (result of '<requestMethod>')` after errors in a result body, `[i] `
+ * ` (result of '<requestMethod>')` after errors in a result body (named by
+ * its result definition at every revision), `[i] `
  * before batch element errors, at most 6 per definition then
  * `... N more error(s)`. Where the verdict differs from ajv's, by design:
  * the package README / docs/javascript.md.
  */
 export function wireSchemaErrors(version: Revision, message: Message, requestMethod?: string): string[];
+
+/** {@link wireSchemaErrors} for JSON text; unreadable text is one `JSONRPCMessage: …` error string. */
+export function wireSchemaErrorsText(version: Revision, text: JsonText, requestMethod?: string): string[];
 
 /** One client–server conversation, judged message by message. */
 export class Session {
@@ -146,6 +199,8 @@ export class Session {
    * `origin` null: "implementation".
    */
   observe(direction: Direction | 'auto' | null, origin: Origin | null, message: Message): Report[];
+  /** {@link Session.observe} for JSON text; unreadable text is a report with `input_error`, not a throw. */
+  observeText(direction: Direction | 'auto' | null, origin: Origin | null, text: JsonText): Report[];
   /** Requests never answered so far, in the order they were sent. */
   unanswered(): Unanswered[];
   /** The revision in force for messages that say nothing themselves. */
@@ -157,5 +212,14 @@ export class Session {
    * next `new Session`. Using it afterwards throws; freeing it again does nothing.
    */
   free(): void;
+  /** `free()`, for `using session = new Session(…)`. */
   [Symbol.dispose](): void;
+}
+
+declare global {
+  // `Symbol.dispose`, declared as `lib.esnext.disposable` and @types/node
+  // declare it, so that the class above type-checks without that lib.
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
 }

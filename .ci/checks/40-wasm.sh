@@ -2,8 +2,10 @@
 # wasm (bindings/wasm, npm/): builds the WebAssembly module and the npm
 # package (all six revisions, release, wasm-opt from npm's binaryen), writes
 # the parity cases with the Rust library (tests/wasm_parity.rs, reusing the
-# test build of .ci/run's test stage), then runs the package's Node
-# tests: the API, parity with Rust, and the playground in headless Chromium.
+# test build of .ci/run's test stage, which also builds the native
+# `mcpwire` binary), then runs the package's Node tests: the API, the types,
+# parity with Rust, `npx mcpwire` against the native CLI, and the playground
+# in headless Chromium. CI=true: a test whose input is missing fails.
 # The npm build compiles bindings/wasm again, for wasm32-unknown-unknown in
 # release: another target, so nothing of the host build can be reused.
 set -euo pipefail
@@ -16,6 +18,7 @@ echo "40-wasm: build $((SECONDS - start)) s"
 target=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
 export MCPWIRE_PARITY_DIR="$target/tmp/wasm-parity"
 export MCPWIRE_SCREENSHOT_DIR="$target/tmp/wasm-playground"
+export MCPWIRE_NATIVE_BIN="$target/debug/mcpwire"
 t=$SECONDS
 # --workspace --all-features: the flags of the README's test command in
 # .ci/run, so its test build is reused, not rebuilt.

@@ -23,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { ajvJudge } from './ajv.mjs';
-import { workload } from './workload.mjs';
+import { withText, workload } from './workload.mjs';
 
 const seconds = Number(process.env.MCPWIRE_BENCH_SECONDS ?? 1);
 
@@ -31,7 +31,7 @@ const t0 = performance.now();
 const mcpwire = await import('mcpwire');
 const moduleLoadMs = performance.now() - t0;
 const baselineDir = process.env.MCPWIRE_BENCH_BASELINE;
-const baseline = baselineDir ? await import(pathToFileURL(join(resolve(baselineDir), 'node.js')).href) : null;
+const baseline = baselineDir ? withText(await import(pathToFileURL(join(resolve(baselineDir), 'node.js')).href)) : null;
 
 // ---- the runs -------------------------------------------------------------
 // The engines take turns: ROUNDS rounds, each engine about
@@ -70,7 +70,7 @@ function rates(passes) {
 // Warm-up: V8 compiles the .wasm with its baseline compiler first and
 // tiers hot functions up in the background; without this the first
 // revision's rounds of the build loaded last (the baseline) ran partly
-// unoptimised (the "cold" 2024-11-05 baseline of session 7). Each build
+// unoptimised (a "cold" 2024-11-05 baseline was measured so once). Each build
 // judges every revision's workload for MCPWIRE_BENCH_WARMUP seconds
 // (default 0.3) per revision before anything is measured; the setup
 // times below are measured before it, on a cold module.
@@ -81,7 +81,7 @@ function warm(lib) {
     const until = performance.now() + warmup * 1000;
     while (performance.now() < until) {
       const sn = new lib.Session(revision);
-      for (const r of records) sn.observe(r.dir, r.origin, r.text);
+      for (const r of records) sn.observeText(r.dir, r.origin, r.text);
       sn.free();
     }
   }
@@ -93,7 +93,7 @@ for (const revision of mcpwire.revisions()) {
   const records = workload[revision];
   let s = performance.now();
   const session = new mcpwire.Session(revision);
-  for (const r of records) session.observe(r.dir, r.origin, r.text);
+  for (const r of records) session.observeText(r.dir, r.origin, r.text);
   const mcpwireSetupMs = performance.now() - s;
   session.free();
   s = performance.now();
@@ -111,7 +111,7 @@ for (const revision of mcpwire.revisions()) {
   // The verdicts each engine gives on the workload (they differ where the
   // designed differences apply, docs/javascript.md).
   const check = new mcpwire.Session(revision);
-  const mcpwireInvalid = records.filter((r) => check.observe(r.dir, r.origin, r.text).some((x) => x.violations.length > 0)).length;
+  const mcpwireInvalid = records.filter((r) => check.observeText(r.dir, r.origin, r.text).some((x) => x.violations.length > 0)).length;
   check.free();
   const verdictJudge = ajvJudge(revision);
   const ajvInvalid = records.filter((r) => !verdictJudge(r.origin, JSON.parse(r.text))).length;
@@ -120,7 +120,7 @@ for (const revision of mcpwire.revisions()) {
   // judges one conversation per scenario.
   const textPass = (lib) => () => {
     const sn = new lib.Session(revision);
-    for (const r of records) sn.observe(r.dir, r.origin, r.text);
+    for (const r of records) sn.observeText(r.dir, r.origin, r.text);
     sn.free();
     return records.length;
   };

@@ -10,11 +10,11 @@
 // (default 2024-11-05, 3000, the installed package)
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { workload } from './workload.mjs';
+import { withText, workload } from './workload.mjs';
 
 const [revision = '2024-11-05', passesArg = '3000', dist] = process.argv.slice(2);
 const passes = Number(passesArg);
-const lib = dist ? await import(pathToFileURL(join(resolve(dist), 'node.js')).href) : await import('mcpwire');
+const lib = withText(dist ? await import(pathToFileURL(join(resolve(dist), 'node.js')).href) : await import('mcpwire'));
 const records = workload[revision];
 
 const ns = () => process.hrtime.bigint();
@@ -28,7 +28,7 @@ for (let p = 0; p < passes; p++) {
   for (let i = 0; i < records.length; i++) {
     const r = records[i];
     t = ns();
-    s.observe(r.dir, r.origin, r.text);
+    s.observeText(r.dir, r.origin, r.text);
     per[i] += Number(ns() - t);
   }
   t = ns();
@@ -38,9 +38,9 @@ for (let p = 0; p < passes; p++) {
 const clean = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
 const s = new lib.Session(revision);
 const n = passes * 20;
-for (let i = 0; i < 1000; i++) s.observe('c2s', 'implementation', clean);
+for (let i = 0; i < 1000; i++) s.observeText('c2s', 'implementation', clean);
 let t = ns();
-for (let i = 0; i < n; i++) s.observe('c2s', 'implementation', clean);
+for (let i = 0; i < n; i++) s.observeText('c2s', 'implementation', clean);
 const fixed = Number(ns() - t) / n;
 s.free();
 

@@ -15,7 +15,7 @@
 // divided by the messages. `cycles≈` weighs the events as a rough cycle
 // model — Ir + 10 × (L1 misses) + 15 × (mispredicted branches). It is a
 // before → after for one engine, not a forecast of bench.mjs's ratio
-// between engines: on the older revisions it lands near it (session 14,
+// between engines: on the older revisions it lands near it (counted on
 // 2025-03-26: 0.71 modelled, 0.72–0.77 measured, where instructions alone
 // say 0.92), on 2026-07-28 far above it (2.1 against 1.1–1.25). What it
 // showed: the module takes 4–5 times ajv's instruction-cache misses per
@@ -30,7 +30,7 @@
 // `--i1 SIZE,ASSOC,LINE` simulates another first-level instruction cache
 // (valgrind's `--I1`; default the host's, 32768,8,64 here): how the
 // misses fall with the cache's size shows how much code a message runs
-// (session 15, 2025-03-26: the module's misses per message are 937 / 772 /
+// (counted on 2025-03-26: the module's misses per message are 937 / 772 /
 // 380 / 139 at 16 / 32 / 64 / 128 KB, ajv's 446 / 156 / 21 / 2).
 //
 // Usage: node bench/counts.mjs [--passes N] [--i1 SIZE,ASSOC,LINE] [--dist DIR]... [revision...]
@@ -41,7 +41,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { workload } from './workload.mjs';
+import { withText, workload } from './workload.mjs';
 
 const args = process.argv.slice(2);
 
@@ -54,10 +54,10 @@ if (args[0] === '--run') {
     const judge = ajvJudge(revision);
     for (let p = 0; p < Number(passes); p++) for (const r of records) judge(r.origin, JSON.parse(r.text));
   } else {
-    const lib = engine === 'installed' ? await import('mcpwire') : await import(pathToFileURL(join(resolve(engine), 'node.js')).href);
+    const lib = withText(engine === 'installed' ? await import('mcpwire') : await import(pathToFileURL(join(resolve(engine), 'node.js')).href));
     for (let p = 0; p < Number(passes); p++) {
       const s = new lib.Session(revision);
-      for (const r of records) s.observe(r.dir, r.origin, r.text);
+      for (const r of records) s.observeText(r.dir, r.origin, r.text);
       s.free();
     }
   }

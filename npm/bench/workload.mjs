@@ -31,3 +31,14 @@ export const workload = {
   '2026-07-28': newer,
   draft: newer,
 };
+
+/**
+ * `lib`, with `Session.prototype.observeText` where a build older than the
+ * text entry points has only `observe` (which took JSON text then), so that
+ * such a build can still be a baseline.
+ */
+export function withText(lib) {
+  const p = lib.Session.prototype;
+  if (!('observeText' in p)) p.observeText = p.observe;
+  return lib;
+}

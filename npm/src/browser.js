@@ -12,4 +12,5 @@ export default function init(input) {
   return ready;
 }
 export { init };
-export { revisions, validate, wireSchemaErrors, Session } from './core.js';
+export { revisions, validate, validateText, wireSchemaErrors, wireSchemaErrorsText, Session } from './core.js';
+export { McpwireError } from './errors.js';

@@ -1,9 +1,12 @@
-// The package's API on top of the wasm-bindgen module (bindings/wasm):
-// messages in as JS values (turned into their wire text with
-// JSON.stringify), JSON strings or Uint8Array bytes; answers out as plain
-// objects (one JSON.parse of the text the module returns). Entry points:
-// node.js (loads the .wasm synchronously at import) and browser.js
-// (`await init()` first). Types: ../index.d.ts.
+// The package's API on top of the wasm-bindgen module (bindings/wasm).
+// Two kinds of entry point: `validate`, `wireSchemaErrors` and
+// `Session.observe` take a JS value (judged as the text JSON.stringify
+// gives for it: a JS string is a JSON string); `validateText`,
+// `wireSchemaErrorsText` and `Session.observeText` take JSON text (a
+// string, or its UTF-8 bytes as a Uint8Array). Answers come out as plain
+// objects. Entry points: node.js (loads the .wasm synchronously at import)
+// and browser.js (`await init()` first). Types: ../index.d.ts.
+import { McpwireError, rethrow } from './errors.js';
 
 let raw = null;
 let memory = null;
@@ -17,21 +20,51 @@ export function bind(module, exports) {
 
 function module() {
   if (raw === null) {
-    throw new Error('mcpwire: the WebAssembly module is not initialised; call `await init()` first');
+    throw new McpwireError('ERR_MCPWIRE_NOT_INITIALISED', 'mcpwire: the WebAssembly module is not initialised; call `await init()` first');
   }
   return raw;
 }
 
-// A string is JSON text; a Uint8Array is the bytes of JSON text; anything
-// else is a JS value, judged as the text JSON.stringify gives for it (what
-// it is on the wire).
-function wire(message) {
-  if (typeof message === 'string' || message instanceof Uint8Array) return message;
-  const text = JSON.stringify(message);
-  if (text === undefined) {
-    throw new TypeError(`mcpwire: ${typeof message} is not a JSON value`);
+// Calls into the module, its errors rethrown as McpwireErrors.
+function call(f) {
+  try {
+    return f();
+  } catch (e) {
+    return rethrow(e);
+  }
+}
+
+// The wire text of a JS value: what JSON.stringify gives, or null for a
+// value JSON has no text for (undefined, a function, a symbol, a BigInt, a
+// cycle).
+function stringify(value) {
+  try {
+    return JSON.stringify(value) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function valueText(value) {
+  const text = stringify(value);
+  if (text === null) {
+    throw new McpwireError('ERR_MCPWIRE_NOT_JSON', `mcpwire: ${describe(value)} is not a JSON value (pass JSON text to the …Text entry points)`);
   }
   return text;
+}
+
+function describe(value) {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'bigint') return 'a BigInt';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'symbol') return 'a symbol';
+  return 'a value with a cycle or a toJSON that throws';
+}
+
+// JSON text: a string or its UTF-8 bytes.
+function jsonText(text, where) {
+  if (typeof text === 'string' || text instanceof Uint8Array) return text;
+  throw new McpwireError('ERR_MCPWIRE_ARGUMENT', `mcpwire: ${where} takes JSON text (a string or a Uint8Array), not ${text === null ? 'null' : typeof text}`);
 }
 
 /** The revisions compiled into this build, oldest first. */
@@ -40,30 +73,56 @@ export function revisions() {
 }
 
 /**
- * The violations of `message` against one definition of one revision
- * (`[]` when valid). Throws on an unknown revision or definition, or text
- * that is not one JSON value.
+ * The violations of the JS value `message` against one definition of one
+ * revision (`[]` when valid), judged as the text JSON.stringify gives.
+ * Throws an McpwireError on an unknown revision or definition, or a value
+ * without JSON text.
  */
 export function validate(revision, definition, message) {
   const m = module();
-  const w = wire(message);
-  const out = typeof w === 'string'
-    ? m.validateString(revision, definition, w)
-    : m.validateText(revision, definition, w);
-  return JSON.parse(out);
+  const text = valueText(message);
+  return JSON.parse(call(() => m.validateString(revision, definition, text)));
 }
 
 /**
+ * `validate` for JSON text (a string or a Uint8Array of UTF-8); throws an
+ * McpwireError (code ERR_MCPWIRE_INPUT) when it is not one JSON value.
+ */
+export function validateText(revision, definition, text) {
+  const m = module();
+  const t = jsonText(text, 'validateText');
+  const out = call(() => typeof t === 'string'
+    ? m.validateString(revision, definition, t)
+    : m.validateText(revision, definition, t));
+  return JSON.parse(out);
+}
+
+// The harness's answer for a message that is not a JSON-RPC message
+// (src/validation/wire-schema.ts): what it gives for `undefined`.
+const NOT_A_MESSAGE = 'JSONRPCMessage: not a valid JSON-RPC request, notification, or response';
+
+/**
  * The reference conformance harness's `wireSchemaErrors`, judged by
- * mcpwire: `<Definition><instancePath>: <message>` strings, `[]` when valid.
+ * mcpwire: `<Definition><instancePath>: <message>` strings, `[]` when
+ * valid. `message` is a JS value, as in the harness; a value without JSON
+ * text (undefined) answers as the harness does, with one error string.
  */
 export function wireSchemaErrors(version, message, requestMethod) {
   const m = module();
-  const w = wire(message);
+  const text = stringify(message);
   const method = requestMethod ?? undefined;
-  const out = typeof w === 'string'
-    ? m.wireSchemaErrorsString(version, w, method)
-    : m.wireSchemaErrorsText(version, w, method);
+  const out = JSON.parse(call(() => m.wireSchemaErrorsString(version, text ?? 'null', method)));
+  return text === null ? [NOT_A_MESSAGE] : out;
+}
+
+/** `wireSchemaErrors` for JSON text (a string or a Uint8Array of UTF-8). */
+export function wireSchemaErrorsText(version, text, requestMethod) {
+  const m = module();
+  const t = jsonText(text, 'wireSchemaErrorsText');
+  const method = requestMethod ?? undefined;
+  const out = call(() => typeof t === 'string'
+    ? m.wireSchemaErrorsString(version, t, method)
+    : m.wireSchemaErrorsText(version, t, method));
   return JSON.parse(out);
 }
 
@@ -273,33 +332,46 @@ export class Session {
     const text = options == null ? '{}' : JSON.stringify(options);
     const spare = spares.pop();
     if (spare === undefined) {
-      this.#raw = new (module().RawSession)(revision, text);
+      const Raw = module().RawSession;
+      this.#raw = call(() => new Raw(revision, text));
       return;
     }
     try {
       spare.reset(revision, text);
     } catch (e) {
       spares.push(spare);
-      throw e;
+      rethrow(e);
     }
     this.#raw = spare;
   }
 
   #live() {
     const raw = this.#raw;
-    if (raw === null) throw new Error('mcpwire: this Session was freed');
+    if (raw === null) throw new McpwireError('ERR_MCPWIRE_FREED', 'mcpwire: this Session was freed');
     return raw;
   }
 
   /**
-   * Judges one message: one report, or one per batch element. `direction`
-   * null, undefined or "auto": inferred by the session (as for a bare
-   * message in a transcript); `origin` defaults to "implementation".
+   * Judges one message, a JS value (judged as the text JSON.stringify
+   * gives): one report, or one per batch element. `direction` null,
+   * undefined or "auto": inferred by the session (as for a bare message in
+   * a transcript); `origin` defaults to "implementation".
    */
   observe(direction, origin, message) {
+    return this.#observe(direction, origin, valueText(message));
+  }
+
+  /**
+   * `observe` for JSON text (a string or a Uint8Array of UTF-8); text that
+   * is not one JSON value is a report with `input_error`, not a throw.
+   */
+  observeText(direction, origin, text) {
+    return this.#observe(direction, origin, jsonText(text, 'observeText'));
+  }
+
+  #observe(direction, origin, w) {
     direction ??= 'auto';
     origin ??= 'implementation';
-    const w = wire(message);
     const d = directionCode(direction);
     const o = originCode(origin);
     if (d >= 0 && o >= 0) {
@@ -307,9 +379,9 @@ export class Session {
     }
     // Not a known direction or origin: the module's own error.
     const raw = this.#live();
-    const out = typeof w === 'string'
+    const out = call(() => typeof w === 'string'
       ? raw.observeString(direction, origin, w)
-      : raw.observeText(direction, origin, w);
+      : raw.observeText(direction, origin, w));
     return reports(out);
   }
 
@@ -325,7 +397,8 @@ export class Session {
 
   /** Records the `MCP-Protocol-Version` HTTP header of the following messages. */
   setHttpProtocolVersion(header) {
-    this.#live().setHttpProtocolVersion(header);
+    const raw = this.#live();
+    call(() => raw.setHttpProtocolVersion(header));
   }
 
   /**

@@ -12,4 +12,5 @@ bind(raw, exports);
 /** Resolves at once: the module was loaded at import. */
 export default async function init() {}
 export { init };
-export { revisions, validate, wireSchemaErrors, Session } from './core.js';
+export { revisions, validate, validateText, wireSchemaErrors, wireSchemaErrorsText, Session } from './core.js';
+export { McpwireError } from './errors.js';

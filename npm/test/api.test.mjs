@@ -2,14 +2,14 @@
 // the three ways a message comes in (JS value, JSON string, bytes).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import init, { Session, revisions, validate, wireSchemaErrors } from 'mcpwire';
+import init, { McpwireError, Session, revisions, validate, validateText, wireSchemaErrors, wireSchemaErrorsText } from 'mcpwire';
 
-const ISSUE_376 = {
+const ARRAY_FOR_OBJECT = {
   jsonrpc: '2.0',
   id: 7,
   error: { code: -32021, message: 'Server requires the sampling capability', data: { requiredCapabilities: ['sampling'] } },
 };
-const FIXED = { ...ISSUE_376, error: { ...ISSUE_376.error, data: { requiredCapabilities: { sampling: {} } } } };
+const FIXED = { ...ARRAY_FOR_OBJECT, error: { ...ARRAY_FOR_OBJECT.error, data: { requiredCapabilities: { sampling: {} } } } };
 
 const all = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28', 'draft'];
 
@@ -18,10 +18,14 @@ test('init resolves in Node (the module loads at import) and revisions lists all
   assert.deepEqual(revisions(), all);
 });
 
-test('validate: the #376 shape at 2026-07-28 and its fix, as value, text and bytes', () => {
+test('validate: an array for an object at 2026-07-28 and its fix, as value, text and bytes', () => {
   const def = 'MissingRequiredClientCapabilityError';
-  for (const message of [ISSUE_376, JSON.stringify(ISSUE_376), new TextEncoder().encode(JSON.stringify(ISSUE_376))]) {
-    const violations = validate('2026-07-28', def, message);
+  const answers = [
+    validate('2026-07-28', def, ARRAY_FOR_OBJECT),
+    validateText('2026-07-28', def, JSON.stringify(ARRAY_FOR_OBJECT)),
+    validateText('2026-07-28', def, new TextEncoder().encode(JSON.stringify(ARRAY_FOR_OBJECT))),
+  ];
+  for (const violations of answers) {
     assert.equal(violations.length, 1, JSON.stringify(violations));
     const [v] = violations;
     assert.equal(v.instance, '/error/data/requiredCapabilities');
@@ -30,22 +34,67 @@ test('validate: the #376 shape at 2026-07-28 and its fix, as value, text and byt
     assert.match(v.message, /expected object, found array/);
   }
   assert.deepEqual(validate('2026-07-28', def, FIXED), []);
-  assert.deepEqual(validate('2026-07-28', def, JSON.stringify(FIXED)), []);
+  assert.deepEqual(validateText('2026-07-28', def, JSON.stringify(FIXED)), []);
 });
 
-test('validate refuses unknown revisions and definitions (suggesting close names) and unreadable text', () => {
-  assert.throws(() => validate('2099-01-01', 'CallToolResult', {}), /unknown MCP revision "2099-01-01"; known revisions: 2024-11-05/);
-  assert.throws(() => validate('2025-11-25', 'CallToolReslt', {}), /no definition "CallToolReslt"; did you mean CallToolResult/);
-  assert.throws(() => validate('2025-11-25', 'CallToolResult', '{"content": ['), Error);
-  assert.throws(() => validate('2025-11-25', 'CallToolResult', undefined), TypeError);
+const refused = (code, pattern) => (e) => e instanceof McpwireError && e instanceof Error
+  && e.name === 'McpwireError' && e.code === code && pattern.test(e.message) && !e.message.includes('\u0001');
+
+test('validate refuses unknown revisions and definitions (suggesting close names), unreadable text and non-JSON values, with codes', () => {
+  assert.throws(() => validate('2099-01-01', 'CallToolResult', {}), refused('ERR_MCPWIRE_REVISION', /^unknown MCP revision "2099-01-01"; known revisions: 2024-11-05/));
+  assert.throws(() => validate('2025-11-25', 'CallToolReslt', {}), refused('ERR_MCPWIRE_DEFINITION', /no definition "CallToolReslt"; did you mean CallToolResult/));
+  assert.throws(() => validateText('2025-11-25', 'CallToolResult', '{"content": ['), refused('ERR_MCPWIRE_INPUT', /EOF|end of/i));
+  for (const v of [undefined, () => 1, Symbol('s'), 10n]) {
+    assert.throws(() => validate('2025-11-25', 'CallToolResult', v), refused('ERR_MCPWIRE_NOT_JSON', /is not a JSON value/));
+  }
+  const cycle = {};
+  cycle.self = cycle;
+  assert.throws(() => validate('2025-11-25', 'CallToolResult', cycle), refused('ERR_MCPWIRE_NOT_JSON', /cycle/));
+  assert.throws(() => validateText('2025-11-25', 'CallToolResult', { content: [] }), refused('ERR_MCPWIRE_ARGUMENT', /takes JSON text/));
+  assert.throws(() => new Session('auto', { fallbak: 'draft' }), refused('ERR_MCPWIRE_OPTIONS', /fallbak/));
+  assert.throws(() => new Session('auto').observe('up', null, {}), refused('ERR_MCPWIRE_ARGUMENT', /direction "up"/));
+  assert.throws(() => wireSchemaErrors('1999-01-01', undefined), refused('ERR_MCPWIRE_REVISION', /1999-01-01/));
+  const freed = new Session('auto');
+  freed.free();
+  assert.throws(() => freed.unanswered(), refused('ERR_MCPWIRE_FREED', /freed/));
+});
+
+test('a JS string is a string value; JSON text goes to the text entry points', () => {
+  const message = { jsonrpc: '2.0', id: 1, result: { content: [] } };
+  const doubled = JSON.stringify(message);
+  // The value entry points: a string is judged as the JSON string it is.
+  const [r] = new Session('2025-11-25').observe('s2c', 'implementation', doubled);
+  assert.equal(r.kind, 'unknown');
+  assert.ok(r.violations.length > 0, JSON.stringify(r));
+  assert.ok(validate('2025-11-25', 'JSONRPCMessage', doubled).length > 0);
+  assert.deepEqual(validate('2025-11-25', 'TextContent', 'x').map((v) => v.keyword), ['type']);
+  const errors = wireSchemaErrors('2025-11-25', doubled, 'tools/call');
+  assert.ok(errors.length > 0 && errors.every((e) => e.startsWith('JSONRPCMessage')), JSON.stringify(errors));
+  // The text entry points read it as the message it holds.
+  assert.deepEqual(new Session('2025-11-25').observeText('s2c', 'implementation', doubled)[0].violations, []);
+  assert.deepEqual(wireSchemaErrorsText('2025-11-25', doubled, 'tools/call'), []);
+  assert.deepEqual(validateText('2025-11-25', 'JSONRPCResponse', doubled), []);
+  // A double-encoded text is a string there too.
+  assert.ok(wireSchemaErrorsText('2025-11-25', JSON.stringify(doubled)).length > 0);
+});
+
+test('wireSchemaErrors answers undefined as the harness does, never throwing for a message', () => {
+  const harness = ['JSONRPCMessage: not a valid JSON-RPC request, notification, or response'];
+  for (const v of [undefined, () => 1, Symbol('s'), 10n]) {
+    assert.deepEqual(wireSchemaErrors('2025-11-25', v), harness);
+    assert.deepEqual(wireSchemaErrors('2026-07-28', v, 'tools/call'), harness);
+  }
+  assert.deepEqual(wireSchemaErrorsText('2025-11-25', '{"jsonrpc":').length, 1);
+  assert.match(wireSchemaErrorsText('2025-11-25', '{"jsonrpc":')[0], /^JSONRPCMessage: /);
+  assert.throws(() => wireSchemaErrorsText('2025-11-25', undefined), refused('ERR_MCPWIRE_ARGUMENT', /takes JSON text/));
 });
 
 test('text keeps what a JS value cannot: integers beyond 2^53 and repeated members', () => {
   // `id` is an integer either way; a fraction is not, whatever its spelling.
-  assert.deepEqual(validate('2025-11-25', 'JSONRPCRequest', '{"jsonrpc":"2.0","id":18446744073709551616,"method":"x"}'), []);
-  assert.equal(validate('2025-11-25', 'JSONRPCRequest', '{"jsonrpc":"2.0","id":1.5,"method":"x"}')[0].instance, '/id');
+  assert.deepEqual(validateText('2025-11-25', 'JSONRPCRequest', '{"jsonrpc":"2.0","id":18446744073709551616,"method":"x"}'), []);
+  assert.equal(validateText('2025-11-25', 'JSONRPCRequest', '{"jsonrpc":"2.0","id":1.5,"method":"x"}')[0].instance, '/id');
   // serde_json keeps the last of repeated members, as JSON.parse does.
-  assert.deepEqual(validate('2025-11-25', 'JSONRPCRequest', '{"jsonrpc":"2.0","id":true,"id":1,"method":"x"}'), []);
+  assert.deepEqual(validateText('2025-11-25', 'JSONRPCRequest', '{"jsonrpc":"2.0","id":true,"id":1,"method":"x"}'), []);
 });
 
 test('Session: auto mode follows initialize; reports carry definitions, violations and warnings', () => {
@@ -59,7 +108,7 @@ test('Session: auto mode follows initialize; reports carry definitions, violatio
   assert.equal(req.kind, 'request');
   assert.deepEqual(req.definitions, ['JSONRPCRequest', 'InitializeRequest']);
   assert.deepEqual(req.violations, []);
-  const [res] = s.observe('s2c', 'implementation', JSON.stringify({
+  const [res] = s.observeText('s2c', 'implementation', JSON.stringify({
     jsonrpc: '2.0', id: 0,
     result: { protocolVersion: '2025-06-18', capabilities: {}, serverInfo: { name: 's', version: '1' } },
   }));
@@ -74,11 +123,11 @@ test('Session: auto mode follows initialize; reports carry definitions, violatio
   s.free();
 });
 
-test('Session: the #376 error at 2026-07-28 and its fix', () => {
+test('Session: an array for an object at 2026-07-28 and its fix', () => {
   const s = new Session('2026-07-28');
-  const [r] = s.observe('s2c', 'implementation', ISSUE_376);
+  const [r] = s.observe('s2c', 'implementation', ARRAY_FOR_OBJECT);
   assert.deepEqual(r.violations.map((f) => [f.definition, f.instance]), [['MissingRequiredClientCapabilityError', '/error/data/requiredCapabilities']]);
-  const [ok] = s.observe('s2c', 'implementation', JSON.stringify(FIXED));
+  const [ok] = s.observeText('s2c', 'implementation', JSON.stringify(FIXED));
   assert.deepEqual(ok.violations, []);
   assert.equal(ok.index, 1);
 });
@@ -93,7 +142,7 @@ test('Session: unanswered() lists pending requests; unreadable text is a report,
   assert.equal(pending[0].direction, 'c2s');
   assert.equal(pending[0].method, 'tools/list');
   assert.equal(pending[0].index, 0);
-  const [r] = s.observe('s2c', 'implementation', '{"jsonrpc": "2.0", "id": ');
+  const [r] = s.observeText('s2c', 'implementation', '{"jsonrpc": "2.0", "id": ');
   assert.equal(r.kind, 'unreadable');
   assert.match(r.input_error, /./);
 });
@@ -124,7 +173,7 @@ test('Session: a 2025-03-26 batch is judged per element; elsewhere the batch its
 
 test('wireSchemaErrors: the harness shape', () => {
   assert.deepEqual(wireSchemaErrors('2026-07-28', FIXED), []);
-  const errors = wireSchemaErrors('2026-07-28', ISSUE_376);
+  const errors = wireSchemaErrors('2026-07-28', ARRAY_FOR_OBJECT);
   assert.equal(errors.length, 1);
   assert.match(errors[0], /^MissingRequiredClientCapabilityError\/error\/data\/requiredCapabilities: expected object, found array/);
   // A result body, relative to /result, suffixed with the request's method.
@@ -161,6 +210,26 @@ test('wireSchemaErrors: where mcpwire differs from ajv by design', () => {
     params: { message: 'm', requestedSchema: { type: 'object', properties: { n: { type: 'number', minimum: 0.5 } } } },
   };
   assert.deepEqual(wireSchemaErrors('2025-06-18', elicit), []);
+});
+
+test('wireSchemaErrors: every result body carries the (result of …) suffix, at 2026-07-28 too', () => {
+  const body = { resultType: 'complete', _meta: 5 };
+  const methods = {
+    'tools/list': 'ListToolsResult', // judged by ListToolsResultResponse
+    'server/discover': 'DiscoverResult', // judged by DiscoverResultResponse
+    'tools/call': 'CallToolResult', // judged on its own (InputRequiredResult or CallToolResult)
+    'sampling/createMessage': 'CreateMessageResult', // no XxxResultResponse
+  };
+  for (const [method, definition] of Object.entries(methods)) {
+    const errors = wireSchemaErrors('2026-07-28', { jsonrpc: '2.0', id: 1, result: body }, method);
+    const own = errors.filter((e) => !e.startsWith('JSONRPCResultResponse'));
+    assert.ok(own.length > 0, `${method}: ${JSON.stringify(errors)}`);
+    for (const e of own) {
+      assert.ok(e.startsWith(`${definition}: `) && e.endsWith(` (result of '${method}')`), `${method}: ${e}`);
+    }
+    // The envelope's own error, without the suffix.
+    assert.ok(errors.includes('JSONRPCResultResponse/result/_meta: expected object, found integer'), `${method}: ${JSON.stringify(errors)}`);
+  }
 });
 
 test('Session: direction "auto" (or null) is inferred, as for bare transcript messages', () => {

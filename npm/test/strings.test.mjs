@@ -68,7 +68,7 @@ test('a special byte at every offset of a string value or member name is read as
       ];
       for (const text of texts) {
         const want = reference(text);
-        const [report] = s.observe('c2s', 'implementation', text);
+        const [report] = s.observeText('c2s', 'implementation', text);
         const label = `${what} at ${at}: ${JSON.stringify(new TextDecoder().decode(text))}`;
         if (want === null) {
           assert.equal(report.kind, 'unreadable', label);

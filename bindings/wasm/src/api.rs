@@ -36,6 +36,19 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+impl Error {
+    /// The stable code the package's `McpwireError` carries (`error.code`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Revision(_) => "ERR_MCPWIRE_REVISION",
+            Error::Definition(_) => "ERR_MCPWIRE_DEFINITION",
+            Error::Options(_) => "ERR_MCPWIRE_OPTIONS",
+            Error::Argument(_) => "ERR_MCPWIRE_ARGUMENT",
+            Error::Input(_) => "ERR_MCPWIRE_INPUT",
+        }
+    }
+}
+
 /// The revisions compiled in, as a JSON array.
 pub fn revisions_json() -> String {
     let names: Vec<&str> = Version::enabled().map(Version::as_str).collect();
@@ -328,14 +341,14 @@ mod tests {
     use super::*;
 
     #[cfg(feature = "v2026_07_28")]
-    const ISSUE_376: &str = r#"{"jsonrpc":"2.0","id":401,"error":{"code":-32021,"message":"needs sampling","data":{"requiredCapabilities":["sampling"]}}}"#;
+    const ARRAY_FOR_OBJECT: &str = r#"{"jsonrpc":"2.0","id":401,"error":{"code":-32021,"message":"needs sampling","data":{"requiredCapabilities":["sampling"]}}}"#;
 
     #[test]
     #[cfg(feature = "v2026_07_28")]
-    fn session_reports_issue_376_at_its_member() {
+    fn session_reports_an_array_for_an_object_at_its_member() {
         let mut s = Session::new("2026-07-28", "{}").unwrap();
         let out: serde_json::Value = serde_json::from_str(
-            &s.observe("s2c", "implementation", ISSUE_376.as_bytes())
+            &s.observe("s2c", "implementation", ARRAY_FOR_OBJECT.as_bytes())
                 .unwrap(),
         )
         .unwrap();
@@ -343,7 +356,7 @@ mod tests {
             out[0]["violations"][0]["instance"],
             "/error/data/requiredCapabilities"
         );
-        let fixed = ISSUE_376.replace(r#"["sampling"]"#, r#"{"sampling":{}}"#);
+        let fixed = ARRAY_FOR_OBJECT.replace(r#"["sampling"]"#, r#"{"sampling":{}}"#);
         let out: serde_json::Value = serde_json::from_str(
             &s.observe("s2c", "implementation", fixed.as_bytes())
                 .unwrap(),

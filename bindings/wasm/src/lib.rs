@@ -28,12 +28,79 @@
 #![deny(missing_docs)]
 
 pub mod api;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod fast;
 mod memcmp;
 pub mod small_alloc;
 pub mod wire_schema;
 
 use std::cell::RefCell;
+
+// The native command line's own modules (src/bin/mcpwire/), compiled in
+// for `npx mcpwire check` and `validate` ([`cli`] drives them): its
+// argument parser and help, its judging loop and every output format, so
+// that what Node prints is what the native CLI prints. They name each
+// other from the crate root (`crate::output`), hence here; what reads
+// files, runs servers or draws progress bars stays out.
+#[cfg(feature = "cli")]
+use mcpwire::excerpt;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/args.rs"]
+mod args;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/commands.rs"]
+mod commands;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/conformance.rs"]
+mod conformance;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/github.rs"]
+mod github;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/help.rs"]
+mod help;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/jsonl.rs"]
+mod jsonl;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/judge.rs"]
+mod judge;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/junit.rs"]
+mod junit;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/output.rs"]
+mod output;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/sarif.rs"]
+mod sarif;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/sink.rs"]
+mod sink;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/style.rs"]
+mod style;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/text.rs"]
+mod text;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/utf16.rs"]
+mod utf16;
 
 use mcpwire::{Direction, Origin};
 use wasm_bindgen::prelude::*;
@@ -88,8 +155,11 @@ pub fn fast_name(id: u32) -> Option<String> {
     FAST.with_borrow(|f| f.encoder.names.get(id).map(str::to_string))
 }
 
+/// A thrown `Error` whose message is the code, `\u{1}` and the text: the
+/// package (`npm/src/errors.js`) rethrows it as an `McpwireError` with
+/// that `code` and the text as its message.
 fn js_error(e: api::Error) -> JsError {
-    JsError::new(&e.to_string())
+    JsError::new(&format!("{}\u{1}{e}", e.code()))
 }
 
 /// The revisions compiled into this module, as a JSON array of strings.

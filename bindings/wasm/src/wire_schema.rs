@@ -9,6 +9,15 @@
 //! `[i] ` before errors of batch element `i`, and at most six errors per
 //! definition followed by `... N more error(s)`.
 //!
+//! A result body is named as the harness names it, whichever definition
+//! judged it: at 2026-07-28 the session checks the responses of most
+//! methods against the method's `XxxResultResponse` (the whole response,
+//! whose `result` is the `XxxResult`), and their errors inside `/result`
+//! are written as the `XxxResult`'s (`ListToolsResult: … (result of
+//! 'tools/list')`), like those of the methods whose result is checked on
+//! its own, and like every older revision. Errors of the generic envelope
+//! (`JSONRPCResultResponse`) carry no suffix, as in the harness.
+//!
 //! The verdict is mcpwire's ([`mcpwire::Session`] at the fixed revision,
 //! `requestMethod` standing in for the request the harness paired the
 //! response with), not ajv's. Where they differ, by design (`docs/javascript.md`
@@ -23,7 +32,9 @@
 //! also invalid; messages are mcpwire's wording, not ajv's.
 
 use mcpwire::{
+    dispatch::Target,
     input::{self, Limits},
+    report::Finding,
     Direction, MessageKind, Origin, Report, Session, Version,
 };
 use serde_json::{json, Value};
@@ -61,7 +72,7 @@ pub fn errors(version: Version, text: &[u8], request_method: Option<&str>) -> Ve
     let reports = session.observe_bytes(Direction::ServerToClient, Origin::Implementation, text);
     let mut out = Vec::new();
     for report in &reports {
-        format_report(report, request_method, &mut out);
+        format_report(version, report, request_method, &mut out);
     }
     out
 }
@@ -73,7 +84,43 @@ fn is_result(msg: &Value) -> bool {
         && msg.get("result").is_some()
 }
 
-fn format_report(report: &Report, request_method: Option<&str>, out: &mut Vec<String>) {
+/// Where a finding is reported: the definition named, the path below the
+/// value it judged, and whether that value is the result body.
+fn placed<'a>(version: Version, report: &Report, f: &'a Finding) -> (&'a str, &'a str, bool) {
+    let pointer = f.violation.instance.as_str();
+    let relative = report.path_in_target(f);
+    if report.kind != MessageKind::Result || report.batch_index.is_some() {
+        return (f.definition, relative, false);
+    }
+    match f.target {
+        Target::Result => (f.definition, relative, relative != pointer),
+        Target::Message => {
+            // `XxxResultResponse` judged the whole response: its errors in
+            // `/result` are the body's, `XxxResult`'s.
+            let body = pointer
+                .strip_prefix("/result")
+                .filter(|rest| rest.is_empty() || rest.starts_with('/'));
+            let named = f
+                .definition
+                .strip_suffix("Response")
+                .filter(|d| d.ends_with("Result"))
+                .and_then(|d| version.spec()?.definition(d))
+                .map(|d| d.name);
+            match (body, named) {
+                (Some(rest), Some(name)) => (name, rest, true),
+                _ => (f.definition, relative, false),
+            }
+        }
+        Target::Error => (f.definition, relative, false),
+    }
+}
+
+fn format_report(
+    version: Version,
+    report: &Report,
+    request_method: Option<&str>,
+    out: &mut Vec<String>,
+) {
     let batch = report
         .batch_index
         .map(|i| format!("[{i}] "))
@@ -84,18 +131,16 @@ fn format_report(report: &Report, request_method: Option<&str>, out: &mut Vec<St
     }
     let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
     for f in &report.violations {
-        let pointer = f.violation.instance.as_str();
-        let relative = report.path_in_target(f);
-        let mut error = format!("{batch}{}{relative}: {}", f.definition, f.violation.message);
-        if report.kind == MessageKind::Result && relative != pointer && report.batch_index.is_none()
-        {
+        let (definition, relative, body) = placed(version, report, f);
+        let mut error = format!("{batch}{definition}{relative}: {}", f.violation.message);
+        if body {
             if let Some(m) = request_method.or(report.method.as_deref()) {
                 error.push_str(&format!(" (result of '{m}')"));
             }
         }
-        match groups.iter_mut().find(|(d, _)| *d == f.definition) {
+        match groups.iter_mut().find(|(d, _)| *d == definition) {
             Some((_, list)) => list.push(error),
-            None => groups.push((f.definition, vec![error])),
+            None => groups.push((definition, vec![error])),
         }
     }
     for (_, list) in groups {
@@ -113,7 +158,7 @@ mod tests {
 
     #[test]
     #[cfg(feature = "v2026_07_28")]
-    fn issue_376_names_the_definition_and_member() {
+    fn an_array_for_an_object_names_the_definition_and_member() {
         let text = br#"{"jsonrpc":"2.0","id":1,"error":{"code":-32021,"message":"m","data":{"requiredCapabilities":["sampling"]}}}"#;
         let errors = errors(Version::V2026_07_28, text, None);
         assert_eq!(errors.len(), 1, "{errors:?}");
@@ -175,6 +220,33 @@ mod tests {
         let errors = errors_of(Version::V2026_07_28, b"{\"jsonrpc\":");
         assert_eq!(errors.len(), 1);
         assert!(errors[0].starts_with("JSONRPCMessage: "), "{errors:?}");
+    }
+
+    #[test]
+    #[cfg(feature = "v2026_07_28")]
+    fn every_result_body_is_named_and_suffixed_as_the_harness_does() {
+        // tools/list is judged by ListToolsResultResponse (the whole
+        // response), tools/call by CallToolResult (the body): both bodies
+        // are named by their result definition, with the suffix.
+        let text = br#"{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","cacheScope":"public","ttlMs":1}}"#;
+        assert_eq!(
+            errors(Version::V2026_07_28, text, Some("tools/list")),
+            ["ListToolsResult: \"tools\" is a required property (result of 'tools/list')"],
+        );
+        let text = br#"{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","content":"x"}}"#;
+        assert_eq!(
+            errors(Version::V2026_07_28, text, Some("tools/call")),
+            ["CallToolResult/content: expected array, found string (result of 'tools/call')"],
+        );
+        // The generic envelope's errors carry no suffix, as in the harness.
+        let text = br#"{"jsonrpc":"2.0","id":3,"result":{"resultType":"complete","_meta":5,"tools":[],"cacheScope":"public","ttlMs":1}}"#;
+        let errors = errors(Version::V2026_07_28, text, Some("tools/list"));
+        assert!(
+            errors.contains(
+                &"JSONRPCResultResponse/result/_meta: expected object, found integer".to_string()
+            ),
+            "{errors:?}"
+        );
     }
 
     fn errors_of(version: Version, text: &[u8]) -> Vec<String> {

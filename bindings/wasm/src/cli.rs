@@ -1,0 +1,582 @@
+//! `npx mcpwire check` and `npx mcpwire validate`: the native command
+//! line's own argument parser, judging and output formats
+//! (`src/bin/mcpwire/`, compiled into this module by the crate root),
+//! driven from `npm/bin/mcpwire.js`, which owns what a WebAssembly module
+//! cannot do: reading files and directories, writing standard output,
+//! standard error and `--output` files, the exit status.
+//!
+//! [`RawCli::new`] parses the command line; [`RawCli::plan`] says what the
+//! script must do (print a stop text, read files, or send the user to the
+//! native CLI); the script hands each input's bytes to [`RawCli::check`]
+//! or [`RawCli::validate`] (or an unreadable one to
+//! [`RawCli::input_error`]), drains what was written with
+//! [`RawCli::take`], and ends with [`RawCli::finish`], which gives the
+//! exit status. Text, output formats, counts and the verdict are the
+//! native CLI's, by construction: the same code writes them.
+
+use std::{
+    io::{self, BufReader, Read, Write},
+    sync::{Arc, Mutex},
+};
+
+use mcpwire::{
+    bytes,
+    check::{check_transcript, Outcome},
+    input::{self, Limits},
+    report::MessageKind,
+    transcript::{Position, Problem},
+    Mode, Options, Origin, Session, Version,
+};
+use serde_json::json;
+use wasm_bindgen::prelude::*;
+
+use crate::{
+    args::Stop,
+    commands::{Cmd, OutputArgs, SpecChoice, APP},
+    help,
+    judge::Judge,
+    output::{self, Format, Out, Outputs, Severity, Summary},
+    sink::{Sink, Verdict},
+    style::{ColorChoice, Style},
+    text::Text,
+    utf16::{Decoder, Order},
+};
+
+/// What the command writes to one place (standard output, standard
+/// error, an `--output` file), kept until the script takes it.
+#[derive(Clone, Default)]
+struct Buffer(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Buffer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| io::Error::other("poisoned"))?
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Buffer {
+    fn take(&self) -> String {
+        let bytes = self.0.lock().map(|mut b| std::mem::take(&mut *b));
+        String::from_utf8_lossy(&bytes.unwrap_or_default()).into_owned()
+    }
+}
+
+/// Why `--format conformance` is refused.
+const NO_CONFORMANCE: &str = "the conformance format is written by the native CLI only \
+     (cargo install mcpwire, or pip install mcpwire)";
+
+/// Where each output goes: `None` standard output, else the file.
+type Target = Option<String>;
+
+/// A parsed command line and, for `check` and `validate`, its run.
+#[wasm_bindgen(js_name = RawCli)]
+pub struct RawCli {
+    plan: serde_json::Value,
+    run: Option<Run>,
+}
+
+/// A `check` or `validate` under way.
+struct Run {
+    command: Command,
+    sink: Outputs,
+    summary: Summary,
+    stderr: Buffer,
+    buffers: Vec<(Target, Buffer)>,
+}
+
+enum Command {
+    Check {
+        mode: Mode,
+        options: Options,
+    },
+    Validate {
+        version: Version,
+        definition: String,
+        limits: Limits,
+    },
+}
+
+/// The native CLI's report of a stopped parse: (text, to standard
+/// error, exit status); styles kept only when `color`.
+fn stopped(stop: Stop, color: bool) -> (String, bool, u8) {
+    let style = Style { color };
+    let (text, stderr, code) = match stop {
+        Stop::Help(t) | Stop::Version(t) => (t, false, 0),
+        Stop::Bare(t) => (t, true, 2),
+        Stop::Usage(e) => {
+            // As `UsageError::render` (args.rs) writes it.
+            let mut s = format!("{} {}\n\n", style.error("error:"), e.message);
+            if let Some(tip) = &e.tip {
+                s.push_str(&format!("  {} {tip}\n\n", style.good("tip:")));
+            }
+            let usage = help::usage(e.command, style);
+            s.push_str(&format!("{usage}\n\nFor more information, try '--help'.\n"));
+            (s, true, 2)
+        }
+    };
+    let text = if color {
+        text
+    } else {
+        anstream::adapter::strip_str(&text).to_string()
+    };
+    (text, stderr, code)
+}
+
+/// The outputs of `args`, as the native CLI's `OutputArgs::outputs`
+/// makes them, writing into buffers.
+fn outputs(
+    args: &OutputArgs,
+    verdict: Verdict,
+    color: &Colors,
+) -> (Outputs, Buffer, Vec<(Target, Buffer)>) {
+    let stderr = Buffer::default();
+    let mut buffers = Vec::new();
+    let mut sinks = Vec::new();
+    let mut open = |target: Target, format: Format, color: bool| {
+        let buffer = match buffers.iter().find(|(t, _)| *t == target) {
+            Some((_, b)) => Buffer::clone(b),
+            None => {
+                let b = Buffer::default();
+                buffers.push((target, b.clone()));
+                b
+            }
+        };
+        output::sink(format, Box::new(buffer), color && format == Format::Text)
+    };
+    let stdout = args
+        .format
+        .or(args.output.is_empty().then_some(Format::Text));
+    match stdout {
+        Some(format) => sinks.push(open(None, format, color.resolve(args.color, true))),
+        None => sinks.push(Box::new(Text::summary_only(
+            Box::new(stderr.clone()),
+            color.resolve(args.color, false),
+        )) as Box<dyn Sink + Send>),
+    }
+    for o in &args.output {
+        let path = o.path.as_ref().map(|p| p.display().to_string());
+        let on = args.color == ColorChoice::Always;
+        sinks.push(open(path, o.format, on));
+    }
+    (Outputs::new(sinks, verdict), stderr, buffers)
+}
+
+/// What `--color auto` resolves to on each stream (the script asks the
+/// terminal and the environment, as anstream does natively).
+struct Colors {
+    stdout: bool,
+    stderr: bool,
+}
+
+impl Colors {
+    fn resolve(&self, choice: ColorChoice, stdout: bool) -> bool {
+        match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto if stdout => self.stdout,
+            ColorChoice::Auto => self.stderr,
+        }
+    }
+}
+
+fn mode(spec: SpecChoice) -> Mode {
+    match spec {
+        SpecChoice::Auto => Mode::Auto,
+        SpecChoice::Fixed(v) => Mode::Fixed(v),
+    }
+}
+
+/// A reader of `bytes` as UTF-8: UTF-16 (a byte order mark, or NULs next
+/// to the first ASCII bytes) decoded, as `inputs::open` does natively.
+fn decoded(bytes: Vec<u8>) -> Box<dyn Read> {
+    let order = match bytes.as_slice() {
+        [0xFF, 0xFE, ..] => Some(Order::Little),
+        [0xFE, 0xFF, ..] => Some(Order::Big),
+        [a, 0, b, 0, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(Order::Little),
+        [0, a, 0, b, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(Order::Big),
+        _ => None,
+    };
+    let cursor = io::Cursor::new(bytes);
+    match order {
+        Some(order) => Box::new(Decoder::new(BufReader::new(cursor), order)),
+        None => Box::new(cursor),
+    }
+}
+
+#[wasm_bindgen(js_class = RawCli)]
+impl RawCli {
+    /// Parses `argv` (a JSON array of strings, without the program name).
+    /// `stdout_color` / `stderr_color`: what `--color auto` means on each
+    /// stream.
+    #[wasm_bindgen(constructor)]
+    pub fn new(argv: &str, stdout_color: bool, stderr_color: bool) -> RawCli {
+        let argv: Vec<String> = serde_json::from_str(argv).unwrap_or_default();
+        let colors = Colors {
+            stdout: stdout_color,
+            stderr: stderr_color,
+        };
+        let stop = |stop: Stop| {
+            let stderr_stop = !matches!(stop, Stop::Help(_) | Stop::Version(_));
+            let (text, stderr, code) = stopped(
+                stop,
+                if stderr_stop {
+                    colors.stderr
+                } else {
+                    colors.stdout
+                },
+            );
+            RawCli {
+                plan: json!({ "stop": { "text": text, "stderr": stderr, "code": code } }),
+                run: None,
+            }
+        };
+        let command = match APP.parse(argv) {
+            Ok(c) => c,
+            Err(s) => return stop(s),
+        };
+        // The conformance format stamps the time, which a WebAssembly
+        // module without WASI cannot read.
+        let conformance = |o: &OutputArgs| {
+            o.format == Some(Format::Conformance)
+                || o.output.iter().any(|s| s.format == Format::Conformance)
+        };
+        match &command {
+            Cmd::Check(a) if conformance(&a.output) => {
+                return RawCli::failed(NO_CONFORMANCE.into())
+            }
+            Cmd::Validate(a) if conformance(&a.output) => {
+                return RawCli::failed(NO_CONFORMANCE.into())
+            }
+            _ => {}
+        }
+        match command {
+            Cmd::Check(a) => {
+                let verdict = Verdict {
+                    strict: a.strict,
+                    require_messages: a.require_messages,
+                    ..Verdict::default()
+                };
+                let (sink, stderr, buffers) = outputs(&a.output, verdict, &colors);
+                let options = Options {
+                    null_id_as_warning: a.null_id_as_warning,
+                    limits: a.limits.limits(),
+                    ..Options::default()
+                };
+                RawCli {
+                    plan: json!({ "run": "check", "files": a.files }),
+                    run: Some(Run::new(
+                        Command::Check {
+                            mode: mode(a.spec),
+                            options,
+                        },
+                        sink,
+                        stderr,
+                        buffers,
+                    )),
+                }
+            }
+            Cmd::Validate(a) => {
+                let Some(spec) = a.spec.spec() else {
+                    return RawCli::failed(format!("revision {} is not compiled in", a.spec));
+                };
+                if spec.definition(&a.def).is_none() {
+                    return RawCli::failed(unknown_definition(spec, &a.def));
+                }
+                let (sink, stderr, buffers) = outputs(&a.output, Verdict::default(), &colors);
+                let limits = a.limits.limits();
+                RawCli {
+                    plan: json!({ "run": "validate", "file": a.file, "max_bytes": limits.max_bytes }),
+                    run: Some(Run::new(
+                        Command::Validate {
+                            version: a.spec,
+                            definition: a.def,
+                            limits,
+                        },
+                        sink,
+                        stderr,
+                        buffers,
+                    )),
+                }
+            }
+            other => RawCli {
+                plan: json!({ "native": match other {
+                    Cmd::Tap(_) => "tap",
+                    Cmd::Proxy(_) => "proxy",
+                    _ => "dispatch",
+                } }),
+                run: None,
+            },
+        }
+    }
+
+    /// A failure before any input is read, as the native CLI reports it
+    /// (`mcpwire: error: …` on standard error, status 2).
+    fn failed(message: String) -> RawCli {
+        RawCli {
+            plan: json!({ "stop": { "text": format!("mcpwire: error: {message}\n"), "stderr": true, "code": 2 } }),
+            run: None,
+        }
+    }
+
+    /// What the script does next, as JSON: `{"stop": {text, stderr, code}}`
+    /// (print and exit), `{"run": "check", "files": [...]}`, `{"run":
+    /// "validate", "file", "max_bytes"}`, or `{"native": "tap"}`.
+    pub fn plan(&self) -> String {
+        self.plan.to_string()
+    }
+
+    /// Checks one transcript, `label` its name in findings.
+    pub fn check(&mut self, label: &str, bytes: Vec<u8>) -> Result<(), JsError> {
+        let run = self.run_mut()?;
+        run.check(label, bytes)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Validates one document (`too_large`: it was longer than
+    /// `max_bytes`, of which `bytes` holds the first `max_bytes + 1`).
+    pub fn validate(&mut self, label: &str, bytes: Vec<u8>) -> Result<(), JsError> {
+        let run = self.run_mut()?;
+        run.validate(label, bytes)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// An input that cannot be read: in every output, and the run exits 2
+    /// (the script writes `mcpwire: error: <message>` to standard error,
+    /// as the native CLI does).
+    #[wasm_bindgen(js_name = inputError)]
+    pub fn input_error(&mut self, file: &str, message: &str) -> Result<(), JsError> {
+        let run = self.run_mut()?;
+        run.sink
+            .input_error(file, message)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Ends the run: every output's summary or document; the exit status.
+    pub fn finish(&mut self) -> Result<u8, JsError> {
+        let run = self.run_mut()?;
+        if matches!(run.command, Command::Validate { .. }) {
+            run.sink
+                .message_done()
+                .map_err(|e| JsError::new(&e.to_string()))?;
+        }
+        run.sink
+            .finish(&run.summary)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(run.sink.verdict.exit_code(&run.summary))
+    }
+
+    /// What was written since the last call, as JSON: `{"stdout",
+    /// "stderr", "files": [[path, text], ...]}`.
+    pub fn take(&mut self) -> String {
+        let Some(run) = &self.run else {
+            return json!({ "stdout": "", "stderr": "", "files": [] }).to_string();
+        };
+        let mut stdout = String::new();
+        let mut files = Vec::new();
+        for (target, buffer) in &run.buffers {
+            match target {
+                None => stdout.push_str(&buffer.take()),
+                Some(path) => files.push(json!([path, buffer.take()])),
+            }
+        }
+        json!({ "stdout": stdout, "stderr": run.stderr.take(), "files": files }).to_string()
+    }
+
+    fn run_mut(&mut self) -> Result<&mut Run, JsError> {
+        self.run
+            .as_mut()
+            .ok_or_else(|| JsError::new("mcpwire: nothing to run"))
+    }
+}
+
+impl Run {
+    fn new(command: Command, sink: Outputs, stderr: Buffer, buffers: Vec<(Target, Buffer)>) -> Run {
+        Run {
+            command,
+            sink,
+            summary: Summary {
+                summary: true,
+                ..Summary::default()
+            },
+            stderr,
+            buffers,
+        }
+    }
+
+    /// `src/bin/mcpwire/check.rs` `run`, for one input's bytes.
+    fn check(&mut self, label: &str, bytes: Vec<u8>) -> io::Result<()> {
+        let Command::Check { mode, options } = &self.command else {
+            return Err(io::Error::other("not a check"));
+        };
+        let (sink, summary) = (&mut self.sink, &mut self.summary);
+        summary.files += 1;
+        sink.file_start(label, summary)?;
+        let session = Session::try_with_options(*mode, *options)
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        let reader = BufReader::with_capacity(1 << 20, decoded(bytes));
+        let mut checker = check_transcript(reader, session);
+        loop {
+            let mut checked = match checker.next() {
+                None => break,
+                Some(Ok(e)) => e,
+                Some(Err(e)) => {
+                    sink.input_error(label, &format!("cannot read {label}: {e}"))?;
+                    break;
+                }
+            };
+            let session = checker.session();
+            if let Some(text) = checked.text.take() {
+                sink.source_owned(text, checked.position);
+            }
+            match &checked.outcome {
+                Outcome::Message(judged) => {
+                    let origin = judged.reports.first().map(|r| r.origin).unwrap_or_default();
+                    Judge::judged(
+                        session,
+                        label,
+                        checked.line,
+                        origin,
+                        judged,
+                        None,
+                        sink,
+                        summary,
+                    )
+                }
+                Outcome::Problem(p) => Judge::unreadable(
+                    session,
+                    label,
+                    checked.line,
+                    None,
+                    p.class(),
+                    &p.to_string(),
+                    sink,
+                    summary,
+                ),
+            }?;
+        }
+        Judge::unanswered(checker.session(), |_| label, sink, summary)?;
+        sink.file_done(label, summary)
+    }
+
+    /// `src/bin/mcpwire/validate.rs` `run`, for the document's bytes.
+    fn validate(&mut self, label: &str, bytes: Vec<u8>) -> io::Result<()> {
+        let Command::Validate {
+            version,
+            definition,
+            limits,
+        } = &self.command
+        else {
+            return Err(io::Error::other("not a validate"));
+        };
+        let (version, limits) = (*version, *limits);
+        let fns = version
+            .spec()
+            .and_then(|s| s.definition(definition))
+            .ok_or_else(|| io::Error::other("checked by RawCli::new"))?;
+        let (sink, summary) = (&mut self.sink, &mut self.summary);
+        let bytes = if bytes.len() > limits.max_bytes {
+            Err(Problem::Input(input::InputError::TooLarge {
+                len: bytes.len(),
+                limit: limits.max_bytes,
+            }))
+        } else {
+            Ok(bytes)
+        };
+        summary.files = 1;
+        summary.messages = 1;
+        sink.revision(version);
+        let line = first_line(&bytes);
+        if let Ok(b) = &bytes {
+            sink.source(b, Position::default());
+        }
+        // The bytes path first: a valid document is never parsed.
+        if let (Some(def), Ok(b)) = (bytes::Definition::find(version, definition), &bytes) {
+            if def.fast(b, limits) == bytes::Fast::Valid {
+                summary.valid = 1;
+                return Ok(());
+            }
+        }
+        let base = Out {
+            file: label,
+            line,
+            severity: Severity::Violation,
+            direction: None,
+            direction_inferred: false,
+            origin: Origin::Implementation,
+            revision: Some(version),
+            kind: None,
+            method: None,
+            id: None,
+            batch_index: None,
+            definition: Some(fns.name),
+            pointer: "",
+            schema_pointer: None,
+            keyword: "",
+            message: "",
+            definition_path: "",
+        };
+        let value = match bytes.and_then(|b| input::parse(&b, limits).map_err(Problem::Input)) {
+            Ok(v) => v,
+            Err(problem) => {
+                summary.violations += 1;
+                let message = problem.to_string();
+                let out = Out {
+                    kind: Some(MessageKind::Unreadable),
+                    keyword: problem.class(),
+                    message: &message,
+                    ..base
+                };
+                return sink.finding(&out, None);
+            }
+        };
+        let violations = fns.check(&value);
+        if violations.is_empty() {
+            summary.valid = 1;
+        }
+        for v in &violations {
+            summary.violations += 1;
+            let out = Out {
+                pointer: v.instance.as_str(),
+                schema_pointer: Some(v.schema),
+                keyword: v.keyword.as_str(),
+                message: &v.message,
+                definition_path: v.instance.as_str(),
+                ..base
+            };
+            sink.finding(&out, Some(&value))?;
+        }
+        Ok(())
+    }
+}
+
+/// 1-based line of the first non-blank byte (as `validate.rs`).
+fn first_line(bytes: &Result<Vec<u8>, Problem>) -> usize {
+    let Ok(bytes) = bytes else { return 1 };
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(0);
+    1 + bytes[..start].iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The error for an unknown definition, with the closest names (as
+/// `validate.rs` `unknown_definition`).
+fn unknown_definition(spec: &mcpwire::Spec, name: &str) -> String {
+    let close = mcpwire::suggest::closest(name, spec.definitions.iter().map(|d| d.name));
+    let mut message = format!(
+        "unknown definition {name:?} in revision {} ({} definitions)",
+        spec.version,
+        spec.definitions.len()
+    );
+    if !close.is_empty() {
+        message.push_str(&format!("; closest: {}", close.join(", ")));
+    }
+    message
+}
