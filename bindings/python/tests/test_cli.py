@@ -1,0 +1,66 @@
+"""The `mcpwire` command from the wheel: the native command line it ships,
+with the CLI's output and exit codes. Skipped when the installation has no
+native command line (a build from source), unless MCPWIRE_REQUIRE_CLI is
+set (CI)."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from mcpwire import _cli
+
+pytestmark = pytest.mark.skipif(
+    _cli.binary() is None and not os.environ.get("MCPWIRE_REQUIRE_CLI"),
+    reason="no native command line in this installation",
+)
+
+
+def command():
+    exe = shutil.which("mcpwire", path=os.path.dirname(sys.executable))
+    assert exe, "the wheel installs the mcpwire console script"
+    return exe
+
+
+def run(*args, stdin=None):
+    return subprocess.run(
+        [command(), *args], input=stdin, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_validate_exit_codes_and_text(tmp_path):
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"name": "t", "inputSchema": {"type": "object"}}))
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": 7, "inputSchema": {"type": "object"}}')
+    ok = run("validate", "--spec", "2025-11-25", "--def", "Tool", str(good))
+    assert ok.returncode == 0, ok.stderr
+    no = run("validate", "--spec", "2025-11-25", "--def", "Tool", "--color", "never", str(bad))
+    assert no.returncode == 1
+    assert "violation[type]: /name: expected string, found integer" in no.stdout
+
+
+def test_usage_error_is_status_2():
+    r = run("validate", "--spec", "1999-01-01", "--def", "Tool")
+    assert r.returncode == 2 and r.stderr
+
+
+def test_check_reads_a_transcript_like_the_plugin_writes(tmp_path):
+    t = tmp_path / "t.jsonl"
+    t.write_text(
+        json.dumps({"dir": "c2s", "msg": {"jsonrpc": "2.0", "id": 1, "method": "ping"}})
+        + "\n"
+        + json.dumps({"dir": "s2c", "msg": {"jsonrpc": "2.0", "id": 1, "result": {}}})
+        + "\n"
+    )
+    r = run("check", "--spec", "2025-11-25", "--color", "never", str(t))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "2 messages" in r.stdout + r.stderr
+
+
+def test_version_line():
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.startswith("mcpwire")
