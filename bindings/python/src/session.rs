@@ -80,7 +80,7 @@ impl Session {
             }
         };
         let inner = &mut self.inner;
-        let run = move || {
+        let mut run = move || {
             let mut reports = Vec::new();
             inner.observe_bytes_into(dir, Origin::Implementation, text, &mut reports);
             if let Some(expect) = &expect {

@@ -12,14 +12,6 @@ from mcp import Client
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.memory import create_client_server_memory_streams
 
-pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
-
-
 def make_server():
     server = MCPServer("adder")
 
@@ -41,9 +33,19 @@ class Tap:
     def streams(self):
         tap = self
 
-        class R:
+        class Passthrough:
+            async def __aenter__(self):
+                return self
+
+            async def __aexit__(self, *exc):
+                await self.aclose()
+
+        class R(Passthrough):
             def __getattr__(self, n):
                 return getattr(tap.read, n)
+
+            async def aclose(self):
+                await tap.read.aclose()
 
             async def receive(self):
                 item = await tap.read.receive()
@@ -59,9 +61,12 @@ class Tap:
                 except anyio.EndOfStream:
                     raise StopAsyncIteration
 
-        class W:
+        class W(Passthrough):
             def __getattr__(self, n):
                 return getattr(tap.write, n)
+
+            async def aclose(self):
+                await tap.write.aclose()
 
             async def send(self, item):
                 if tap.corrupt is not None:
@@ -95,9 +100,26 @@ async def converse(wire, corrupt=None):
 '''
 
 
+CONFTEST = '''
+import inspect
+import pytest
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if inspect.iscoroutinefunction(getattr(item, "function", None)):
+            item.add_marker(pytest.mark.anyio)
+
+
+@pytest.fixture
+def anyio_backend():
+    return "asyncio"
+'''
+
+
 @pytest.fixture
 def inner(pytester):
-    pytester.makeconftest("")
+    pytester.makeconftest(CONFTEST)
     pytester.makepyfile(server=SERVER)
     return pytester
 
@@ -119,7 +141,7 @@ async def test_counts(mcpwire):
     assert mcpwire.session.findings() == [] or all(not f.fails for f in mcpwire.session.findings())
 '''
     )
-    r = inner.runpytest("-p", "no:cacheprovider")
+    r = inner.runpytest_subprocess("-p", "no:cacheprovider")
     r.assert_outcomes(passed=1)
 
 
@@ -136,13 +158,15 @@ def drop_text(message):
 
 {marker}
 async def test_broken(mcpwire):
-    await converse(mcpwire, corrupt=drop_text)
+    # The SDK's client rejects the result too; mcpwire saw it first.
+    with pytest.raises(Exception):
+        await converse(mcpwire, corrupt=drop_text)
 '''
 
 
 def test_broken_result_fails_at_teardown_with_the_finding(inner):
     inner.makepyfile(test_broken=corrupting_test())
-    r = inner.runpytest("-p", "no:cacheprovider")
+    r = inner.runpytest_subprocess("-p", "no:cacheprovider")
     r.assert_outcomes(passed=1, errors=1)
     out = r.stdout.str()
     assert "violation[" in out and "/result/content/0" in out, out
@@ -154,7 +178,7 @@ def test_marker_expects_the_violation(inner):
     inner.makepyfile(
         test_broken=corrupting_test('@pytest.mark.mcpwire_expect("/result/content/0")')
     )
-    inner.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    inner.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
 
 
 def test_marker_fails_when_nothing_violates(inner):
@@ -168,7 +192,7 @@ async def test_clean(mcpwire):
     await converse(mcpwire)
 '''
     )
-    r = inner.runpytest("-p", "no:cacheprovider")
+    r = inner.runpytest_subprocess("-p", "no:cacheprovider")
     r.assert_outcomes(passed=1, errors=1)
     assert "expected violation missing" in r.stdout.str()
 
@@ -180,9 +204,9 @@ def test_rev(mcpwire):
     assert mcpwire.session.revision == "2025-06-18"
 '''
     )
-    inner.runpytest("-p", "no:cacheprovider", "--mcpwire-spec", "2025-06-18").assert_outcomes(passed=1)
+    inner.runpytest_subprocess("-p", "no:cacheprovider", "--mcpwire-spec", "2025-06-18").assert_outcomes(passed=1)
 
 
 def test_plugin_is_inert_without_its_fixture(inner):
     inner.makepyfile(test_plain="def test_plain():\n    assert True\n")
-    inner.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    inner.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
