@@ -48,8 +48,8 @@ impl Session {
         if let Some(name) = fallback {
             options.fallback = revision(name)?;
         }
-        let mut inner = mcpwire::Session::try_with_options(mode, options)
-            .map_err(|e| error(e.to_string()))?;
+        let mut inner =
+            mcpwire::Session::try_with_options(mode, options).map_err(|e| error(e.to_string()))?;
         if let Some(header) = http_protocol_version {
             inner
                 .set_http_protocol_version(header)

@@ -64,3 +64,26 @@ def test_check_reads_a_transcript_like_the_plugin_writes(tmp_path):
 def test_version_line():
     r = run("--version")
     assert r.returncode == 0 and r.stdout.startswith("mcpwire")
+
+
+def test_plugin_words_findings_as_check_does(tmp_path):
+    # The plugin's report lines against `mcpwire check` on the transcript it
+    # writes (the command line adds the column and the source excerpt).
+    import re
+
+    from mcpwire.pytest_plugin import Wire
+
+    wire = Wire("2025-11-25")
+    wire.observe(b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t"}}', "c2s")
+    wire.observe(b'{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text"}]}}', "s2c")
+    wire.observe(b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":"x"}}', "s2c")
+    path = tmp_path / "t.jsonl"
+    path.write_text(wire.transcript())
+    ours = wire.report_text(str(path), lambda f: f.fails)
+    r = run("check", "--spec", "2025-11-25", "--color", "never", str(path))
+    assert r.returncode == 1
+    theirs = re.sub(r"(t\.jsonl:\d+):\d+", r"\1", r.stdout)
+    lines = [l for l in ours.splitlines() if l.strip()]
+    assert len(lines) >= 6
+    for line in lines:
+        assert line in theirs.splitlines(), (line, theirs)

@@ -169,8 +169,9 @@ def test_broken_result_fails_at_teardown_with_the_finding(inner):
     r = inner.runpytest_subprocess("-p", "no:cacheprovider")
     r.assert_outcomes(passed=1, errors=1)
     out = r.stdout.str()
-    assert "violation[" in out and "/result/content/0" in out, out
-    assert "s2c · result" in out, out
+    assert 'violation[required]: /result/content/0: "text" is a required property' in out, out
+    assert "s2c · result of 'tools/call' (id " in out, out
+    assert "definition CallToolResult · schema /$defs/TextContent/required" in out, out
     assert "mcpwire check" in out
 
 

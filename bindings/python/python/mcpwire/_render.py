@@ -4,16 +4,27 @@ file, which ``mcpwire check`` prints)."""
 
 from __future__ import annotations
 
-from typing import Iterable, List, Tuple
+import json
+from typing import Iterable, List, Optional, Tuple
 
 from . import Finding, Report
 
 
-def _describe(r: Report) -> str:
-    what = r.kind
-    if r.method is not None:
-        what += f" '{r.method}'"
-    return what
+def _describe(r: Report) -> Optional[str]:
+    """``request 'tools/call' (id 3)``, ``result of 'tools/call' (id 3)``
+    (the command line's words)."""
+    named = f" '{r.method}'" if r.method is not None else ""
+    of = f" of '{r.method}'" if r.method is not None else ""
+    ident = f" (id {json.dumps(r.id, separators=(',', ':'), ensure_ascii=False)})" if r.id is not None else ""
+    batch = f" [batch element {r.batch_index}]" if r.batch_index is not None else ""
+    text = {
+        "request": f"request{named}{ident}",
+        "notification": f"notification{named}",
+        "result": f"result{of}{ident}",
+        "error": f"error{of}{ident}",
+        "unknown": "not a JSON-RPC message",
+    }.get(r.kind)
+    return None if text is None else text + batch
 
 
 def block(file: str, line: int, report: Report, findings: List[Finding]) -> str:
@@ -32,7 +43,10 @@ def block(file: str, line: int, report: Report, findings: List[Finding]) -> str:
         if not at and report.kind != "unreadable":
             at = "(message)"
         out.append(f"{label}: {at}: {f.message}" if at else f"{label}: {f.message}")
-    place = [f"{file}:{line}", report.direction, _describe(report)]
+    place = [f"{file}:{line}", report.direction]
+    what = _describe(report)
+    if what is not None:
+        place.append(what)
     if report.revision:
         place.append(report.revision)
     out.append("  --> " + " · ".join(place))
