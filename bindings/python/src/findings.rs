@@ -4,6 +4,7 @@
 //! pointers, message, revision and, for a protocol rule, the spec sentence.
 
 use mcpwire::{Report, Severity};
+use pyo3::{prelude::*, types::PyTuple, IntoPyObjectExt};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -135,4 +136,41 @@ fn out(r: &Report) -> Out<'_> {
 pub fn reports_json(reports: &[Report]) -> String {
     let outs: Vec<Out<'_>> = reports.iter().map(out).collect();
     serde_json::to_string(&outs).expect("reports serialize")
+}
+
+/// For one report with nothing to say (valid, no warning, no expected
+/// violation, readable, not a batch element), a tuple `(index, direction,
+/// revision, kind, method, id, definitions)` the Python side turns into
+/// the same `Report` without a JSON round trip; `id` is an `int` or `str`
+/// as written, or its JSON text in a one-element list otherwise. `None`
+/// for anything else (the JSON form).
+pub fn clean(py: Python<'_>, reports: &[Report]) -> PyResult<Option<PyObject>> {
+    let [r] = reports else { return Ok(None) };
+    let quiet = r.violations.is_empty()
+        && r.warnings.is_empty()
+        && r.expected.is_empty()
+        && r.input_error.is_none()
+        && r.batch_index.is_none();
+    if !quiet {
+        return Ok(None);
+    }
+    let id = match &r.id {
+        None => py.None(),
+        Some(Value::Number(n)) if n.is_i64() => n.as_i64().into_py_any(py)?,
+        Some(Value::String(s)) => s.into_py_any(py)?,
+        Some(other) => vec![other.to_string()].into_py_any(py)?,
+    };
+    let tuple = PyTuple::new(
+        py,
+        [
+            r.index.into_py_any(py)?,
+            r.direction.as_str().into_py_any(py)?,
+            r.revision.map(|v| v.as_str()).into_py_any(py)?,
+            kind_name(r.kind).into_py_any(py)?,
+            r.method.as_deref().into_py_any(py)?,
+            id,
+            r.definitions.clone().into_py_any(py)?,
+        ],
+    )?;
+    Ok(Some(tuple.into_any().unbind()))
 }

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 
 use crate::{
     errors::{direction, error, revision},
-    findings::reports_json,
+    findings::{clean, reports_json},
     validate::DETACH_BYTES,
 };
 
@@ -61,7 +61,9 @@ impl Session {
     /// Judges one message's text (`direction`: `"c2s"`/`"client"`,
     /// `"s2c"`/`"server"` or `"auto"`); `expect`: the JSON text of a
     /// transcript record's `expect` member (`"invalid"` or
-    /// `{"violations": [pointer, …]}`). The reports as JSON text.
+    /// `{"violations": [pointer, …]}`). The reports as JSON text, or, for
+    /// the common case of one report with nothing to say, a tuple
+    /// ([`crate::findings::clean`]).
     #[pyo3(signature = (text, direction_name = "auto", expect = None))]
     fn observe(
         &mut self,
@@ -69,7 +71,7 @@ impl Session {
         text: &[u8],
         direction_name: &str,
         expect: Option<&str>,
-    ) -> PyResult<String> {
+    ) -> PyResult<PyObject> {
         let dir = direction(direction_name)?;
         let expect = match expect {
             None => None,
@@ -86,14 +88,21 @@ impl Session {
             if let Some(expect) = &expect {
                 expect.apply(&mut reports);
             }
-            reports_json(&reports)
+            reports
         };
         self.observed += 1;
-        Ok(if text.len() >= DETACH_BYTES {
+        let reports = if text.len() >= DETACH_BYTES {
             py.allow_threads(run)
         } else {
             run()
-        })
+        };
+        match clean(py, &reports)? {
+            Some(tuple) => Ok(tuple),
+            None => Ok(reports_json(&reports)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()),
+        }
     }
 
     /// Requests never answered so far, as JSON text.

@@ -146,3 +146,15 @@ def test_large_messages_from_threads():
     for t in threads:
         t.join()
     assert len(out) == 4 and len(set(out)) == 1 and out[0] > 0
+
+
+def test_clean_reports_carry_the_message_facts():
+    s = mcpwire.Session(REV)
+    s.observe({"jsonrpc": "2.0", "id": "a-1", "method": "ping"}, "client")
+    r = s.reports[-1]
+    assert (r.id, r.method, r.kind, r.direction, r.revision, r.valid) == ("a-1", "ping", "request", "c2s", REV, True)
+    assert r.definitions, r
+    s.observe({"jsonrpc": "2.0", "id": "a-1", "result": {}}, "server")
+    assert (s.reports[-1].kind, s.reports[-1].method, s.reports[-1].id) == ("result", "ping", "a-1")
+    s.observe({"jsonrpc": "2.0", "id": 2**70, "method": "ping"}, "client")
+    assert s.reports[-1].id == 2**70

@@ -99,7 +99,7 @@ class Finding:
         return self.severity == "error" and not self.expected
 
 
-@dataclass(frozen=True)
+@dataclass
 class Report:
     """What the session said about one message (one per batch element)."""
 
@@ -204,7 +204,16 @@ class Session:
             raise TypeError("direction must be a str, not " + type(direction).__name__)
         exp = _expect_json(expect) if expect is not None else self._next_expect
         self._next_expect = None
-        reports = [_report(r) for r in json.loads(self._inner.observe(data, direction, exp))]
+        answer = self._inner.observe(data, direction, exp)
+        if isinstance(answer, tuple):
+            index, dir_, revision, kind, method, ident, definitions = answer
+            if isinstance(ident, list):
+                ident = json.loads(ident[0])
+            self.reports.append(
+                Report(index, dir_, kind, revision, method, ident, definitions, True, [])
+            )
+            return []
+        reports = [_report(r) for r in json.loads(answer)]
         self.reports.extend(reports)
         return [f for r in reports for f in r.findings]
 

@@ -1,7 +1,7 @@
 """Type stubs for the native module (answers are JSON text that the
 ``mcpwire`` package turns into objects)."""
 
-from typing import List, Optional
+from typing import Any, List, Optional, Tuple, Union
 
 class McpwireError(ValueError):
     """A call mcpwire refused: an unknown revision or definition, bad
@@ -23,7 +23,7 @@ class Session:
     ) -> None: ...
     def observe(
         self, text: bytes, direction_name: str = "auto", expect: Optional[str] = None
-    ) -> str: ...
+    ) -> Union[str, Tuple[int, str, Optional[str], str, Optional[str], Any, List[str]]]: ...
     def unanswered(self) -> str: ...
     @property
     def revision(self) -> str: ...
