@@ -39,7 +39,7 @@ t=$SECONDS
 "$python" -m venv "$work/test"
 "$work/test/bin/pip" install -q -c "$constraints" "$wheel" pytest mcp
 cp -r bindings/python/tests "$work/tests"
-(cd "$work" && "$work/test/bin/python" -m pytest -q tests)
+(cd "$work" && MCPWIRE_REQUIRE_CLI=1 "$work/test/bin/python" -m pytest -q tests)
 (cd "$work" && "$work/test/bin/mcpwire" --version)
 echo "60-python: tests $((SECONDS - t)) s"
 
