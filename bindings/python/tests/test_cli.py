@@ -87,3 +87,21 @@ def test_plugin_words_findings_as_check_does(tmp_path):
     assert len(lines) >= 6
     for line in lines:
         assert line in theirs.splitlines(), (line, theirs)
+
+
+def test_check_from_python_is_the_command_report(tmp_path):
+    import mcpwire
+
+    t = tmp_path / "t.jsonl"
+    t.write_text(
+        json.dumps({"dir": "c2s", "msg": {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "x"}}})
+        + "\n"
+        + json.dumps({"dir": "s2c", "msg": {"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text"}]}}})
+        + "\n"
+    )
+    r = mcpwire.check(t, spec="2025-11-25")
+    assert r.exit_code == 1 and not r.passed
+    assert r.summary["messages"] == 2 and r.summary["violations"] == len(r.findings) >= 1
+    assert r.findings[0]["pointer"].startswith("/result/content/0"), r.findings
+    with pytest.raises(mcpwire.McpwireError, match="1999"):
+        mcpwire.check(t, spec="1999-01-01")

@@ -13,6 +13,7 @@ messages as bytes and turns its answers into Python objects.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Union
 
@@ -26,6 +27,8 @@ __all__ = [
     "Session",
     "Summary",
     "Violation",
+    "CheckResult",
+    "check",
     "main",
     "revisions",
     "validate",
@@ -285,6 +288,59 @@ def _dump_scalar(value: Any) -> bytes:
         return json.dumps(value, allow_nan=False).encode("utf-8")
     except (TypeError, ValueError) as e:
         raise McpwireError(f"value is not JSON-serializable: {e}") from None
+
+
+@dataclass
+class CheckResult:
+    """What ``mcpwire check --format json`` said: its findings (one dict per
+    JSON Lines record), its summary record and its exit status."""
+
+    exit_code: int
+    findings: List[Dict[str, Any]]
+    summary: Dict[str, Any]
+
+    @property
+    def passed(self) -> bool:
+        """Exit status 0, as the command line decides it."""
+        return self.exit_code == 0
+
+
+def check(
+    paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]],
+    *,
+    spec: Optional[str] = None,
+    strict: bool = False,
+    args: Sequence[str] = (),
+) -> CheckResult:
+    """Checks transcript files as ``mcpwire check`` does, by running the
+    command line this wheel ships with ``--format json``: the same report,
+    findings and exit status. ``spec``: ``--spec``; ``strict``:
+    ``--strict``; ``args``: any other flags. Raises :class:`McpwireError`
+    with the command's message on a usage or input error (status 2), and
+    when this installation has no native command line."""
+    import subprocess
+
+    from ._cli import _MISSING, binary
+
+    exe = binary()
+    if exe is None:
+        raise McpwireError(_MISSING.strip())
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    argv = [str(exe), "check", "--format", "json", "--color", "never"]
+    if spec is not None:
+        argv += ["--spec", spec]
+    if strict:
+        argv.append("--strict")
+    argv += list(args)
+    argv += [os.fspath(p) for p in paths]
+    done = subprocess.run(argv, capture_output=True)
+    if done.returncode == 2:
+        raise McpwireError(done.stderr.decode("utf-8", "replace").strip())
+    records = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    summary = next((r for r in records if r.get("summary") is True), {})
+    findings = [r for r in records if r.get("summary") is not True]
+    return CheckResult(done.returncode, findings, summary)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
