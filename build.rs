@@ -10,7 +10,9 @@
 //! The loop lives in `mcpwire_codegen::build::run`, shared with
 //! `macros/build.rs`. Feature `builders` adds typify's struct builders to
 //! the `types` modules; without feature `types` they are empty and typify
-//! never runs.
+//! never runs. `MCPWIRE_ASSERT_FORMATS` (a comma-separated list, default
+//! `uri,uri-template,byte`) names the `format`s compiled to assertions; every
+//! other format is an annotation (docs/bumps.md).
 
 use std::path::PathBuf;
 
@@ -24,6 +26,8 @@ fn main() {
             builders: std::env::var_os("CARGO_FEATURE_BUILDERS").is_some(),
         },
         skip_types: std::env::var_os("CARGO_FEATURE_TYPES").is_none(),
+        // `MCPWIRE_ASSERT_FORMATS`, read by `build::run` (docs/bumps.md).
+        asserted_formats: None,
     };
     mcpwire_codegen::build::run(&root, options);
     // The revision list every per-revision item expands from (src/lib.rs).

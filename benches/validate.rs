@@ -34,7 +34,7 @@
 //!
 //!    Every message's checks run in each iteration; handles are resolved at
 //!    setup, so loops do no lookups.
-//! 4. **Session** (issue 4): a transcript of ~3,800 messages (both
+//! 4. **Session**: a transcript of ~3,800 messages (both
 //!    directions; requests, results, notifications, errors) through a fresh
 //!    `Session::observe_bytes` per iteration, next to `serde_json` parsing
 //!    and `mcpwire::input::parse` (the session's own reader: UTF-8, depth

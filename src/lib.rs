@@ -118,7 +118,7 @@ pub use mcpwire_macros::{fixture, fixture_file};
 // The validators' run-time helpers live in `mcpwire-runtime` (shared with
 // the `mcpwire-macros` proc macro); generated code reaches them there by
 // absolute path (`::mcpwire_runtime::__private`). These are the public ones.
-pub use mcpwire_runtime::{format, number, path, suggest, violation};
+pub use mcpwire_runtime::{constraints, format, number, path, suggest, violation};
 
 pub use check::check_transcript;
 pub use message::{Direction, Origin};

@@ -18,6 +18,10 @@ pub struct Spec {
     pub maps: &'static DispatchMaps,
     /// Every definition's row (`Value` checks and bytes validator), sorted by name.
     pub definitions: &'static [DefinitionFns],
+    /// The constraint table: every verdict-relevant keyword by schema
+    /// pointer, what [`crate::constraints::compare`] compares between
+    /// revisions (`mcpwire diff`).
+    pub constraints: &'static str,
 }
 
 impl Spec {

@@ -1,4 +1,4 @@
-//! anyOf diagnostics (issue 13): the branch an instance's own
+//! anyOf diagnostics: the branch an instance's own
 //! discriminating members select explains its failure; with an unknown tag
 //! the alternatives are named. Verdicts are not affected (the differential
 //! tests keep them), only which branch's violations are shown.

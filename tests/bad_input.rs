@@ -848,6 +848,109 @@ fn unclosed_array_is_reported_where_the_input_ends() {
     }
 }
 
+/// A record cut before its end (outside a string, so its object is still
+/// open).
+const TRUNCATED: &[u8] = br#"{"dir":"c2s","msg":{"jsonrpc":"2.0","id":1,"method":"ping""#;
+
+/// A line of bytes that are not UTF-8.
+const NOT_UTF8: &[u8] = b"\xff\xfe\x00garbage";
+
+/// Per entry of a transcript, its line and the start of its problem
+/// (`None` for a message).
+type Entries = Vec<(usize, Option<&'static str>)>;
+
+/// Hostile JSON Lines transcripts whose lines are each their own record:
+/// a name, the text and its entries.
+fn line_cases() -> Vec<(&'static str, Vec<u8>, Entries)> {
+    let record = serde_json::to_vec(&json!({"dir": "c2s", "msg": good(2)})).unwrap();
+    let cut = (1, Some("invalid JSON: EOF while parsing an object"));
+    let not_utf8 = Some("invalid UTF-8 at byte 0");
+    vec![
+        (
+            "truncated, then not UTF-8 (CRLF)",
+            [TRUNCATED, b"\r\n", NOT_UTF8, b"\r\n", &record, b"\r\n"].concat(),
+            vec![cut, (2, not_utf8), (3, None)],
+        ),
+        (
+            "truncated, then not UTF-8 (LF)",
+            [TRUNCATED, b"\n", NOT_UTF8, b"\n", &record, b"\n"].concat(),
+            vec![cut, (2, not_utf8), (3, None)],
+        ),
+        (
+            "truncated, then not UTF-8, no final line end",
+            [TRUNCATED, b"\r\n", NOT_UTF8].concat(),
+            vec![cut, (2, not_utf8)],
+        ),
+        (
+            "truncated, then a line that is not JSON",
+            [TRUNCATED, b"\r\n", b"garbage\r\n", &record, b"\r\n"].concat(),
+            vec![cut, (2, Some("invalid JSON: expected value")), (3, None)],
+        ),
+        (
+            "truncated, then a valid record (CRLF)",
+            [TRUNCATED, b"\r\n", &record, b"\r\n"].concat(),
+            vec![cut, (2, None)],
+        ),
+        // (Not at the start of the file: `FF FE` there is a UTF-16 byte
+        // order mark, refused as a whole.)
+        (
+            "not UTF-8, then a valid record (CRLF)",
+            [&record[..], b"\r\n", NOT_UTF8, b"\r\n", &record, b"\r\n"].concat(),
+            vec![(1, None), (2, not_utf8), (3, None)],
+        ),
+        (
+            "not UTF-8, then a valid record (LF)",
+            [&record[..], b"\n", NOT_UTF8, b"\n", &record, b"\n"].concat(),
+            vec![(1, None), (2, not_utf8), (3, None)],
+        ),
+        // JSON Lines separates lines with `\n` (a CR before it is
+        // whitespace): a lone CR is not a line end, so the cut record and
+        // the bytes after it are one line with one finding.
+        (
+            "truncated, lone CR, not UTF-8",
+            [TRUNCATED, b"\r", NOT_UTF8, b"\r\n", &record, b"\r\n"].concat(),
+            vec![(1, Some("invalid UTF-8 at byte 59")), (2, None)],
+        ),
+        // A pretty-printed value still spans lines, and bytes that are not
+        // UTF-8 inside one of its strings are that value's finding.
+        (
+            "not UTF-8 inside a pretty-printed value",
+            [
+                b"{\r\n  \"id\": \"\xff\"\r\n}\r\n" as &[u8],
+                &record,
+                b"\r\n",
+            ]
+            .concat(),
+            vec![(1, Some("invalid UTF-8 at byte 11")), (4, None)],
+        ),
+    ]
+}
+
+#[test]
+fn each_line_is_its_own_record() {
+    for (name, text, expected) in line_cases() {
+        let got: Vec<(usize, Option<String>)> = Reader::new(text.as_slice(), Limits::default())
+            .map(|e| {
+                let e = e.unwrap();
+                match e.item {
+                    Item::Message(_) => (e.line, None),
+                    Item::Problem(p) => (e.line, Some(p.to_string())),
+                }
+            })
+            .collect();
+        let matches = got.len() == expected.len()
+            && got.iter().zip(&expected).all(|((l, p), (el, ep))| {
+                l == el
+                    && match (p, ep) {
+                        (Some(p), Some(ep)) => p.starts_with(ep),
+                        (None, None) => true,
+                        _ => false,
+                    }
+            });
+        assert!(matches, "{name}: expected {expected:?}, got {got:?}");
+    }
+}
+
 #[cfg(feature = "cli")]
 mod cli {
     use super::*;
@@ -897,6 +1000,36 @@ mod cli {
         assert_eq!(summary["messages"], expected.len() + goods);
         assert_eq!(summary["valid"], goods);
         assert_eq!(summary["violations"], expected.len());
+    }
+
+    #[test]
+    fn check_gives_each_line_its_own_finding() {
+        for (name, text, expected) in line_cases() {
+            let (code, rows) = check(&[], &text);
+            assert_eq!(code, Some(1), "{name}");
+            let found: Vec<(u64, String)> = rows
+                .iter()
+                .filter(|r| r["keyword"] == "input")
+                .map(|r| {
+                    (
+                        r["line"].as_u64().unwrap(),
+                        r["message"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect();
+            let want: Vec<(u64, &str)> = expected
+                .iter()
+                .filter_map(|(line, p)| p.map(|p| (*line as u64, p)))
+                .collect();
+            assert!(
+                found.len() == want.len()
+                    && found
+                        .iter()
+                        .zip(&want)
+                        .all(|((l, m), (wl, wm))| l == wl && m.starts_with(wm)),
+                "{name}: expected {want:?}, got {found:?}"
+            );
+        }
     }
 
     #[test]

@@ -608,6 +608,7 @@ fn help_everywhere() {
         &["validate", "--help"],
         &["tap", "--help"],
         &["dispatch", "--help"],
+        &["diff", "--help"],
     ] {
         let run = mcpwire(args, None);
         assert_eq!(run.code, 0);

@@ -1,4 +1,4 @@
-//! The conversation judged right (issue 13): one named test per bug the
+//! The conversation judged right: one named test per bug the
 //! peer study found, and the rules the session now applies.
 
 use mcpwire::{

@@ -1,4 +1,4 @@
-//! `mcpwire check` with expected violations (issue 13): a record that
+//! `mcpwire check` with expected violations: a record that
 //! declares its violations passes; one whose expected violation is missing
 //! fails the run.
 

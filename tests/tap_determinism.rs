@@ -1,7 +1,7 @@
 //! `mcpwire tap` gives the same findings on every run, with every core
 //! busy: a scripted client and a scripted server (`tests/fake_server
 //! --converse`) that each answer only after receiving, replayed 100 times
-//! under load. The exchange is the one that used to go wrong (issue 12):
+//! under load. The exchange is one that is easy to get wrong:
 //! in auto mode, messages sent right after the `initialize` result must be
 //! judged at the negotiated 2025-06-18 (`ping` does not exist in the
 //! 2026-07-28 fallback), every response after its request (no

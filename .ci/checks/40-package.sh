@@ -9,6 +9,9 @@
 # of the crates just packaged, so this is the per-crate dry run. The packaged
 # mcpwire is verified with one revision (the other five are the same code
 # path and would only add build time); the file lists are printed for review.
+# A compile of its own: the packaged sources live under target/package, so
+# their fingerprints differ from the workspace's; building what crates.io
+# would get is the point of the check.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$(date +%s)

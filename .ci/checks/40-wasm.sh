@@ -2,8 +2,10 @@
 # wasm (bindings/wasm, npm/): builds the WebAssembly module and the npm
 # package (all six revisions, release, wasm-opt from npm's binaryen), writes
 # the parity cases with the Rust library (tests/wasm_parity.rs, reusing the
-# test build of `cargo test --workspace`), then runs the package's Node
+# test build of .ci/run's test stage), then runs the package's Node
 # tests: the API, parity with Rust, and the playground in headless Chromium.
+# The npm build compiles bindings/wasm again, for wasm32-unknown-unknown in
+# release: another target, so nothing of the host build can be reused.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$SECONDS
@@ -15,9 +17,9 @@ target=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process
 export MCPWIRE_PARITY_DIR="$target/tmp/wasm-parity"
 export MCPWIRE_SCREENSHOT_DIR="$target/tmp/wasm-playground"
 t=$SECONDS
-# --workspace: the feature set of `cargo test --workspace` (mcpwire-macros-ui turns on
-# mcpwire's `macros`), so its test build is reused, not rebuilt.
-cargo test --workspace --test wasm_parity -- --ignored --nocapture
+# --workspace --all-features: the flags of the README's test command in
+# .ci/run, so its test build is reused, not rebuilt.
+cargo test --workspace --all-features --test wasm_parity -- --ignored --nocapture
 echo "40-wasm: parity cases $((SECONDS - t)) s"
 
 t=$SECONDS

@@ -45,6 +45,7 @@ fn main() {
     ] {
         let options = Options {
             stages,
+            asserted_formats: mcpwire_codegen::build::asserted_formats_from_env(),
             ..Options::default()
         };
         let generated = generate_all(&versions, &cfg, options).unwrap_or_else(|e| panic!("{e}"));

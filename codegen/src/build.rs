@@ -20,16 +20,23 @@ use crate::{emit, generate_all, load, Config, Error, Options, Version};
 /// runs (`mcpwire` or `mcpwire-macros`). The spec files come from
 /// [`spec_dir`]; the pin is the one this crate was built with
 /// ([`load::PIN_TOML`]). Cargo reruns the script only when `build.rs`, the
-/// spec files of enabled revisions or one of the `MCPWIRE_SPEC_*`
-/// variables change.
+/// spec files of enabled revisions, one of the `MCPWIRE_SPEC_*`
+/// variables or `MCPWIRE_ASSERT_FORMATS` change.
+///
+/// When `options.asserted_formats` is `None`, the asserted formats come from
+/// [`ASSERT_FORMATS_ENV`] ([`asserted_formats_from_env`]), so `mcpwire` and
+/// `mcpwire-macros` judge formats alike.
 ///
 /// Returns the revisions it generated. A failure prints a readable message
 /// (also as cargo warnings) and exits with status 1 instead of panicking.
-pub fn run(package_root: &Path, options: Options) -> Vec<Version> {
+pub fn run(package_root: &Path, mut options: Options) -> Vec<Version> {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
-    for var in SPEC_ENV {
+    for var in SPEC_ENV.iter().chain([&ASSERT_FORMATS_ENV]) {
         println!("cargo:rerun-if-env-changed={var}");
+    }
+    if options.asserted_formats.is_none() {
+        options.asserted_formats = asserted_formats_from_env();
     }
     let pin_file = out.join("pin.toml");
     emit::write_if_changed(&pin_file, load::PIN_TOML)
@@ -74,6 +81,33 @@ pub const SPEC_ENV: [&str; 4] = [
     "MCPWIRE_SPEC_CACHE",
     "CARGO_NET_OFFLINE",
 ];
+
+/// The build option naming the `format`s compiled to assertions, a
+/// comma-separated list: `MCPWIRE_ASSERT_FORMATS=uri,uri-template,byte` is
+/// the default set ([`crate::schema::Options::DEFAULT_FORMATS`]); an empty
+/// value asserts none. Every other format is an annotation, as both JSON
+/// Schema dialects say; a name the generator has no check for is an
+/// annotation too, never a build failure.
+pub const ASSERT_FORMATS_ENV: &str = "MCPWIRE_ASSERT_FORMATS";
+
+/// The asserted formats `MCPWIRE_ASSERT_FORMATS` names, or `None` when it
+/// is unset ([`ASSERT_FORMATS_ENV`]).
+pub fn asserted_formats_from_env() -> Option<Vec<String>> {
+    let value = std::env::var(ASSERT_FORMATS_ENV).ok()?;
+    Some(parse_format_list(&value))
+}
+
+/// Splits a comma-separated format list, trimming blanks and dropping
+/// empty names and repeats.
+pub fn parse_format_list(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for name in text.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_string());
+        }
+    }
+    names
+}
 
 /// Where the build reads `<revision>/schema.json` from:
 /// 1. `$MCPWIRE_SPEC_DIR` when set. An absolute path is used as is (what
@@ -143,4 +177,19 @@ fn fail(err: &Error) -> ! {
         println!("cargo:warning={line}");
     }
     std::process::exit(1);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_format_list;
+
+    #[test]
+    fn format_lists() {
+        assert_eq!(
+            parse_format_list(" uri, byte,,uri ,date-time"),
+            vec!["uri", "byte", "date-time"]
+        );
+        assert!(parse_format_list("").is_empty());
+        assert!(parse_format_list(" , ").is_empty());
+    }
 }

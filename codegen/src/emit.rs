@@ -10,12 +10,14 @@ use quote::quote;
 use crate::{dispatch, names, Error, Version};
 
 /// The module source of one revision: the `@generated` header, then the
-/// `types`, `validate`, `bytes` and `dispatch` submodules and the `SPEC` table. No
-/// inner attributes, so the file can be `include!`d.
+/// `types`, `validate`, `bytes`, `dispatch` and `constraints` submodules and
+/// the `SPEC` table. No inner attributes, so the file can be `include!`d.
+/// `constraints` is the revision's constraint table ([`crate::diff::table`]).
 pub fn render(
     version: Version,
     sha256: &str,
     maps: &dispatch::Maps,
+    constraints: &str,
     types: TokenStream,
     checks: TokenStream,
     bytes: TokenStream,
@@ -55,12 +57,18 @@ pub fn render(
         pub mod dispatch {
             #dispatch
         }
+        /// What judges a message here, for comparing revisions (`mcpwire diff`).
+        pub mod constraints {
+            /// The constraint table (`mcpwire_runtime::constraints`).
+            pub const TABLE: &str = #constraints;
+        }
         /// This revision's tables and validators, for code that works across revisions.
         pub static SPEC: crate::spec::Spec = crate::spec::Spec {
             version: crate::Version::#variant,
             schema_sha256: #sha256,
             maps: &dispatch::MAPS,
             definitions: validate::DEFINITIONS,
+            constraints: constraints::TABLE,
         };
     };
     finish(version, sha256, tokens)
@@ -88,7 +96,7 @@ pub fn render_alias(
             let variant = names::ident(&version_variant(version));
             quote! {
                 #[doc = #doc]
-                pub use super::#module::{bytes, types, validate};
+                pub use super::#module::{bytes, constraints, types, validate};
                 /// Dispatch tables extracted from the schema.
                 pub mod dispatch {
                     #dispatch
@@ -99,6 +107,7 @@ pub fn render_alias(
                     schema_sha256: #sha256,
                     maps: &dispatch::MAPS,
                     definitions: validate::DEFINITIONS,
+                    constraints: constraints::TABLE,
                 };
             }
         }

@@ -16,6 +16,11 @@
 //! generation fails with [`Error::Erratum`] telling you to delete the
 //! entry. The list is mirrored in `schemas/ERRATA.md`, and a test keeps the
 //! two in sync.
+//!
+//! The same file declares keywords outside both JSON Schema vocabularies
+//! annotations for named revisions (`[[annotation]]` tables, [`Annotation`]):
+//! an unknown keyword stops the build, naming it and its place, unless the
+//! revision's entry declares it; declared, it has no effect on validity.
 
 use std::sync::OnceLock;
 
@@ -59,10 +64,33 @@ impl Erratum {
     }
 }
 
-/// The file's shape: `[[erratum]]` tables, `before`/`after` as JSON text.
+/// A keyword outside both vocabularies declared an annotation (no effect
+/// on validity) for some revisions:
+///
+/// ```toml
+/// [[annotation]]
+/// keyword = "x-foo"
+/// revisions = ["draft"]
+/// reason = "why the keyword cannot change a verdict"
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Annotation {
+    /// The keyword, as spelled in the schema.
+    pub keyword: String,
+    /// Revisions whose schema may use it.
+    pub revisions: Vec<String>,
+    /// Why it is safe to ignore.
+    pub reason: String,
+}
+
+/// The file's shape: `[[erratum]]` tables, `before`/`after` as JSON text,
+/// and `[[annotation]]` tables.
 #[derive(Deserialize)]
 struct File {
+    #[serde(default)]
     erratum: Vec<Entry>,
+    #[serde(default)]
+    annotation: Vec<Annotation>,
 }
 
 #[derive(Deserialize)]
@@ -97,6 +125,46 @@ pub fn parse(text: &str) -> Result<Vec<Erratum>, String> {
             })
         })
         .collect()
+}
+
+/// Parses the `[[annotation]]` tables of an errata file. An entry without
+/// a keyword or a revision is an error.
+pub fn parse_annotations(text: &str) -> Result<Vec<Annotation>, String> {
+    let file: File = toml::from_str(text).map_err(|e| e.to_string())?;
+    for a in &file.annotation {
+        if a.keyword.is_empty() || a.revisions.is_empty() {
+            return Err(format!(
+                "annotation {:?}: needs a keyword and at least one revision",
+                a.keyword
+            ));
+        }
+    }
+    Ok(file.annotation)
+}
+
+/// Every `[[annotation]]` of `schemas/errata.toml`.
+pub fn annotations() -> &'static [Annotation] {
+    static ALL: OnceLock<Vec<Annotation>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        parse_annotations(TOML).unwrap_or_else(|e| panic!("schemas/errata.toml: {e}"))
+    })
+}
+
+/// The keywords `list` declares annotations for `version`.
+pub fn annotations_in(list: &[Annotation], version: Version) -> Vec<String> {
+    let mut keywords: Vec<String> = list
+        .iter()
+        .filter(|a| a.revisions.iter().any(|r| r == version.name))
+        .map(|a| a.keyword.clone())
+        .collect();
+    keywords.sort();
+    keywords.dedup();
+    keywords
+}
+
+/// The keywords `schemas/errata.toml` declares annotations for `version`.
+pub fn annotations_for(version: Version) -> Vec<String> {
+    annotations_in(annotations(), version)
 }
 
 /// Every erratum of `schemas/errata.toml`, in the order they are applied.
@@ -192,6 +260,45 @@ mod tests {
             err.contains("json-value-null-number") && err.contains("delete the erratum"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn annotations_parse_per_revision() {
+        let text = r#"
+[[annotation]]
+keyword = "x-foo"
+revisions = ["draft", "2026-07-28"]
+reason = "vendor hint"
+
+[[annotation]]
+keyword = "x-bar"
+revisions = ["2025-11-25"]
+reason = "another"
+"#;
+        let list = parse_annotations(text).unwrap();
+        let draft = Version::by_name("draft").unwrap();
+        let older = Version::by_name("2025-11-25").unwrap();
+        assert_eq!(annotations_in(&list, draft), vec!["x-foo".to_string()]);
+        assert_eq!(annotations_in(&list, older), vec!["x-bar".to_string()]);
+        // The errata of such a file still parse (no `[[erratum]]` at all).
+        assert!(parse(text).unwrap().is_empty());
+        assert!(parse_annotations(
+            "[[annotation]]\nkeyword = \"x\"\nrevisions = []\nreason = \"r\"\n"
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn the_file_declares_known_revisions_only() {
+        for a in parse_annotations(TOML).unwrap() {
+            for r in &a.revisions {
+                assert!(
+                    Version::by_name(r).is_some(),
+                    "{}: unknown revision {r}",
+                    a.keyword
+                );
+            }
+        }
     }
 
     #[test]

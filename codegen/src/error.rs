@@ -111,7 +111,7 @@ pub enum Error {
         source: serde_json::Error,
     },
     /// The schema uses a keyword or shape the generator does not implement.
-    #[error("unsupported schema construct at {pointer}: `{keyword}` (a keyword outside draft-07 and 2020-12, or a reference no document resolves; an unknown keyword can be declared an annotation for one revision in schemas/errata.toml)")]
+    #[error("unsupported schema construct at {pointer}: `{keyword}` (a keyword outside draft-07 and 2020-12, or a reference no document resolves; an unknown keyword can be declared an annotation for one revision in schemas/errata.toml, docs/bumps.md)")]
     Unsupported {
         /// JSON pointer into the published file.
         pointer: String,

@@ -17,6 +17,7 @@
 
 pub mod build;
 pub mod bytes;
+pub mod diff;
 pub mod dispatch;
 pub mod emit;
 pub mod errata;
@@ -132,7 +133,7 @@ pub enum Stages {
 }
 
 /// Knobs of [`generate_with`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// Which stages to run and emit.
     pub stages: Stages,
@@ -142,11 +143,46 @@ pub struct Options {
     /// mcpwire builds without its feature `types`. Required when this crate
     /// is built without its own feature `types`.
     pub skip_types: bool,
+    /// The `format`s compiled to assertions; `None` is
+    /// [`schema::Options::DEFAULT_FORMATS`]. A name the generator has no
+    /// check for stays an annotation. `build::run` fills it from
+    /// `MCPWIRE_ASSERT_FORMATS` ([`build::ASSERT_FORMATS_ENV`]).
+    pub asserted_formats: Option<Vec<String>>,
+}
+
+/// The [`Schema`] of an errata-patched document with the build's
+/// [`Options`]: `options`' asserted formats, and the keywords
+/// `schemas/errata.toml` declares annotations for `version`
+/// ([`errata::annotations_for`]). Every stage sees the schema through this.
+pub fn schema_for(
+    version: Version,
+    patched: serde_json::Value,
+    options: &Options,
+) -> Result<Schema, Error> {
+    schema_declaring(version, patched, options, errata::annotations())
+}
+
+/// [`schema_for`] with the `[[annotation]]` entries of another errata
+/// file ([`errata::parse_annotations`]) instead of `schemas/errata.toml`'s.
+pub fn schema_declaring(
+    version: Version,
+    patched: serde_json::Value,
+    options: &Options,
+    annotations: &[errata::Annotation],
+) -> Result<Schema, Error> {
+    let mut schema_options = schema::Options {
+        annotations: errata::annotations_in(annotations, version),
+        ..schema::Options::default()
+    };
+    if let Some(formats) = &options.asserted_formats {
+        schema_options.asserted_formats = formats.clone();
+    }
+    Ok(Schema::new(version, patched)?.with_options(schema_options))
 }
 
 /// The `types` module's items for `schema`: typify's, or none with
 /// [`Options::skip_types`].
-fn types_stage(schema: &Schema, options: Options) -> Result<proc_macro2::TokenStream, Error> {
+fn types_stage(schema: &Schema, options: &Options) -> Result<proc_macro2::TokenStream, Error> {
     if options.skip_types {
         return Ok(proc_macro2::TokenStream::new());
     }
@@ -160,7 +196,7 @@ fn types_stage(schema: &Schema, options: Options) -> Result<proc_macro2::TokenSt
 }
 
 /// [`types_stage`] as [`share`] entries: none when the stage is skipped.
-fn types_module(schema: &Schema, options: Options) -> Result<share::Module, Error> {
+fn types_module(schema: &Schema, options: &Options) -> Result<share::Module, Error> {
     let empty = share::Module {
         keyed: true,
         ..share::Module::default()
@@ -208,6 +244,7 @@ pub fn generate_all(
         Own {
             sha256: String,
             maps: dispatch::Maps,
+            constraints: String,
             validate: share::Module,
             bytes: Option<share::Module>,
             types: Option<share::Module>,
@@ -230,21 +267,22 @@ pub fn generate_all(
                 &loaded.sha256,
                 document,
                 target,
-                options,
+                &options,
             )?),
             None => {
-                let schema = Schema::new(version, document)?;
+                let schema = schema_for(version, document, &options)?;
                 let maps = dispatch::extract(&schema)?;
                 let (rows, bytes) = match options.stages {
                     Stages::All => (validators::Rows::WithBytes, Some(bytes::module(&schema)?)),
                     Stages::Validators => (validators::Rows::ValueOnly, None),
                 };
                 let types = match options.stages {
-                    Stages::All => Some(types_module(&schema, options)?),
+                    Stages::All => Some(types_module(&schema, &options)?),
                     Stages::Validators => None,
                 };
                 Plan::Own {
                     sha256: loaded.sha256,
+                    constraints: diff::table(&schema),
                     validate: validators::module(&schema, rows)?,
                     bytes,
                     types,
@@ -280,6 +318,7 @@ pub fn generate_all(
             Plan::Own {
                 sha256,
                 maps,
+                constraints,
                 validate,
                 bytes,
                 types,
@@ -290,7 +329,7 @@ pub fn generate_all(
                     (Stages::All, Some(bytes), Some(types)) => {
                         let types = share::tokens(&types, &taken, "types");
                         let bytes = share::tokens(&bytes, &taken, "bytes");
-                        emit::render(version, &sha256, &maps, types, checks, bytes)?
+                        emit::render(version, &sha256, &maps, &constraints, types, checks, bytes)?
                     }
                     _ => emit::render_validators(version, &sha256, checks)?,
                 };
@@ -312,9 +351,9 @@ fn generate_alias(
     sha256: &str,
     document: serde_json::Value,
     target: AliasOf,
-    options: Options,
+    options: &Options,
 ) -> Result<Generated, Error> {
-    let schema = Schema::new(version, document)?;
+    let schema = schema_for(version, document, options)?;
     let maps = dispatch::extract(&schema)?;
     let source = emit::render_alias(version, sha256, &maps, target.0, options.stages)?;
     Ok(Generated {
@@ -351,7 +390,7 @@ fn generate_patched(
     document: serde_json::Value,
     options: Options,
 ) -> Result<Generated, Error> {
-    let schema = Schema::new(version, document)?;
+    let schema = schema_for(version, document, &options)?;
     let maps = dispatch::extract(&schema)?;
     let rows = match options.stages {
         Stages::All => validators::Rows::WithBytes,
@@ -360,9 +399,10 @@ fn generate_patched(
     let checks = validators::generate_with(&schema, rows)?;
     let source = match options.stages {
         Stages::All => {
-            let types = types_stage(&schema, options)?;
+            let types = types_stage(&schema, &options)?;
             let bytes = bytes::generate(&schema)?;
-            emit::render(version, sha256, &maps, types, checks, bytes)?
+            let constraints = diff::table(&schema);
+            emit::render(version, sha256, &maps, &constraints, types, checks, bytes)?
         }
         Stages::Validators => emit::render_validators(version, sha256, checks)?,
     };

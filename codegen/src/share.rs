@@ -30,7 +30,7 @@
 //! so are the bytes readers, whose doc comments name the definition's
 //! pointer (`/$defs/Tool`).
 //!
-//! Types too (session 10, issue 15): the `types` module is cut into one
+//! Types too: the `types` module is cut into one
 //! entry per type typify made (its item, its impls, its `definition!`
 //! line: `types::entries`), [`Module::keyed`]. A type's entry depends on
 //! the types it names and on the check its `definition!` line calls, so a
@@ -38,9 +38,8 @@
 //! pointer is in its text, so definition types are shared within a
 //! dialect, plain member types (`ClientCapabilitiesRoots`) across all. The
 //! trait behind `roundtrip` lives in the runtime (`typed`), so one impl
-//! serves every module that re-exports the type. Measured: generated lines
-//! 78,457 → 74,828; the all-six library's peak and time in
-//! docs/benchmarks.md ("Session 10").
+//! serves every module that re-exports the type. Generated lines, build
+//! time and the all-six library's peak: docs/benchmarks.md ("Build").
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 

@@ -5,8 +5,9 @@
 //! # Why a proc macro
 //!
 //! The reference conformance harness's worst bug class was a hand-written
-//! fixture with a shape the schema forbids (its #376: `requiredCapabilities`
-//! written as `["sampling"]` where the schema wants an object). mcpwire
+//! fixture with a shape the schema forbids (it once required
+//! `requiredCapabilities` as `["sampling"]` where the schema wants an
+//! object). mcpwire
 //! already compiles every schema into native check functions; this crate
 //! compiles the same functions (the `validate` stage of `mcpwire-codegen`,
 //! from the same pinned `schema.json`) into the macro and runs them on the

@@ -590,7 +590,7 @@ impl<'a> Reader<'a> {
     /// the `mcpwire` library's LLVM IR for one revision, by `cargo
     /// llvm-lines`); compiled once, the one-revision CLI build's library
     /// and binary take 16 % less CPU for +0.2–1.4 % instructions on the
-    /// bytes benchmarks (docs/benchmarks.md, "Session 11").
+    /// bytes benchmarks (docs/benchmarks.md, "Bytes → verdict").
     #[inline]
     pub fn object<F>(&mut self, mut member: F) -> R
     where

@@ -25,6 +25,7 @@ pub mod arrays;
 pub mod bytes;
 #[doc(hidden)]
 pub mod constant;
+pub mod constraints;
 pub mod definition;
 pub mod format;
 pub mod number;

@@ -345,7 +345,7 @@ pub(crate) fn intern(pointer: String) -> &'static str {
 /// (`every_dyn`), `f` called through a vtable: `Iterator::all` was
 /// instantiated per call site (with its `try_fold` and closure, about 5 %
 /// of the `mcpwire` library's LLVM IR for one revision; docs/benchmarks.md
-/// "Session 11").
+/// "Build").
 #[inline]
 pub fn every<F: FnMut(&Value) -> bool>(a: &[Value], mut f: F) -> bool {
     every_dyn(a.iter(), &mut f)

@@ -33,9 +33,11 @@
 //! objects one after the other, as `jq .` writes them): a line that ends
 //! inside an open object or array (its last non-blank byte is not `}` or
 //! `]` and brackets are left open) is continued on the next lines until
-//! the value closes; a line starting with `{` or `[` in column 1 while the
-//! value is still open ends it as unreadable (so a truncated line costs one
-//! finding, not the rest of the file). Several values on one line (`{} {}`)
+//! the value closes; a line that cannot continue it (one starting with `{`
+//! or `[` in column 1, or with a byte no JSON token starts with, such as
+//! bytes that are not UTF-8) ends it as unreadable and is read as a record
+//! of its own (so a truncated line costs one finding, not the rest of the
+//! file, and the next line gets its own). Several values on one line (`{} {}`)
 //! are read one by one. Each message carries the [`Position`] where its own
 //! text starts (inside a record, where `msg`'s value starts).
 //!

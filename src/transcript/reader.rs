@@ -265,10 +265,10 @@ impl<R: BufRead> Reader<R> {
 
     /// When the line in `buf` ends inside an open object or array, appends
     /// the following lines (joined by `\n`) until the value closes. A line
-    /// starting with `{` or `[` while the value is open is kept for the
-    /// next entry (`carry`) and the value is left unterminated (it is then
-    /// reported as invalid JSON). `Some`: the value grew past the size limit
-    /// and was dropped.
+    /// that cannot continue it ([`starts_anew`]) is kept for the next entry
+    /// (`carry`) and the value is left unterminated (it is then reported as
+    /// invalid JSON, and the kept line gets its own finding or message).
+    /// `Some`: the value grew past the size limit and was dropped.
     fn continue_value(&mut self) -> io::Result<Option<Problem>> {
         let last = self.buf.iter().rev().find(|b| !b.is_ascii_whitespace());
         if matches!(last, Some(b'}' | b']') | None) {
@@ -287,7 +287,7 @@ impl<R: BufRead> Reader<R> {
                 break;
             };
             self.line += 1;
-            if matches!(next.first(), Some(b'{' | b'[')) {
+            if starts_anew(&next) {
                 self.carry = Some((line, std::mem::take(&mut next)));
                 break;
             }
@@ -425,6 +425,31 @@ impl<R: BufRead> Reader<R> {
                 State::Done => return Ok(self.pending.pop_front()),
             }
         }
+    }
+}
+
+/// Whether a line read while a value is open starts a new entry instead of
+/// continuing the value. A value continues over a line break only between
+/// tokens (JSON strings hold no raw line break), so a continuation line is
+/// blank or starts with a token that can follow an open object or array:
+/// `}` `]` `"` `,` `:` a number or a literal (`true`, `false`, `null`).
+/// A line starting with `{` or `[` in column 1 is the next value (a
+/// truncated line costs one finding, not the rest of the file); a line
+/// starting with anything else (a byte JSON cannot start a token with, such
+/// as non-ASCII or non-UTF-8 bytes) is not JSON text that continues the
+/// value, so it is a record of its own and gets its own finding.
+fn starts_anew(line: &[u8]) -> bool {
+    match line.first() {
+        None => false,
+        Some(b'{' | b'[') => true,
+        Some(_) => match line.iter().find(|b| !b.is_ascii_whitespace()) {
+            None => false,
+            Some(&b) => !matches!(
+                b,
+                b'{' | b'[' | b'}' | b']' | b'"' | b',' | b':' | b'-' | b'0'
+                    ..=b'9' | b't' | b'f' | b'n'
+            ),
+        },
     }
 }
 

@@ -141,6 +141,12 @@ fn edit_toml(text: &str, list: &[Erratum]) -> String {
             entry = Some((vec![line.to_string()], None));
             continue;
         }
+        if line.trim_start().starts_with("[[") {
+            // Another table (`[[annotation]]`): not part of the erratum.
+            flush(entry.take(), &mut out);
+            out.push(line.to_string());
+            continue;
+        }
         let Some((lines, erratum)) = entry.as_mut() else {
             out.push(line.to_string());
             continue;
@@ -248,5 +254,21 @@ mod tests {
         let md = edit_md(MD, &errata.list);
         assert!(!md.contains("`b`"), "{md}");
         assert!(md.contains("| `a` | 2025-11-25 | `/$defs/X/type` |\n\nAfter.\n"));
+    }
+
+    #[test]
+    fn an_annotation_table_keeps_its_own_revisions() {
+        let text = format!(
+            "{TOML}\n[[annotation]]\nkeyword = \"x-foo\"\nrevisions = [\"draft\"]\nreason = \"r\"\n"
+        );
+        let mut errata = of(&text);
+        errata.wire(
+            version("2030-01-01"),
+            &serde_json::json!({"$defs": {"X": {"type": "integer"}, "Y": 2}}),
+        );
+        let toml = edit_toml(&text, &errata.list);
+        let annotations = errata::parse_annotations(&toml).unwrap();
+        assert_eq!(annotations[0].revisions, ["draft"], "{toml}");
+        assert_eq!(errata::parse(&toml).unwrap()[0].revisions.len(), 3);
     }
 }

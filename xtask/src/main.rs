@@ -5,11 +5,14 @@
 //! list yet is added: pinned, given its cargo features and its dispatch
 //! snapshot (everything else derives from the pin; `wire.rs`), and every
 //! erratum whose bug its file still carries (`errata.rs`).
-//! `cargo xtask remove-revision NAME` takes one out again. Neither copies a
+//! `cargo xtask remove-revision NAME` takes one out again.
+//! `cargo xtask json-schema-suite` runs the JSON Schema Test Suite on
+//! mcpwire's generated validators (`suite/`). None of them copies a
 //! spec file into the repository (spec files are never committed).
 #![deny(missing_docs)]
 
 mod errata;
+mod suite;
 mod sync;
 mod wire;
 
@@ -17,13 +20,16 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask sync-schemas --from DIR [--dry-run]\n\
        cargo xtask remove-revision NAME\n\
+       cargo xtask json-schema-suite [--suite DIR]\n\
 \n\
 Re-pins schemas/pin.toml from DIR/<revision>/schema.json (commit from DIR/SOURCE\n\
 when present) and prints per revision the definitions added/removed/changed and\n\
 the dispatch-map diff against the currently pinned files in $MCPWIRE_SPEC_DIR.\n\
 A DIR/<name>/schema.json the pin does not list is added as a new revision\n\
 (pin, cargo features, dispatch snapshot, errata whose bug it carries);\n\
-remove-revision takes one out.";
+remove-revision takes one out. json-schema-suite runs the JSON Schema Test\n\
+Suite on mcpwire's generated validators and the jsonschema crate\n\
+(docs/json-schema-suite.md).";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,6 +38,7 @@ fn main() -> ExitCode {
     let mut iter = args.iter();
     match iter.next().map(String::as_str) {
         Some("sync-schemas") => {}
+        Some("json-schema-suite") => return suite::main(&args[1..]),
         Some("remove-revision") => {
             let (Some(name), None) = (iter.next(), iter.next()) else {
                 eprintln!("{USAGE}");

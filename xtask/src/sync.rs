@@ -2,7 +2,7 @@
 
 use std::{collections::BTreeSet, path::Path};
 
-use mcpwire_codegen::{dispatch, errata, load, Schema, Version};
+use mcpwire_codegen::{build, diff, dispatch, errata, load, Options, Schema, Version};
 
 use crate::{errata::Errata, wire};
 use serde_json::Value;
@@ -24,7 +24,13 @@ fn maps_of(
     raw: Value,
 ) -> Result<(Schema, dispatch::Maps), String> {
     let patched = errata::apply_list(list, version, raw).map_err(|e| e.to_string())?;
-    let schema = Schema::new(version, patched).map_err(|e| e.to_string())?;
+    // The build's view: its asserted formats, the declared annotations.
+    let options = Options {
+        asserted_formats: build::asserted_formats_from_env(),
+        ..Options::default()
+    };
+    let schema =
+        mcpwire_codegen::schema_for(version, patched, &options).map_err(|e| e.to_string())?;
     let maps = dispatch::extract(&schema).map_err(|e| e.to_string())?;
     Ok((schema, maps))
 }
@@ -101,6 +107,12 @@ fn report(
         for line in diff {
             println!("{line}");
         }
+    }
+    // What the bump changes in verdicts, definition by definition.
+    let changes = diff::compare(&old_schema, &new_schema).map_err(|e| e.to_string())?;
+    println!("  verdicts:");
+    for line in changes.lines().iter().skip(1) {
+        println!("  {line}");
     }
     Ok(())
 }
@@ -182,6 +194,20 @@ pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
             maps.error_codes.len(),
             version.module
         );
+        // What it changes against the newest earlier revision in `from`.
+        if let Some(previous) = revisions
+            .iter()
+            .filter(|r| r.name < name)
+            .max_by(|a, b| a.name.cmp(&b.name))
+        {
+            let previous = wire::codegen_version(previous);
+            let (_, document) = read_json(&load::schema_path(from, previous))?;
+            let (base, _) = maps_of(errata.list(), previous, document)?;
+            let changes = diff::compare(&base, &schema).map_err(|e| e.to_string())?;
+            for line in changes.lines() {
+                println!("  {line}");
+            }
+        }
         added.push((version, maps));
         revisions.push(rev);
     }

@@ -38,6 +38,16 @@
 //!   `Option`s (`[]` is not absent), optional members that accept `null`
 //!   keep it. What is not kept: member order, and the spelling of numbers
 //!   (`6e4` comes back as `60000.0`, the same JSON value).
+//! - **Constraints.** A type models a value's shape, never its bounds: the
+//!   validators judge every keyword. Validation-only keywords (`maxLength`,
+//!   `pattern`, `minimum`, `not`, `if`/`then`/`else`, `unevaluated*`,
+//!   `dependent*`, `propertyNames`, `contains`, …) are dropped from typify's
+//!   copy, so a definition gaining one keeps its type: a constrained string
+//!   is a `String`, a bounded number a `Number`, an object with
+//!   `patternProperties` keeps those members in its `extra` map, a tuple
+//!   (`prefixItems`, draft-07 `items` arrays) is a `Vec<Value>`, a `$ref`
+//!   with siblings is the referenced type, a `oneOf` an untagged enum like
+//!   an `anyOf`. The table in [`normalize`] lists each rewrite.
 //! - **String constants** are zero-sized `Const<consts::Marker>` values, so
 //!   a union's members are told apart by their `method`/`type` tags.
 //! - **Builders** (typify's `with_struct_builder`) are off: measured on

@@ -19,11 +19,15 @@
 //! | optional member of array or map type | `"type": [<type>, "null"]` | `Option<Vec<_>>`: typify would use a bare `Vec` skipped when empty, so `"tools": []` would vanish on a round trip |
 //! | `allOf` of open object schemas | their merge | typify 0.8 panics merging `Result` ∧ `Task` (`merged_schema.metadata.is_none()`) |
 //! | `anyOf` | `oneOf` | typify renders a non-exclusive `anyOf` as a struct of flattened `Option`s; a `oneOf` becomes an untagged enum, whose deserialization ([`super::unions`]) accepts what the `anyOf` does |
-//! | `format`, `minimum`/`maximum`, `maxItems`, string and array bounds | removed | typify turns them into narrower types (`chrono`, `NonZeroU64`, fixed arrays) that the validators already police |
-//! | `title`, `default`, `examples` | removed | typify would rename types and fill in defaults that change the round trip |
+//! | `format`, `minimum`/`maximum`, `exclusiveMinimum`/`exclusiveMaximum`, `multipleOf`, `minItems`/`maxItems`, `uniqueItems`, `minLength`/`maxLength`, `pattern` | removed | typify turns them into narrower types (`chrono`, `NonZeroU64`, fixed arrays, constrained string newtypes) that the validators already police; the type is the plain `String`, `Number` or `Vec` |
+//! | `not`, `if`/`then`/`else`, `contains`/`minContains`/`maxContains`, `propertyNames`, `minProperties`/`maxProperties`, `dependentRequired`/`dependentSchemas`/`dependencies`, `unevaluatedProperties`, `unevaluatedItems` | removed | validation-only: they narrow which values are valid, never their shape. The type is the one the remaining keywords give (an object keeps its open `extra` map, so members an `if`/`then` or `dependentSchemas` would type are kept as `Value`s) |
+//! | `patternProperties` | removed, and `additionalProperties` becomes `{}` | the members it types stay in the flattened `extra` map as `Value`s; without relaxing `additionalProperties: false` the type would refuse them |
+//! | `prefixItems`, `items` as an array (draft-07 tuples), `additionalItems` | removed, with any `items` beside `prefixItems` | the array is a `Vec<Value>` rather than a tuple (a typed tail without its prefix would refuse valid arrays) |
+//! | `$ref` with sibling keywords | the `$ref` alone (and its `description`) | 2020-12 applies the siblings too, which only narrows the referenced type; typify 0.8 would merge them or refuse |
+//! | `title`, `default`, `examples`, `$comment`, `deprecated`, `readOnly`, `writeOnly`, `$id`, `$anchor`, `$dynamicAnchor`, `$schema`, `content*`, nested `$defs`/`definitions`, keywords declared annotations in `schemas/errata.toml` | removed | annotations: typify would rename types and fill in defaults that change the round trip, or refuse what it does not know |
 //!
-//! Any other keyword is [`Error::Unsupported`]: a schema bump that brings
-//! one must be reviewed here.
+//! Any other keyword is [`Error::Unsupported`]: the validators refuse it too
+//! (unknown keywords stop the build unless declared annotations).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -122,11 +126,40 @@ const DROPPED: &[&str] = &[
     "minLength",
     "maxLength",
     "pattern",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "minContains",
+    "maxContains",
+    "propertyNames",
+    "minProperties",
+    "maxProperties",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "patternProperties",
+    "prefixItems",
+    "additionalItems",
     "title",
     "default",
     "examples",
     "$comment",
     "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$id",
+    "$anchor",
+    "$dynamicAnchor",
+    "$schema",
+    "$defs",
+    "definitions",
+    "contentMediaType",
+    "contentEncoding",
+    "contentSchema",
 ];
 
 /// Rewrites every definition of `schema` for typify (see the module docs).
@@ -203,16 +236,31 @@ impl Cx<'_> {
         obj: &Map<String, Value>,
         at: &str,
     ) -> Result<Map<String, Value>, Error> {
+        if obj.contains_key("$ref") {
+            // Siblings of `$ref` only narrow the referenced type.
+            let mut out = Map::new();
+            out.insert(
+                "$ref".into(),
+                Value::String(self.reference(&obj["$ref"], at)?),
+            );
+            if let Some(d) = obj.get("description") {
+                out.insert("description".into(), d.clone());
+            }
+            return Ok(out);
+        }
         let mut out = Map::new();
         for (key, value) in obj {
             let child = join(at, key);
             let value = match key.as_str() {
-                "$ref" => Value::String(self.reference(value, at)?),
                 "properties" => self.each_value(value, &child)?,
+                // A tuple, or a tail after `prefixItems`: a `Vec<Value>`.
+                "items" if value.is_array() || obj.contains_key("prefixItems") => continue,
+                // Members `patternProperties` types stay in the open map.
+                "additionalProperties" if obj.contains_key("patternProperties") => json!({}),
                 "items" | "additionalProperties" => self.node(value, &child)?,
                 "allOf" | "anyOf" | "oneOf" => self.each_item(value, &child)?,
                 "type" | "required" | "const" | "enum" | "description" => value.clone(),
-                k if DROPPED.contains(&k) => continue,
+                k if DROPPED.contains(&k) || self.schema.is_declared_annotation(k) => continue,
                 _ => {
                     return Err(Error::Unsupported {
                         pointer: child,

@@ -194,15 +194,77 @@ fn validation_only_keywords_are_dropped() {
 #[test]
 fn unknown_keywords_and_foreign_refs_are_unsupported() {
     let err = normalize(&schema(
-        json!({"A": {"type": "string", "pattern": "x", "not": {}}}),
+        json!({"A": {"type": "string", "pattern": "x", "x-foo": {}}}),
     ))
     .unwrap_err();
     assert!(
-        matches!(&err, Error::Unsupported { pointer, keyword } if pointer == "/$defs/A/not" && keyword == "not"),
+        matches!(&err, Error::Unsupported { pointer, keyword } if pointer == "/$defs/A/x-foo" && keyword == "x-foo"),
         "{err}"
+    );
+    // Declared an annotation, it is dropped like one.
+    let declared = schema(json!({"A": {"type": "string", "x-foo": {}}})).with_options(
+        crate::schema::Options {
+            annotations: vec!["x-foo".into()],
+            ..Default::default()
+        },
+    );
+    assert_eq!(
+        normalize(&declared).unwrap().definitions["A"],
+        json!({"type": "string"})
     );
     let err = normalize(&schema(json!({"A": {"$ref": "other.json#/A"}}))).unwrap_err();
     assert!(matches!(err, Error::Unsupported { .. }), "{err}");
+}
+
+#[test]
+fn a_ref_with_a_sibling_type_is_the_referenced_type() {
+    // typify 0.8 asserts on this pair (`typify_panics_become_errors`).
+    let out = rendered(json!({
+        "A": {"type": "string"},
+        "B": {"$ref": "#/$defs/A", "type": "object"}
+    }));
+    assert!(out.contains("pub struct B(pub A);"), "{out}");
+}
+
+#[test]
+fn validation_only_keywords_leave_the_plain_shape() {
+    let d = normalized(json!({
+        "A": {"type": "string", "not": {"const": "x"}, "minLength": 1},
+        "B": {"type": "object", "properties": {"a": {"type": "string"}},
+              "if": {"required": ["a"]}, "then": {"minProperties": 2},
+              "unevaluatedProperties": false, "dependentRequired": {"a": ["b"]}},
+        "C": {"type": "object", "patternProperties": {"^x-": {"type": "string"}},
+              "additionalProperties": false},
+        "D": {"type": "array", "prefixItems": [{"type": "string"}], "items": {"type": "integer"}},
+        "E": {"$ref": "#/$defs/A", "maxLength": 3, "description": "d"}
+    }));
+    assert_eq!(d["A"], json!({"type": "string"}));
+    assert_eq!(
+        d["B"],
+        json!({"type": "object", "properties": {"a": {"type": "string"}},
+               "additionalProperties": {}})
+    );
+    // The members `patternProperties` typed stay in the open map.
+    assert_eq!(
+        d["C"],
+        json!({"type": "object", "additionalProperties": {}})
+    );
+    // A typed tail without its prefix would refuse valid arrays.
+    assert_eq!(d["D"], json!({"type": "array"}));
+    assert_eq!(
+        d["E"],
+        json!({"$ref": "#/definitions/A", "description": "d"})
+    );
+}
+
+#[test]
+fn draft07_tuples_are_plain_arrays() {
+    let d = normalize(&schema07(json!({
+        "T": {"type": "array", "items": [{"type": "string"}], "additionalItems": false}
+    })))
+    .unwrap()
+    .definitions;
+    assert_eq!(d["T"], json!({"type": "array"}));
 }
 
 /// Generates and formats the types module of `defs`.
@@ -297,12 +359,15 @@ fn generation_is_deterministic() {
 #[test]
 fn typify_panics_become_errors() {
     // A `$ref` with a `type` that differs from the target's trips an
-    // `assert!` inside typify 0.8.
-    let err = super::generate(&schema(json!({
+    // `assert!` inside typify 0.8. `normalize` keeps a `$ref` alone, so
+    // the pair is handed to typify directly.
+    let root = serde_json::from_value(json!({"definitions": {
         "A": {"type": "string"},
-        "B": {"$ref": "#/$defs/A", "type": "object"}
-    })))
-    .unwrap_err();
+        "B": {"$ref": "#/definitions/A", "type": "object"}
+    }}))
+    .unwrap();
+    let settings = super::settings("draft", &Default::default(), Default::default());
+    let err = super::run_typify("draft", &settings, root, &["A", "B"]).unwrap_err();
     assert!(
         matches!(&err, Error::Typify { revision, reason } if revision == "draft" && reason.starts_with("typify panicked")),
         "{err}"

@@ -4,7 +4,7 @@
 //! values ([`Matches::one`], [`Matches::all`], …).
 //!
 //! Why not clap: clap (clap_builder, clap_derive, strsim) was a fifth of
-//! the CPU time of a clean release build of the CLI (issue 15), for a
+//! the CPU time of a clean release build of the CLI, for a
 //! command line of five subcommands and a few dozen flags. ripgrep 14 left
 //! clap for its own parser on lexopt for the same reasons — build time and
 //! control over the help text. lexopt has no dependencies; what clap did

@@ -9,7 +9,7 @@ use std::{ffi::OsString, path::PathBuf};
 use mcpwire::{input::Limits, Version};
 
 use crate::{
-    args::{self, App, Choice, Command, Entry, Flag, Matches, Positional, Stop},
+    args::{self, App, Choice, Command, Entry, Flag, Matches, Positional, Stop, UsageError},
     output::{self, Format, OutputSpec},
     style::ColorChoice,
 };
@@ -32,6 +32,8 @@ pub enum Cmd {
     Probe(ProbeArgs),
     /// `mcpwire dispatch`.
     Dispatch(DispatchArgs),
+    /// `mcpwire diff`.
+    Diff(DiffArgs),
     /// `mcpwire proxy`.
     #[cfg(feature = "proxy")]
     Proxy(ProxyArgs),
@@ -65,6 +67,10 @@ pub const APP: App<Cmd> = App {
         Entry {
             command: &DISPATCH,
             build: |m| DispatchArgs::take(m).map(Cmd::Dispatch),
+        },
+        Entry {
+            command: &DIFF,
+            build: |m| DiffArgs::take(m).map(Cmd::Diff),
         },
         #[cfg(feature = "proxy")]
         Entry {
@@ -710,6 +716,61 @@ impl Choice for MapsFormat {
         ("text", MapsFormat::Text, ""),
         ("json", MapsFormat::Json, ""),
     ];
+}
+
+const DIFF: Command = Command {
+    name: "diff",
+    about: "Compare two revisions: methods, definitions and constraints added, removed or changed",
+    long_about: None,
+    flags: &[&[DIFF_FORMAT]],
+    positional: Some(Positional {
+        name: "REVISION",
+        help: "The older revision, then the newer one",
+        many: true,
+        required: true,
+        default: None,
+        after_dashes: false,
+    }),
+};
+
+const DIFF_FORMAT: Flag = Flag {
+    default: Some("text"),
+    choices: Some(args::choices::<MapsFormat>),
+    ..Flag::value(
+        "format",
+        "FORMAT",
+        "`text` for people, `json` for the report as data",
+    )
+};
+
+/// `mcpwire diff`.
+#[derive(Debug)]
+pub struct DiffArgs {
+    /// The older revision.
+    pub from: Version,
+    /// The newer revision.
+    pub to: Version,
+    /// `--format`.
+    pub format: MapsFormat,
+}
+
+impl DiffArgs {
+    fn take(m: &mut Matches) -> Result<DiffArgs, Stop> {
+        let names = m.positional_strings()?;
+        let [from, to] = names.as_slice() else {
+            let message = format!("expected two revisions, got {}", names.len());
+            return Err(UsageError::new(Some(&DIFF), message).into());
+        };
+        let revision = |name: &str| {
+            parse_version(name)
+                .map_err(|e| Stop::from(UsageError::new(Some(&DIFF), format!("{name}: {e}"))))
+        };
+        Ok(DiffArgs {
+            from: revision(from)?,
+            to: revision(to)?,
+            format: m.one(&DIFF_FORMAT, args::choice)?,
+        })
+    }
 }
 
 #[cfg(test)]

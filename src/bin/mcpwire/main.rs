@@ -1,7 +1,8 @@
 //! The `mcpwire` command line: validate Model Context Protocol traffic —
 //! captured transcripts (`check`), single documents (`validate`) or a live
 //! stdio server (`tap`) — against the published schemas, and show a
-//! revision's dispatch maps (`dispatch`). See `docs/cli.md`.
+//! revision's dispatch maps (`dispatch`), and compare two revisions
+//! (`diff`). See `docs/cli.md`.
 //!
 //! Exit status: 0 passed, 1 failed (violations, warnings with `--strict`,
 //! a file below `--require-messages`), 2 usage or input error; `tap` exits
@@ -13,6 +14,7 @@ mod check;
 mod commands;
 mod conformance;
 use mcpwire::excerpt;
+mod diff;
 mod github;
 mod help;
 mod http_check;
@@ -47,7 +49,8 @@ use mcpwire::Mode;
 
 use crate::{
     commands::{
-        CheckArgs, Cmd, DispatchArgs, MapsFormat, OutputArgs, SpecChoice, TapArgs, ValidateArgs,
+        CheckArgs, Cmd, DiffArgs, DispatchArgs, MapsFormat, OutputArgs, SpecChoice, TapArgs,
+        ValidateArgs,
     },
     output::{Format, Outputs, Summary},
     sink::Verdict,
@@ -241,6 +244,22 @@ fn dispatch(args: DispatchArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn diff(args: DiffArgs) -> Result<ExitCode, Failure> {
+    let spec = |v: mcpwire::Version| {
+        v.spec()
+            .ok_or_else(|| Failure::Usage(format!("revision {v} is not compiled in")))
+    };
+    let report = diff::report(spec(args.from)?, spec(args.to)?);
+    let mut out = BufWriter::new(io::stdout().lock());
+    match args.format {
+        MapsFormat::Text => diff::text(&report, &mut out),
+        MapsFormat::Json => diff::json(&report, &mut out),
+    }
+    .and_then(|()| out.flush())
+    .map_err(Failure::Output)?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let command = match commands::APP.parse(std::env::args_os().skip(1)) {
         Ok(command) => command,
@@ -249,7 +268,7 @@ fn main() -> ExitCode {
     let stack = match &command {
         Cmd::Check(a) => a.limits.stack(),
         Cmd::Validate(a) => a.limits.stack(),
-        Cmd::Tap(_) | Cmd::Dispatch(_) => 8 << 20,
+        Cmd::Tap(_) | Cmd::Dispatch(_) | Cmd::Diff(_) => 8 << 20,
         Cmd::Probe(a) => a.limits.stack(),
         #[cfg(feature = "proxy")]
         Cmd::Proxy(_) => 8 << 20,
@@ -266,6 +285,7 @@ fn main() -> ExitCode {
                 Cmd::Tap(a) => tap(a),
                 Cmd::Probe(a) => probe(&a),
                 Cmd::Dispatch(a) => dispatch(a),
+                Cmd::Diff(a) => diff(a),
                 #[cfg(feature = "proxy")]
                 Cmd::Proxy(a) => proxy(a),
             };

@@ -1,4 +1,4 @@
-// #376: `requiredCapabilities` written as an array of names.
+// `requiredCapabilities` written as an array of names (the schema wants an object).
 use mcpwire::fixture;
 
 fn main() {

@@ -1,4 +1,4 @@
-// The #376 fixture with the shape the schema wants: `requiredCapabilities`
+// The capability-error fixture with the shape the schema wants: `requiredCapabilities`
 // is an object. Compiles, and the value is the one written.
 use mcpwire::fixture;
 
