@@ -109,7 +109,10 @@ fn a_correct_server_is_exercised_fully_and_clean() {
     }
     assert_eq!(count(t, "mcpwire/probe-unknown-method", "error"), 1);
     let skipped = t["not_called"].to_string();
-    assert!(skipped.contains("tools/call delete-everything"), "{skipped}");
+    assert!(
+        skipped.contains("tools/call delete-everything"),
+        "{skipped}"
+    );
     assert!(skipped.contains("readOnlyHint"), "{skipped}");
 }
 
@@ -136,7 +139,10 @@ fn every_revision_by_default_each_negotiated() {
     // server/discover with -32601, which is no failure.
     for t in &run.tables {
         if t["negotiated"].is_null() {
-            assert!(t["note"].as_str().unwrap().contains("server/discover"), "{t}");
+            assert!(
+                t["note"].as_str().unwrap().contains("server/discover"),
+                "{t}"
+            );
         }
     }
 }
@@ -160,7 +166,11 @@ fn invalid_json_is_found() {
 fn a_server_that_never_answers_initialize() {
     let run = probe("silent", &["--spec", "2025-06-18", "--timeout", "500ms"]);
     assert_eq!(run.code, 1);
-    assert!(run.has("probe-no-handshake") && run.has("probe-timeout"), "{:?}", run.rules());
+    assert!(
+        run.has("probe-no-handshake") && run.has("probe-timeout"),
+        "{:?}",
+        run.rules()
+    );
     assert!(run.took < Duration::from_secs(8), "{:?}", run.took);
 }
 
@@ -189,7 +199,10 @@ fn answering_twice_is_found() {
     let run = probe("twice", &["--spec", "2025-06-18"]);
     assert_eq!(run.code, 1, "{:?}", run.rules());
     assert!(!run.findings.is_empty());
-    assert!(run.findings.iter().all(|f| f["file"].as_str().unwrap().ends_with("<server>")));
+    assert!(run
+        .findings
+        .iter()
+        .all(|f| f["file"].as_str().unwrap().ends_with("<server>")));
 }
 
 #[test]
@@ -226,7 +239,11 @@ fn the_deadline_ends_the_run() {
     let run = probe("silent", &["--timeout", "10s", "--deadline", "1s"]);
     assert_eq!(run.code, 1);
     assert!(run.took < Duration::from_secs(6), "{:?}", run.took);
-    assert!(run.tables.iter().skip(1).all(|t| t["note"].as_str().unwrap_or_default().contains("deadline")));
+    assert!(run
+        .tables
+        .iter()
+        .skip(1)
+        .all(|t| t["note"].as_str().unwrap_or_default().contains("deadline")));
 }
 
 #[test]
@@ -248,9 +265,17 @@ fn the_text_report_has_the_tables_first() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("revision 2025-06-18: negotiated 2025-06-18 (server fake-server 1.0.0)\n"), "{text}");
-    let table_end = text.find("findings: probe-unknown-method 1").expect("findings by rule");
+    assert!(
+        text.starts_with("revision 2025-06-18: negotiated 2025-06-18 (server fake-server 1.0.0)\n"),
+        "{text}"
+    );
+    let table_end = text
+        .find("findings: probe-unknown-method 1")
+        .expect("findings by rule");
     let finding = text.find("probe-unknown-method").unwrap();
-    assert!(text[table_end + 10..].contains("JSON-RPC 2.0 §5.1"), "{text}");
+    assert!(
+        text[table_end + 10..].contains("JSON-RPC 2.0 §5.1"),
+        "{text}"
+    );
     assert!(finding <= table_end);
 }

@@ -49,23 +49,41 @@ fn server_everything_at_every_revision() {
         if ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"].contains(&offered) {
             assert_eq!(t["negotiated"], offered, "{t}");
             assert_eq!(t["server"], "mcp-servers/everything 2.0.0", "{t}");
-            for m in ["ping", "tools/list", "prompts/list", "prompts/get", "resources/list", "resources/read"] {
+            for m in [
+                "ping",
+                "tools/list",
+                "prompts/list",
+                "prompts/get",
+                "resources/list",
+                "resources/read",
+            ] {
                 assert!(methods(t, m) > 0, "{offered}: {m} not exercised: {t}");
             }
             // Its resources are many: exactly --read-limit (20) are read.
             assert_eq!(methods(t, "resources/read"), 20, "{t}");
-            assert_eq!(t["methods"]["mcpwire/probe-unknown-method"]["error"], 1, "{t}");
+            assert_eq!(
+                t["methods"]["mcpwire/probe-unknown-method"]["error"], 1,
+                "{t}"
+            );
             let skipped = t["not_called"].to_string();
             assert!(skipped.contains("readOnlyHint"), "{skipped}");
         } else {
             assert!(t["negotiated"].is_null(), "{t}");
-            assert!(t["note"].as_str().unwrap().contains("server/discover answered an error (-32601"), "{t}");
+            assert!(
+                t["note"]
+                    .as_str()
+                    .unwrap()
+                    .contains("server/discover answered an error (-32601"),
+                "{t}"
+            );
         }
     }
     assert_eq!(tables.len(), 6, "{stdout}");
     // Nothing mcpwire itself sent is found wrong.
     assert!(
-        findings.iter().all(|f| !f["file"].as_str().unwrap().ends_with("<client>")),
+        findings
+            .iter()
+            .all(|f| !f["file"].as_str().unwrap().ends_with("<client>")),
         "{findings:?}"
     );
     assert!(findings.is_empty(), "{findings:#?}");

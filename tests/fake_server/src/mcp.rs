@@ -82,9 +82,16 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
     let params = message.get("params").cloned().unwrap_or(Value::Null);
     match method {
         "initialize" => {
-            let offered = params.get("protocolVersion").and_then(Value::as_str).unwrap_or("");
+            let offered = params
+                .get("protocolVersion")
+                .and_then(Value::as_str)
+                .unwrap_or("");
             let answered = if has(flaws, "downgrade") {
-                if offered == "2024-11-05" { "2025-03-26" } else { "2024-11-05" }
+                if offered == "2024-11-05" {
+                    "2025-03-26"
+                } else {
+                    "2024-11-05"
+                }
             } else if KNOWN.contains(&offered) {
                 offered
             } else {
@@ -154,7 +161,10 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
         ]})),
         "resources/templates/list" => Ok(json!({"resourceTemplates": []})),
         "resources/read" => {
-            let uri = params.get("uri").and_then(Value::as_str).unwrap_or_default();
+            let uri = params
+                .get("uri")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
             Ok(json!({"contents": [{"uri": uri, "text": "hello"}]}))
         }
         _ if has(flaws, "unknown-ok") => Ok(json!({})),

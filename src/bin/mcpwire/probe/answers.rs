@@ -66,10 +66,21 @@ mod tests {
     fn answers_are_valid_results() {
         let mut checked = 0;
         for v in mcpwire::Version::enabled() {
-            let Some(maps) = v.dispatch_maps() else { continue };
+            let Some(maps) = v.dispatch_maps() else {
+                continue;
+            };
             let modern = maps.methods.iter().any(|e| e.method == "server/discover");
-            for m in ["ping", "roots/list", "sampling/createMessage", "elicitation/create"] {
-                let Some(entry) = maps.methods.iter().find(|e| e.method == m && e.server_sends) else {
+            for m in [
+                "ping",
+                "roots/list",
+                "sampling/createMessage",
+                "elicitation/create",
+            ] {
+                let Some(entry) = maps
+                    .methods
+                    .iter()
+                    .find(|e| e.method == m && e.server_sends)
+                else {
                     continue;
                 };
                 let Some(def) = entry.result else { continue };
@@ -95,7 +106,11 @@ mod tests {
             let maps = v.dispatch_maps().unwrap();
             let defines = |m: &str| maps.methods.iter().any(|e| e.method == m);
             assert_eq!(caps.get("roots").is_some(), defines("roots/list"), "{v}");
-            assert_eq!(caps.get("elicitation").is_some(), defines("elicitation/create"), "{v}");
+            assert_eq!(
+                caps.get("elicitation").is_some(),
+                defines("elicitation/create"),
+                "{v}"
+            );
         }
     }
 }

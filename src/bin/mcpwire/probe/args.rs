@@ -50,7 +50,9 @@ pub(super) const PROBE: Command = Command {
          findings. Exits 0 clean, 1 findings, 2 usage error or a server that cannot be started.",
     ),
     flags: &[
-        &[PROBE_SPEC, TOOLS, TIMEOUT, DEADLINE, PAGE_LIMIT, READ_LIMIT, ENV],
+        &[
+            PROBE_SPEC, TOOLS, TIMEOUT, DEADLINE, PAGE_LIMIT, READ_LIMIT, ENV,
+        ],
         OUTPUT_FLAGS,
         LIMIT_FLAGS,
     ],
@@ -101,12 +103,20 @@ const PAGE_LIMIT: Flag = Flag {
 
 const READ_LIMIT: Flag = Flag {
     default: Some("20"),
-    ..Flag::value("read-limit", "N", "resources/read of the first N listed resources")
+    ..Flag::value(
+        "read-limit",
+        "N",
+        "resources/read of the first N listed resources",
+    )
 };
 
 const ENV: Flag = Flag {
     repeat: true,
-    ..Flag::value("env", "NAME=VALUE", "Set an environment variable for the server")
+    ..Flag::value(
+        "env",
+        "NAME=VALUE",
+        "Set an environment variable for the server",
+    )
 };
 
 /// `mcpwire probe`.

@@ -19,7 +19,7 @@ use std::{
 };
 
 use mcpwire::live::{LineSplitter, Submitter};
-use mcpwire::{live::Context, Direction};
+use mcpwire::{live::Context, Direction, Origin};
 use serde_json::{json, Value};
 
 use super::answers;
@@ -122,7 +122,11 @@ impl Connection {
         };
         let writer = Arc::new(Mutex::new(Writer {
             stdin: Some(stdin),
-            lines: Some(submitter.splitter(Context::new(Direction::ClientToServer))),
+            // The probe is the harness: its own messages are labelled so.
+            lines: Some(
+                submitter
+                    .splitter(Context::new(Direction::ClientToServer).with_origin(Origin::Harness)),
+            ),
         }));
         let waiting: Waiting = Arc::default();
         let (done_tx, done_rx) = mpsc::channel();
@@ -158,10 +162,16 @@ impl Connection {
         }
     }
 
+    /// The id of the last request sent.
+    pub fn last_id(&self) -> u64 {
+        self.next_id
+    }
+
     /// Sends a request and waits for its answer, at most `timeout`.
     pub fn request(&mut self, method: &str, params: Option<Value>, timeout: Duration) -> Reply {
         self.next_id += 1;
         let id = Value::from(self.next_id);
+        let key = id.to_string();
         let mut params = params.unwrap_or_else(|| json!({}));
         if let (Some(meta), Some(p)) = (&self.request_meta, params.as_object_mut()) {
             let m = p.entry("_meta").or_insert_with(|| json!({}));
@@ -173,7 +183,7 @@ impl Connection {
         }
         let (tx, rx) = mpsc::channel();
         if let Ok(mut w) = self.waiting.lock() {
-            w.insert(id.to_string(), tx);
+            w.insert(key.clone(), tx);
         }
         let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
         let sent = self.writer.lock().map(|mut w| w.send(&message));
@@ -184,7 +194,7 @@ impl Connection {
             Ok(reply) => reply,
             Err(RecvTimeoutError::Timeout) => {
                 if let Ok(mut w) = self.waiting.lock() {
-                    w.remove(&id.to_string());
+                    w.remove(&key);
                 }
                 Reply::TimedOut
             }
@@ -323,7 +333,11 @@ fn route(line: &[u8], setup: &ReaderSetup) {
             }
         }
         (None, Some(id)) => {
-            let waiting = setup.waiting.lock().ok().and_then(|mut w| w.remove(&id.to_string()));
+            let waiting = setup
+                .waiting
+                .lock()
+                .ok()
+                .and_then(|mut w| w.remove(&id.to_string()));
             let Some(tx) = waiting else {
                 return; // a second answer, or one to no request: the judge reports it
             };

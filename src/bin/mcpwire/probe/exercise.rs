@@ -46,7 +46,13 @@ pub struct ProbeFinding {
     pub method: Option<String>,
     /// What happened.
     pub message: String,
+    /// A warning rather than a violation (a tool that runs longer than
+    /// the timeout may be doing just what it says).
+    pub warning: bool,
 }
+
+/// The method no revision defines, sent to see −32601.
+pub const UNKNOWN_METHOD: &str = "mcpwire/probe-unknown-method";
 
 /// Items kept from one listing, at most (the rest are counted, not kept).
 const MAX_ITEMS: usize = 10_000;
@@ -63,9 +69,11 @@ pub fn stateless(revision: Version) -> bool {
 }
 
 fn defines(revision: Version, method: &str) -> bool {
-    revision
-        .dispatch_maps()
-        .is_some_and(|d| d.methods.iter().any(|e| e.method == method && e.client_sends))
+    revision.dispatch_maps().is_some_and(|d| {
+        d.methods
+            .iter()
+            .any(|e| e.method == method && e.client_sends)
+    })
 }
 
 /// Drives one revision's conversation.
@@ -99,6 +107,7 @@ impl<'a> Exercise<'a> {
             rule,
             method: Some(method.to_string()),
             message,
+            warning: false,
         });
     }
 
@@ -109,12 +118,22 @@ impl<'a> Exercise<'a> {
         if self.closed {
             return None;
         }
-        let left = self.limits.deadline.saturating_duration_since(Instant::now());
+        let left = self
+            .limits
+            .deadline
+            .saturating_duration_since(Instant::now());
         if left.is_zero() {
-            self.table.note.get_or_insert_with(|| "the run's deadline passed".into());
+            self.table
+                .note
+                .get_or_insert_with(|| "the run's deadline passed".into());
             return None;
         }
         let timeout = self.limits.timeout.min(left);
+        let target = params
+            .as_ref()
+            .and_then(|p| p.get("name").or_else(|| p.get("uri")))
+            .and_then(Value::as_str)
+            .map_or_else(|| method.to_string(), |t| format!("{method} {t}"));
         let reply = self.conn.request(method, params, timeout);
         let tally = self.table.methods.entry(method.to_string()).or_default();
         match &reply {
@@ -124,15 +143,25 @@ impl<'a> Exercise<'a> {
         }
         match &reply {
             Reply::TimedOut => {
-                let message = format!("'{method}' got no answer within {} ms", timeout.as_millis());
+                let message = format!("'{target}' got no answer within {} ms", timeout.as_millis());
                 self.finding(rules::TIMEOUT, method, message);
+                if method == "tools/call" {
+                    if let Some(f) = self.findings.last_mut() {
+                        f.warning = true;
+                    }
+                }
+                self.cancel();
             }
             Reply::Closed => {
                 self.closed = true;
                 let exit = self.conn.exited();
                 let message = match &exit {
-                    Some(status) => format!("the server exited ({status}) while '{method}' waited for its answer"),
-                    None => format!("the server's output ended while '{method}' waited for its answer"),
+                    Some(status) => format!(
+                        "the server exited ({status}) while '{target}' waited for its answer"
+                    ),
+                    None => {
+                        format!("the server's output ended while '{target}' waited for its answer")
+                    }
                 };
                 self.table.exit = exit;
                 self.finding(rules::CLOSED, method, message);
@@ -140,6 +169,19 @@ impl<'a> Exercise<'a> {
             _ => {}
         }
         Some(reply)
+    }
+
+    /// After a timeout: "the sender SHOULD issue a cancellation
+    /// notification for that request and stop waiting for a response"
+    /// (basic/lifecycle, Timeouts).
+    fn cancel(&mut self) {
+        if defines(self.revision, "notifications/cancelled") {
+            let id = self.conn.last_id();
+            self.conn.notify(
+                "notifications/cancelled",
+                Some(json!({"requestId": id, "reason": "mcpwire probe: timed out"})),
+            );
+        }
     }
 
     /// A method a declared capability offers: −32601 is a finding.
@@ -163,8 +205,16 @@ impl<'a> Exercise<'a> {
         if defines(self.revision, "ping") {
             self.declared("ping", "the base protocol", None);
         }
-        let tools = if declares("tools") { self.list("tools/list", "tools", "tools") } else { Vec::new() };
-        let prompts = if declares("prompts") { self.list("prompts/list", "prompts", "prompts") } else { Vec::new() };
+        let tools = if declares("tools") {
+            self.list("tools/list", "tools", "tools")
+        } else {
+            Vec::new()
+        };
+        let prompts = if declares("prompts") {
+            self.list("prompts/list", "prompts", "prompts")
+        } else {
+            Vec::new()
+        };
         let mut resources = Vec::new();
         if declares("resources") {
             resources = self.list("resources/list", "resources", "resources");
@@ -179,19 +229,33 @@ impl<'a> Exercise<'a> {
         }
         if resources.len() > self.limits.read_limit {
             self.table.not_called.push(NotCalled {
-                what: format!("resources/read of {} more resources", resources.len() - self.limits.read_limit),
+                what: format!(
+                    "resources/read of {} more resources",
+                    resources.len() - self.limits.read_limit
+                ),
                 why: format!("--read-limit {}", self.limits.read_limit),
             });
         }
         for p in &prompts {
-            let Some(name) = p.get("name").and_then(Value::as_str) else { continue };
+            let Some(name) = p.get("name").and_then(Value::as_str) else {
+                continue;
+            };
             let mut arguments = serde_json::Map::new();
-            for a in p.get("arguments").and_then(Value::as_array).into_iter().flatten() {
+            for a in p
+                .get("arguments")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
                 if let Some(n) = a.get("name").and_then(Value::as_str) {
                     arguments.insert(n.to_string(), Value::from("probe"));
                 }
             }
-            self.declared("prompts/get", "prompts", Some(json!({"name": name, "arguments": arguments})));
+            self.declared(
+                "prompts/get",
+                "prompts",
+                Some(json!({"name": name, "arguments": arguments})),
+            );
         }
         self.unknown_method();
         self.call_tools(&tools);
@@ -211,7 +275,8 @@ impl<'a> Exercise<'a> {
             }));
             return match self.call("server/discover", None)? {
                 Reply::Result(r) => {
-                    self.table.server = server_info(r.pointer("/_meta/io.modelcontextprotocol~1serverInfo"));
+                    self.table.server =
+                        server_info(r.pointer("/_meta/io.modelcontextprotocol~1serverInfo"));
                     let supported = r.get("supportedVersions").and_then(Value::as_array);
                     if supported.is_some_and(|s| s.iter().any(|v| v == offered)) {
                         self.table.negotiated = Some(offered.to_string());
@@ -244,7 +309,10 @@ impl<'a> Exercise<'a> {
         match self.call("initialize", Some(params))? {
             Reply::Result(r) => {
                 self.table.server = server_info(r.get("serverInfo"));
-                let answered = r.get("protocolVersion").and_then(Value::as_str).map(str::to_string);
+                let answered = r
+                    .get("protocolVersion")
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
                 self.table.negotiated.clone_from(&answered);
                 self.conn.notify("notifications/initialized", None);
                 match answered {
@@ -273,7 +341,8 @@ impl<'a> Exercise<'a> {
     }
 
     fn no_handshake(&mut self, method: &str) {
-        let message = format!("'{method}' got no answer: nothing else was exercised at this revision");
+        let message =
+            format!("'{method}' got no answer: nothing else was exercised at this revision");
         self.table.note = Some(message.clone());
         self.finding(rules::NO_HANDSHAKE, method, message);
     }
@@ -316,15 +385,19 @@ impl<'a> Exercise<'a> {
 
     /// A method no revision defines: the answer must be −32601.
     fn unknown_method(&mut self) {
-        let method = "mcpwire/probe-unknown-method";
+        let method = UNKNOWN_METHOD;
         let reply = self.call(method, None);
         let message = match reply {
-            Some(Reply::Error(Some(-32601), _)) | Some(Reply::TimedOut | Reply::Closed) | None => return,
+            Some(Reply::Error(Some(-32601), _)) | Some(Reply::TimedOut | Reply::Closed) | None => {
+                return
+            }
             Some(Reply::Error(code, text)) => format!(
                 "an unknown method was answered with error {} ({text}), not -32601",
                 code.map_or_else(|| "without an integer code".into(), |c| c.to_string())
             ),
-            Some(Reply::Result(_)) => "an unknown method was answered with a result, not error -32601".into(),
+            Some(Reply::Result(_)) => {
+                "an unknown method was answered with a result, not error -32601".into()
+            }
         };
         self.finding(rules::UNKNOWN_METHOD, method, message);
     }
@@ -333,7 +406,9 @@ impl<'a> Exercise<'a> {
     /// from each `inputSchema`; the rest listed as not called.
     fn call_tools(&mut self, tools: &[Value]) {
         for tool in tools {
-            let Some(name) = tool.get("name").and_then(Value::as_str) else { continue };
+            let Some(name) = tool.get("name").and_then(Value::as_str) else {
+                continue;
+            };
             let read_only = tool.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
             let why = match self.limits.tools {
                 ToolPolicy::None => Some("--tools none"),
@@ -343,11 +418,20 @@ impl<'a> Exercise<'a> {
                 _ => None,
             };
             if let Some(why) = why {
-                self.table.not_called.push(NotCalled { what: format!("tools/call {name}"), why: why.into() });
+                self.table.not_called.push(NotCalled {
+                    what: format!("tools/call {name}"),
+                    why: why.into(),
+                });
                 continue;
             }
-            let arguments = tool.get("inputSchema").map_or_else(|| json!({}), synth::instance);
-            self.declared("tools/call", "tools", Some(json!({"name": name, "arguments": arguments})));
+            let arguments = tool
+                .get("inputSchema")
+                .map_or_else(|| json!({}), synth::instance);
+            self.declared(
+                "tools/call",
+                "tools",
+                Some(json!({"name": name, "arguments": arguments})),
+            );
         }
     }
 }

@@ -80,6 +80,11 @@ impl Judging {
     }
 
     fn write(&mut self, m: &Judged<'_>) -> io::Result<()> {
+        if deliberate_unknown(m) {
+            self.summary.messages += 1;
+            self.summary.valid += 1;
+            return Ok(());
+        }
         self.count(m);
         let direction = m.context.direction;
         let file = self.label(direction).to_string();
@@ -156,6 +161,21 @@ impl Judging {
         }
         Ok(())
     }
+}
+
+/// The probe's own request for a method no revision defines: the session
+/// rightly warns that the method is not in the revision, which is the
+/// point of sending it, so that warning (and only it) is not reported.
+fn deliberate_unknown(m: &Judged<'_>) -> bool {
+    m.context.direction == Direction::ClientToServer
+        && !m.reports.is_empty()
+        && m.reports.iter().all(|r| {
+            r.method.as_deref() == Some(super::exercise::UNKNOWN_METHOD)
+                && r.violations.is_empty()
+                && r.warnings
+                    .iter()
+                    .all(|w| w.kind == WarningKind::MethodNotInRevision)
+        })
 }
 
 impl Consumer for Judging {

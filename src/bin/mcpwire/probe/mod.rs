@@ -73,7 +73,11 @@ struct Destination {
 /// plus every `--output`), each writing to memory first.
 fn outputs(args: &ProbeArgs) -> Result<(Outputs, Vec<Destination>), Failure> {
     let mut wanted = Vec::new();
-    if let Some(f) = args.output.format.or(args.output.output.is_empty().then_some(Format::Text)) {
+    if let Some(f) = args
+        .output
+        .format
+        .or(args.output.output.is_empty().then_some(Format::Text))
+    {
         wanted.push((f, None));
     }
     for o in &args.output.output {
@@ -85,8 +89,16 @@ fn outputs(args: &ProbeArgs) -> Result<(Outputs, Vec<Destination>), Failure> {
         let (out, color) = output::writer(path.as_ref(), false, args.output.color)
             .map_err(|e| Failure::Input(e.to_string()))?;
         let buffer = Buffer::default();
-        sinks.push(output::sink(format, Box::new(buffer.clone()), color && format == Format::Text));
-        destinations.push(Destination { format, out, buffer });
+        sinks.push(output::sink(
+            format,
+            Box::new(buffer.clone()),
+            color && format == Format::Text,
+        ));
+        destinations.push(Destination {
+            format,
+            out,
+            buffer,
+        });
     }
     Ok((Outputs::new(sinks, Verdict::default()), destinations))
 }
@@ -94,7 +106,9 @@ fn outputs(args: &ProbeArgs) -> Result<(Outputs, Vec<Destination>), Failure> {
 /// Runs the probe; returns the exit status.
 pub fn run(args: &ProbeArgs) -> Result<u8, Failure> {
     if args.command.is_empty() {
-        return Err(Failure::Usage("probe needs a command to run, after --".into()));
+        return Err(Failure::Usage(
+            "probe needs a command to run, after --".into(),
+        ));
     }
     let (mut sink, destinations) = outputs(args)?;
     let mut summary = Summary {
@@ -129,7 +143,10 @@ pub fn run(args: &ProbeArgs) -> Result<u8, Failure> {
     for mut d in destinations {
         write_tables(&tables, d.format, &mut d.out).map_err(Failure::Output)?;
         let bytes = d.buffer.0.lock().map(|b| b.clone()).unwrap_or_default();
-        d.out.write_all(&bytes).and_then(|()| d.out.flush()).map_err(Failure::Output)?;
+        d.out
+            .write_all(&bytes)
+            .and_then(|()| d.out.flush())
+            .map_err(Failure::Output)?;
     }
     Ok(sink.verdict.exit_code(&summary))
 }
@@ -160,7 +177,13 @@ fn revision_run(
     );
     let submitter = pipeline.submitter();
     let modern = exercise::stateless(revision);
-    let started = Connection::start(&args.command, &args.env, &submitter, limits.max_bytes, modern);
+    let started = Connection::start(
+        &args.command,
+        &args.env,
+        &submitter,
+        limits.max_bytes,
+        modern,
+    );
     drop(submitter);
     let mut conn = match started {
         Ok(c) => c,
@@ -208,27 +231,60 @@ fn write_findings(findings: &[ProbeFinding], revision: Version, j: &mut Judging)
     let file = j.label(Direction::ServerToClient).to_string();
     for f in findings {
         let message = format!("{} ({})", f.message, f.rule.sentence);
-        write_one(&file, revision, f.rule.id, f.method.as_deref(), &message, &mut j.sink, &mut j.summary)?;
+        let severity = if f.warning {
+            Severity::Warning
+        } else {
+            Severity::Violation
+        };
+        write_one(
+            &Probed {
+                file: &file,
+                revision,
+                rule: f.rule.id,
+                method: f.method.as_deref(),
+                severity,
+            },
+            &message,
+            &mut j.sink,
+            &mut j.summary,
+        )?;
     }
     Ok(())
 }
 
-fn write_one(
-    file: &str,
+/// Where a probe finding is and what it is.
+struct Probed<'a> {
+    file: &'a str,
     revision: Version,
-    rule: &str,
-    method: Option<&str>,
+    rule: &'a str,
+    method: Option<&'a str>,
+    severity: Severity,
+}
+
+fn write_one(
+    at: &Probed<'_>,
     message: &str,
     sink: &mut Outputs,
     summary: &mut Summary,
 ) -> io::Result<()> {
-    summary.violations += 1;
+    let Probed {
+        file,
+        revision,
+        rule,
+        method,
+        severity,
+    } = *at;
+    if severity == Severity::Warning {
+        summary.warnings += 1;
+    } else {
+        summary.violations += 1;
+    }
     sink.revision(revision);
     sink.finding(
         &Out {
             file,
             line: 0,
-            severity: Severity::Violation,
+            severity,
             direction: Some(Direction::ServerToClient),
             direction_inferred: false,
             origin: mcpwire::Origin::Implementation,
@@ -266,7 +322,9 @@ fn negotiation_across(
         let Some(other_answer) = other.negotiated.as_deref().filter(|n| *n != answered) else {
             continue;
         };
-        let Ok(revision) = t.offered.parse::<Version>() else { continue };
+        let Ok(revision) = t.offered.parse::<Version>() else {
+            continue;
+        };
         let message = format!(
             "offered {}, the server answered {answered}; offered {answered}, it answered \
              {other_answer}: it answered a revision it does not support ({})",
@@ -274,7 +332,14 @@ fn negotiation_across(
             rules::NEGOTIATION.sentence
         );
         let file = format!("{} <server>", t.offered);
-        write_one(&file, revision, rules::NEGOTIATION.id, Some("initialize"), &message, sink, summary)?;
+        let at = Probed {
+            file: &file,
+            revision,
+            rule: rules::NEGOTIATION.id,
+            method: Some("initialize"),
+            severity: Severity::Violation,
+        };
+        write_one(&at, &message, sink, summary)?;
     }
     Ok(())
 }

@@ -16,7 +16,8 @@ pub struct ProbeRule {
 /// A request got no answer within `--timeout`.
 pub const TIMEOUT: ProbeRule = ProbeRule {
     id: "probe-timeout",
-    sentence: "basic/lifecycle (Timeouts): \"Implementations SHOULD establish timeouts for all sent \
+    sentence:
+        "basic/lifecycle (Timeouts): \"Implementations SHOULD establish timeouts for all sent \
                requests, to prevent hung connections and resource exhaustion.\"",
 };
 

@@ -37,7 +37,11 @@ fn at(schema: &Value, root: &Value, depth: usize) -> Value {
     if let Some(c) = s.get("const") {
         return c.clone();
     }
-    if let Some(first) = s.get("enum").and_then(Value::as_array).and_then(|e| e.first()) {
+    if let Some(first) = s
+        .get("enum")
+        .and_then(Value::as_array)
+        .and_then(|e| e.first())
+    {
         return first.clone();
     }
     for key in ["anyOf", "oneOf"] {
@@ -103,9 +107,17 @@ fn type_of(s: &Map<String, Value>) -> String {
 
 fn object(s: &Map<String, Value>, root: &Value, depth: usize) -> Value {
     let empty = Map::new();
-    let properties = s.get("properties").and_then(Value::as_object).unwrap_or(&empty);
+    let properties = s
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
     let mut out = Map::new();
-    for name in s.get("required").and_then(Value::as_array).into_iter().flatten() {
+    for name in s
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         let Some(name) = name.as_str() else { continue };
         let value = match properties.get(name) {
             Some(p) => at(p, root, depth + 1),
@@ -149,7 +161,11 @@ fn array(s: &Map<String, Value>, root: &Value, depth: usize) -> Value {
             (None, Some(item)) => item,
             (None, None) => &Value::Null,
         };
-        out.push(if schema.is_null() { json!("") } else { at(schema, root, depth + 1) });
+        out.push(if schema.is_null() {
+            json!("")
+        } else {
+            at(schema, root, depth + 1)
+        });
     }
     // uniqueItems with several equal synthesised items: keep them apart.
     if s.get("uniqueItems") == Some(&Value::Bool(true)) {
@@ -178,7 +194,10 @@ fn string(s: &Map<String, Value>) -> Value {
         _ => "probe",
     };
     let min = count(s, "minLength");
-    let max = s.get("maxLength").and_then(Value::as_u64).map(|m| usize::try_from(m).unwrap_or(usize::MAX));
+    let max = s
+        .get("maxLength")
+        .and_then(Value::as_u64)
+        .map(|m| usize::try_from(m).unwrap_or(usize::MAX));
     let mut text: String = base.to_string();
     while text.chars().count() < min {
         text.push('x');
@@ -241,10 +260,9 @@ fn integer(s: &Map<String, Value>) -> Value {
                 let h = if high_x { h.ceil() - 1.0 } else { h.floor() };
                 (h / step).floor() * step
             }
-            None => 0.0f64.min(0.0),
+            None => 0.0,
         },
     };
-    let _ = high_x;
     // Outside i64 the schema is odd; a float keeps the value.
     if first.abs() < 9.0e15 {
         #[allow(clippy::cast_possible_truncation)]
@@ -326,7 +344,10 @@ mod tests {
     fn valid(schema: &Value) -> Value {
         let made = instance(schema);
         let validator = jsonschema::validator_for(schema).expect("a valid schema");
-        let errors: Vec<String> = validator.iter_errors(&made).map(|e| e.to_string()).collect();
+        let errors: Vec<String> = validator
+            .iter_errors(&made)
+            .map(|e| e.to_string())
+            .collect();
         assert!(errors.is_empty(), "{made} breaks {schema}: {errors:?}");
         made
     }
@@ -392,12 +413,12 @@ mod tests {
             state % n
         };
         for _ in 0..2000 {
-            let schema = gen(&mut next, 0);
+            let schema = schema_gen(&mut next, 0);
             valid(&schema);
         }
     }
 
-    fn gen(next: &mut impl FnMut(u64) -> u64, depth: u32) -> Value {
+    fn schema_gen(next: &mut impl FnMut(u64) -> u64, depth: u32) -> Value {
         let leaf = depth >= 3;
         match next(if leaf { 6 } else { 9 }) {
             0 => {
@@ -441,7 +462,7 @@ mod tests {
                 let mut required = Vec::new();
                 for i in 0..next(4) {
                     let name = format!("p{i}");
-                    props.insert(name.clone(), gen(next, depth + 1));
+                    props.insert(name.clone(), schema_gen(next, depth + 1));
                     if next(3) > 0 {
                         required.push(json!(name));
                     }
@@ -450,13 +471,17 @@ mod tests {
             }
             7 => {
                 let min = next(4);
-                json!({"type": "array", "items": gen(next, depth + 1), "minItems": min, "maxItems": min + next(3)})
+                json!({"type": "array", "items": schema_gen(next, depth + 1), "minItems": min, "maxItems": min + next(3)})
             }
             _ => {
                 let key = ["anyOf", "oneOf"][next(2) as usize];
-                let first = gen(next, depth + 1);
+                let first = schema_gen(next, depth + 1);
                 // A oneOf's first branch must not also match the second.
-                let second = if key == "oneOf" { json!({"not": {}}) } else { gen(next, depth + 1) };
+                let second = if key == "oneOf" {
+                    json!({"not": {}})
+                } else {
+                    schema_gen(next, depth + 1)
+                };
                 json!({key: [first, second]})
             }
         }

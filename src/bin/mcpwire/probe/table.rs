@@ -78,8 +78,18 @@ impl RevisionTable {
             writeln!(out, "  {note}")?;
         }
         if !self.methods.is_empty() {
-            let width = self.methods.keys().map(String::len).max().unwrap_or(6).max(6);
-            writeln!(out, "  {:width$}  {:>5}  {:>5}  {:>9}", "method", "ok", "error", "timed out")?;
+            let width = self
+                .methods
+                .keys()
+                .map(String::len)
+                .max()
+                .unwrap_or(6)
+                .max(6);
+            writeln!(
+                out,
+                "  {:width$}  {:>5}  {:>5}  {:>9}",
+                "method", "ok", "error", "timed out"
+            )?;
             for (method, t) in &self.methods {
                 writeln!(
                     out,
@@ -97,7 +107,11 @@ impl RevisionTable {
         if self.findings.is_empty() {
             writeln!(out, "  findings: none")?;
         } else {
-            let list: Vec<String> = self.findings.iter().map(|(r, n)| format!("{r} {n}")).collect();
+            let list: Vec<String> = self
+                .findings
+                .iter()
+                .map(|(r, n)| format!("{r} {n}"))
+                .collect();
             writeln!(out, "  findings: {}", list.join(", "))?;
         }
         writeln!(out)
@@ -118,16 +132,42 @@ mod tests {
     fn text_lists_methods_skips_and_findings() {
         let mut t = RevisionTable::new("2025-06-18");
         t.negotiated = Some("2025-06-18".into());
-        t.methods.insert("tools/list".into(), Tally { ok: 1, error: 0, timed_out: 0 });
-        t.methods.insert("ping".into(), Tally { ok: 0, error: 0, timed_out: 1 });
-        t.not_called.push(NotCalled { what: "tools/call echo".into(), why: "not read-only".into() });
+        t.methods.insert(
+            "tools/list".into(),
+            Tally {
+                ok: 1,
+                error: 0,
+                timed_out: 0,
+            },
+        );
+        t.methods.insert(
+            "ping".into(),
+            Tally {
+                ok: 0,
+                error: 0,
+                timed_out: 1,
+            },
+        );
+        t.not_called.push(NotCalled {
+            what: "tools/call echo".into(),
+            why: "not read-only".into(),
+        });
         t.findings.insert("probe-timeout".into(), 1);
         let mut out = Vec::new();
         t.text(&mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.starts_with("revision 2025-06-18: negotiated 2025-06-18\n"), "{text}");
-        assert!(text.contains("  ping             0      0          1\n"), "{text}");
-        assert!(text.contains("not called: tools/call echo (not read-only)"), "{text}");
+        assert!(
+            text.starts_with("revision 2025-06-18: negotiated 2025-06-18\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  ping             0      0          1\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("not called: tools/call echo (not read-only)"),
+            "{text}"
+        );
         assert!(text.contains("findings: probe-timeout 1"), "{text}");
         let mut json = Vec::new();
         t.json(&mut json).unwrap();
