@@ -85,6 +85,9 @@ pub struct Exercise<'a> {
     pub table: RevisionTable,
     /// The probe's own findings.
     pub findings: Vec<ProbeFinding>,
+    /// Ids of the requests the probe cancelled after their timeout (their
+    /// receiver SHOULD "Not send a response": not reported unanswered).
+    pub cancelled: Vec<u64>,
     closed: bool,
 }
 
@@ -97,6 +100,7 @@ impl<'a> Exercise<'a> {
             revision,
             table: RevisionTable::new(revision.as_str()),
             findings: Vec::new(),
+            cancelled: Vec::new(),
             closed: false,
         }
     }
@@ -150,7 +154,11 @@ impl<'a> Exercise<'a> {
                         f.warning = true;
                     }
                 }
-                self.cancel();
+                // "The `initialize` request MUST NOT be cancelled by
+                // clients" (basic/utilities/cancellation).
+                if method != "initialize" {
+                    self.cancel();
+                }
             }
             Reply::Closed => {
                 self.closed = true;
@@ -177,6 +185,7 @@ impl<'a> Exercise<'a> {
     fn cancel(&mut self) {
         if defines(self.revision, "notifications/cancelled") {
             let id = self.conn.last_id();
+            self.cancelled.push(id);
             self.conn.notify(
                 "notifications/cancelled",
                 Some(json!({"requestId": id, "reason": "mcpwire probe: timed out"})),

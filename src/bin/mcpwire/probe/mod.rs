@@ -204,14 +204,31 @@ fn revision_run(
         },
     );
     exercise.run();
-    let (mut table, findings) = (exercise.table, exercise.findings);
-    if let Some(status) = conn.close(GRACE) {
-        table.exit.get_or_insert(status);
-    }
+    let (mut table, findings, cancelled) = (exercise.table, exercise.findings, exercise.cancelled);
+    // A normal end: the server exits once its input is closed (or its
+    // group is ended); only an exit before that is recorded (a crash).
+    let _ = conn.close(GRACE);
     let finished = pipeline.finish();
     let mut j = finished.consumer;
+    // A request the probe cancelled is not expected to be answered
+    // (basic/utilities/cancellation: receivers "SHOULD: Stop processing
+    // the cancelled request, Free associated resources, Not send a
+    // response for the cancelled request").
+    let unanswered: Vec<live::Pending> = finished
+        .totals
+        .unanswered
+        .into_iter()
+        .filter(|p| {
+            p.direction != Direction::ClientToServer
+                || !p
+                    .id
+                    .as_ref()
+                    .and_then(serde_json::Value::as_u64)
+                    .is_some_and(|id| cancelled.contains(&id))
+        })
+        .collect();
     let written = j
-        .unanswered(&finished.totals.unanswered)
+        .unanswered(&unanswered)
         .and_then(|()| write_findings(&findings, revision, &mut j));
     if let Some(e) = j.error.take() {
         return Err((e, (j.sink, j.summary)));

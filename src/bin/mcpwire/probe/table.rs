@@ -38,7 +38,8 @@ pub struct RevisionTable {
     pub not_called: Vec<NotCalled>,
     /// Findings by rule.
     pub findings: BTreeMap<String, usize>,
-    /// The server's exit status, when it exited by itself.
+    /// The server's exit status, when it exited while the probe was still
+    /// talking to it.
     pub exit: Option<String>,
 }
 
@@ -102,7 +103,7 @@ impl RevisionTable {
             writeln!(out, "  not called: {} ({})", n.what, n.why)?;
         }
         if let Some(exit) = &self.exit {
-            writeln!(out, "  the server exited by itself: {exit}")?;
+            writeln!(out, "  the server exited early: {exit}")?;
         }
         if self.findings.is_empty() {
             writeln!(out, "  findings: none")?;
