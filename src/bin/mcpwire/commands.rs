@@ -797,8 +797,9 @@ mod tests {
         let v = f.value?;
         let first = f.choices.map(|c| c()[0].0);
         let by_name = match v {
-            "REVISION" => "latest",
+            "REVISION" | "REV[,REV]" => "latest",
             "REVISION|auto" => "auto",
+            "NAME=VALUE" => "A=b",
             "FORMAT=FILE" => "json=-",
             "N" | "LEVELS" => "3",
             "SIZE" => "1KiB",
