@@ -428,7 +428,8 @@ mod tests {
                     s["maxLength"] = json!(min + next(5));
                 }
                 if next(3) == 0 {
-                    s["format"] = json!(["uri", "email", "date-time", "uuid"][next(4) as usize]);
+                    let format = ["uri", "email", "date-time", "uuid"][next(4) as usize];
+                    s["format"] = json!(format);
                 }
                 s
             }
@@ -456,7 +457,10 @@ mod tests {
             }
             3 => json!({"enum": [next(5), "b", null]}),
             4 => json!({"const": {"k": next(9)}}),
-            5 => json!({"type": ["null", "boolean"][next(2) as usize]}),
+            5 => {
+                let t = ["null", "boolean"][next(2) as usize];
+                json!({ "type": t })
+            }
             6 => {
                 let mut props = Map::new();
                 let mut required = Vec::new();

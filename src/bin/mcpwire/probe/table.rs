@@ -162,7 +162,8 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("  ping             0      0          1\n"),
+            text.contains("\n  ping            0      0          1\n")
+                && text.contains("\n  method         ok  error  timed out\n"),
             "{text}"
         );
         assert!(
