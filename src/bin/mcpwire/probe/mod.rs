@@ -127,8 +127,11 @@ pub fn run(args: &ProbeArgs) -> Result<u8, Failure> {
         let probed = revision_run(args, revision, deadline, sink, summary);
         let (table, back, counts) = match probed {
             Ok(done) => done,
-            Err((e, _)) if i == 0 => return Err(Failure::Input(e.to_string())),
-            Err((e, (back, counts))) => {
+            Err(failed) => {
+                let (e, (back, counts)) = *failed;
+                if i == 0 {
+                    return Err(Failure::Input(e.to_string()));
+                }
                 let mut t = RevisionTable::new(revision.as_str());
                 t.note = Some(format!("the server could not be started: {e}"));
                 (t, back, counts)
@@ -161,7 +164,7 @@ fn revision_run(
     deadline: Instant,
     sink: Outputs,
     summary: Summary,
-) -> Result<(RevisionTable, Outputs, Summary), (io::Error, Carried)> {
+) -> Result<(RevisionTable, Outputs, Summary), Box<(io::Error, Carried)>> {
     let limits = args.limits.limits();
     let pipeline = Pipeline::start(
         live::Config {
@@ -189,7 +192,7 @@ fn revision_run(
         Ok(c) => c,
         Err(e) => {
             let j = pipeline.finish().consumer;
-            return Err((e, (j.sink, j.summary)));
+            return Err(Box::new((e, (j.sink, j.summary))));
         }
     };
     let mut exercise = Exercise::new(
@@ -231,10 +234,10 @@ fn revision_run(
         .unanswered(&unanswered)
         .and_then(|()| write_findings(&findings, revision, &mut j));
     if let Some(e) = j.error.take() {
-        return Err((e, (j.sink, j.summary)));
+        return Err(Box::new((e, (j.sink, j.summary))));
     }
     if let Err(e) = written {
-        return Err((e, (j.sink, j.summary)));
+        return Err(Box::new((e, (j.sink, j.summary))));
     }
     for (rule, n) in &j.by_rule {
         *table.findings.entry(rule.clone()).or_default() += n;
