@@ -14,6 +14,11 @@ use crate::{
     style::ColorChoice,
 };
 
+// `mcpwire probe`'s options live beside the probe (src/bin/mcpwire/probe/).
+#[path = "probe/args.rs"]
+mod probe_args;
+pub use probe_args::{ProbeArgs, ToolPolicy};
+
 /// A parsed command line.
 #[derive(Debug)]
 pub enum Cmd {
@@ -23,6 +28,8 @@ pub enum Cmd {
     Validate(ValidateArgs),
     /// `mcpwire tap`.
     Tap(TapArgs),
+    /// `mcpwire probe`.
+    Probe(ProbeArgs),
     /// `mcpwire dispatch`.
     Dispatch(DispatchArgs),
     /// `mcpwire diff`.
@@ -39,7 +46,7 @@ pub const APP: App<Cmd> = App {
     after_help: "Exit status: 0 passed, 1 failed (violations; warnings with --strict; fewer \
                  messages than --require-messages), 2 usage or input error (an input that \
                  cannot be read fails every output format too); `tap` exits with the \
-                 server's status. See docs/cli.md.",
+                 server's status; `probe` exits 2 when the server cannot be started. See docs/cli.md.",
     commands: &[
         Entry {
             command: &CHECK,
@@ -52,6 +59,10 @@ pub const APP: App<Cmd> = App {
         Entry {
             command: &TAP,
             build: |m| TapArgs::take(m).map(Cmd::Tap),
+        },
+        Entry {
+            command: &probe_args::PROBE,
+            build: |m| ProbeArgs::take(m).map(Cmd::Probe),
         },
         Entry {
             command: &DISPATCH,
@@ -826,8 +837,9 @@ mod tests {
         let v = f.value?;
         let first = f.choices.map(|c| c()[0].0);
         let by_name = match v {
-            "REVISION" => "latest",
+            "REVISION" | "REV[,REV]" => "latest",
             "REVISION|auto" => "auto",
+            "NAME=VALUE" => "A=b",
             "FORMAT=FILE" => "json=-",
             "N" | "LEVELS" => "3",
             "SIZE" => "1KiB",

@@ -26,6 +26,7 @@ mod judge;
 mod junit;
 mod maps;
 mod output;
+mod probe;
 mod progress;
 #[cfg(feature = "proxy")]
 mod proxy;
@@ -170,6 +171,10 @@ fn validate(args: ValidateArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(sink.verdict.exit_code(&summary)))
 }
 
+fn probe(args: &commands::ProbeArgs) -> Result<ExitCode, Failure> {
+    probe::run(args).map(ExitCode::from)
+}
+
 fn tap(args: TapArgs) -> Result<ExitCode, Failure> {
     let sink = args
         .output
@@ -273,6 +278,7 @@ fn main() -> ExitCode {
         Cmd::Check(a) => a.limits.stack(),
         Cmd::Validate(a) => a.limits.stack(),
         Cmd::Tap(_) | Cmd::Dispatch(_) | Cmd::Diff(_) => 8 << 20,
+        Cmd::Probe(a) => a.limits.stack(),
         #[cfg(feature = "proxy")]
         Cmd::Proxy(_) => 8 << 20,
     };
@@ -286,6 +292,7 @@ fn main() -> ExitCode {
                 Cmd::Check(a) => check(a),
                 Cmd::Validate(a) => validate(a),
                 Cmd::Tap(a) => tap(a),
+                Cmd::Probe(a) => probe(&a),
                 Cmd::Dispatch(a) => dispatch(a),
                 Cmd::Diff(a) => diff(a),
                 #[cfg(feature = "proxy")]

@@ -1,6 +1,6 @@
 //! A scripted stand-in for a stdio MCP server, for `mcpwire tap`'s tests
 //! (`tests/tap.rs` builds it with `cargo build -p mcpwire-fake-server`).
-//! Standard library only.
+//! Standard library only, but for serde_json in the `--mcp` server.
 //!
 //! ```text
 //! mcpwire-fake-server [--record FILE] [--script FILE] [--after-lines N]
@@ -22,7 +22,11 @@
 //! - `--converse FILE`: a dialogue instead of a script: each line of FILE
 //!   is written (with its newline, flushed) in turn, except a line
 //!   `#wait N`, which waits until N lines have been read in all — so the
-//!   server answers a request only after receiving it, as a real one does.
+//!   server answers a request only after receiving it, as a real one does;
+//! - `--mcp FLAWS`: an answering MCP server with planted defects instead
+//!   (`mcp.rs` lists them), for `mcpwire probe`'s tests.
+
+mod mcp;
 
 use std::{
     env,
@@ -74,6 +78,12 @@ fn options() -> Result<Options, String> {
 }
 
 fn main() -> ExitCode {
+    let args: Vec<String> = env::args().collect();
+    if let [_, flag, flaws] = args.as_slice() {
+        if flag == "--mcp" {
+            return ExitCode::from(mcp::serve(flaws));
+        }
+    }
     let o = match options() {
         Ok(o) => o,
         Err(e) => {

@@ -1,0 +1,362 @@
+//! One stdio connection to the probed server: its process (in a process
+//! group of its own, ended by group id at the end), the line writer that
+//! hands every byte to the live pipeline before the server sees it, and
+//! the reader thread that judges the server's output, routes responses to
+//! the request waiting for them and answers the server's own requests
+//! ([`super::answers`]).
+
+use std::{
+    collections::HashMap,
+    ffi::{OsStr, OsString},
+    io::{self, Read, Write},
+    process::{Child, ChildStdin, Command, Stdio},
+    sync::{
+        mpsc::{self, Receiver, RecvTimeoutError, Sender},
+        Arc, Mutex,
+    },
+    thread,
+    time::{Duration, Instant},
+};
+
+use mcpwire::live::{LineSplitter, Submitter};
+use mcpwire::{live::Context, Direction, Origin};
+use serde_json::{json, Value};
+
+use super::answers;
+
+/// How a request ended.
+#[derive(Debug)]
+pub enum Reply {
+    /// A `result`.
+    Result(Value),
+    /// An `error`: its code (when an integer) and message.
+    Error(Option<i64>, String),
+    /// No answer within the request's timeout (or before the deadline).
+    TimedOut,
+    /// The server's output ended (it exited or closed it) first.
+    Closed,
+}
+
+/// The writing half, shared by the probe and the reader thread (which
+/// answers the server's requests): every line is fed to the client→server
+/// splitter before it is written, so it is judged in causal order.
+struct Writer {
+    stdin: Option<ChildStdin>,
+    lines: Option<LineSplitter>,
+}
+
+impl Writer {
+    fn send(&mut self, message: &Value) -> io::Result<()> {
+        let mut line = serde_json::to_vec(message)?;
+        line.push(b'\n');
+        if let Some(lines) = self.lines.as_mut() {
+            lines.feed(&line);
+        }
+        match self.stdin.as_mut() {
+            Some(stdin) => stdin.write_all(&line).and_then(|()| stdin.flush()),
+            None => Err(io::ErrorKind::BrokenPipe.into()),
+        }
+    }
+}
+
+type Waiting = Arc<Mutex<HashMap<String, Sender<Reply>>>>;
+
+/// A running server and its conversation.
+pub struct Connection {
+    child: Child,
+    writer: Arc<Mutex<Writer>>,
+    waiting: Waiting,
+    next_id: u64,
+    /// Signalled (by dropping) when the reader thread has finished.
+    reader_done: Receiver<()>,
+    /// `_meta` added to every request (the 2026-07-28 way), or `None`.
+    pub request_meta: Option<Value>,
+}
+
+/// What the reader thread needs.
+struct ReaderSetup {
+    lines: LineSplitter,
+    writer: Arc<Mutex<Writer>>,
+    waiting: Waiting,
+    max_line: usize,
+    modern: Arc<Mutex<bool>>,
+    _done: Sender<()>,
+}
+
+impl Connection {
+    /// Starts `command` (with `env` added) and the reader thread.
+    pub fn start(
+        command: &[OsString],
+        env: &[(OsString, OsString)],
+        submitter: &Submitter,
+        max_line: usize,
+        modern: bool,
+    ) -> io::Result<Connection> {
+        let Some((program, args)) = command.split_first() else {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "no command"));
+        };
+        let mut server = Command::new(program);
+        server
+            .args(args)
+            .envs(env.iter().map(|(k, v)| (k.as_os_str(), v.as_os_str())))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if std::env::var_os("MCPWIRE_PROBE_SERVER_STDERR").is_some() {
+            server.stderr(Stdio::inherit());
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            server.process_group(0);
+        }
+        let mut child = server.spawn().map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("cannot run {}: {e}", OsStr::to_string_lossy(program)),
+            )
+        })?;
+        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
+            (Some(i), Some(o)) => (i, o),
+            _ => return Err(io::Error::other("the server's pipes are unavailable")),
+        };
+        let writer = Arc::new(Mutex::new(Writer {
+            stdin: Some(stdin),
+            // The probe is the harness: its own messages are labelled so.
+            lines: Some(
+                submitter
+                    .splitter(Context::new(Direction::ClientToServer).with_origin(Origin::Harness)),
+            ),
+        }));
+        let waiting: Waiting = Arc::default();
+        let (done_tx, done_rx) = mpsc::channel();
+        let setup = ReaderSetup {
+            lines: submitter.splitter(Context::new(Direction::ServerToClient)),
+            writer: Arc::clone(&writer),
+            waiting: Arc::clone(&waiting),
+            max_line,
+            modern: Arc::new(Mutex::new(modern)),
+            _done: done_tx,
+        };
+        thread::Builder::new()
+            .name("probe-s2c".into())
+            .spawn(move || read_server(stdout, setup))?;
+        Ok(Connection {
+            child,
+            writer,
+            waiting,
+            next_id: 0,
+            reader_done: done_rx,
+            request_meta: None,
+        })
+    }
+
+    /// Sends a notification.
+    pub fn notify(&mut self, method: &str, params: Option<Value>) {
+        let mut message = json!({"jsonrpc": "2.0", "method": method});
+        if let Some(p) = params {
+            message["params"] = p;
+        }
+        if let Ok(mut w) = self.writer.lock() {
+            let _ = w.send(&message);
+        }
+    }
+
+    /// The id of the last request sent.
+    pub fn last_id(&self) -> u64 {
+        self.next_id
+    }
+
+    /// Sends a request and waits for its answer, at most `timeout`.
+    pub fn request(&mut self, method: &str, params: Option<Value>, timeout: Duration) -> Reply {
+        self.next_id += 1;
+        let id = Value::from(self.next_id);
+        let key = id.to_string();
+        let mut params = params.unwrap_or_else(|| json!({}));
+        if let (Some(meta), Some(p)) = (&self.request_meta, params.as_object_mut()) {
+            let m = p.entry("_meta").or_insert_with(|| json!({}));
+            if let (Some(m), Some(add)) = (m.as_object_mut(), meta.as_object()) {
+                for (k, v) in add {
+                    m.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        let (tx, rx) = mpsc::channel();
+        if let Ok(mut w) = self.waiting.lock() {
+            w.insert(key.clone(), tx);
+        }
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        let sent = self.writer.lock().map(|mut w| w.send(&message));
+        if !matches!(sent, Ok(Ok(()))) {
+            return Reply::Closed;
+        }
+        match rx.recv_timeout(timeout) {
+            Ok(reply) => reply,
+            Err(RecvTimeoutError::Timeout) => {
+                if let Ok(mut w) = self.waiting.lock() {
+                    w.remove(&key);
+                }
+                Reply::TimedOut
+            }
+            Err(RecvTimeoutError::Disconnected) => Reply::Closed,
+        }
+    }
+
+    /// Ends the conversation: closes the server's input, gives it `grace`
+    /// to exit, then ends its whole process group (SIGTERM, then SIGKILL),
+    /// and waits (at most `grace` again) for the reader to judge the last
+    /// of its output. Returns the exit status text when it exited.
+    pub fn close(mut self, grace: Duration) -> Option<String> {
+        if let Ok(mut w) = self.writer.lock() {
+            w.stdin = None;
+            if let Some(lines) = w.lines.take() {
+                lines.finish();
+            }
+        }
+        let exited = wait_for(&mut self.child, grace);
+        let group = i32::try_from(self.child.id()).unwrap_or(0);
+        end_group(group, &mut self.child);
+        let deadline = Instant::now() + grace;
+        while Instant::now() < deadline {
+            match self.reader_done.recv_timeout(Duration::from_millis(20)) {
+                Err(RecvTimeoutError::Timeout) => continue,
+                _ => break,
+            }
+        }
+        exited.map(|s| s.to_string())
+    }
+
+    /// Whether the server process has exited (a crash, when early).
+    pub fn exited(&mut self) -> Option<String> {
+        self.child.try_wait().ok().flatten().map(|s| s.to_string())
+    }
+}
+
+/// Waits up to `grace` for the child to exit.
+fn wait_for(child: &mut Child, grace: Duration) -> Option<std::process::ExitStatus> {
+    let deadline = Instant::now() + grace;
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        if Instant::now() >= deadline {
+            return None;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// SIGTERM to the group, a short wait, SIGKILL to the group (a wrapper such
+/// as `npx` and what it started all go), then reaps the direct child.
+fn end_group(group: i32, child: &mut Child) {
+    #[cfg(unix)]
+    if group > 0 {
+        // SAFETY: killpg takes two integers and touches no memory of ours;
+        // the group may already be gone (ESRCH).
+        let _ = unsafe { libc::killpg(group, libc::SIGTERM) };
+        if wait_for(child, Duration::from_millis(300)).is_none() {
+            let _ = child.kill();
+        }
+        // SAFETY: as above.
+        let _ = unsafe { libc::killpg(group, libc::SIGKILL) };
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = group;
+        let _ = child.kill();
+    }
+    let _ = child.wait();
+}
+
+/// The reader thread: judges the server's output (the splitter), splits it
+/// into lines of at most `max_line` bytes (longer ones are skipped here;
+/// the judge reports them), and routes each line.
+fn read_server(mut stdout: impl Read, mut setup: ReaderSetup) {
+    let mut chunk = vec![0u8; 64 * 1024];
+    let mut line: Vec<u8> = Vec::new();
+    let mut overlong = false;
+    loop {
+        let n = match stdout.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        setup.lines.feed(&chunk[..n]);
+        for &b in &chunk[..n] {
+            if b == b'\n' {
+                if !overlong {
+                    route(&line, &setup);
+                }
+                line.clear();
+                overlong = false;
+            } else if line.len() < setup.max_line {
+                line.push(b);
+            } else {
+                overlong = true;
+                line.clear();
+            }
+        }
+    }
+    if !overlong && !line.is_empty() {
+        route(&line, &setup);
+    }
+    // Every request still waiting sees the end of the output.
+    if let Ok(mut w) = setup.waiting.lock() {
+        w.clear();
+    }
+    setup.lines.finish();
+}
+
+/// One line from the server: a response goes to its waiting request, a
+/// request is answered, anything else (notifications, text that is not
+/// JSON) is left to the judge.
+fn route(line: &[u8], setup: &ReaderSetup) {
+    let Ok(message) = serde_json::from_slice::<Value>(line) else {
+        return;
+    };
+    let Some(object) = message.as_object() else {
+        return;
+    };
+    let id = object.get("id");
+    match (object.get("method").and_then(Value::as_str), id) {
+        (Some(method), Some(id)) => {
+            let modern = setup.modern.lock().map(|m| *m).unwrap_or(false);
+            let answer = answers::answer(method, object.get("params"), modern);
+            let mut response = json!({"jsonrpc": "2.0", "id": id});
+            match answer {
+                Ok(result) => response["result"] = result,
+                Err((code, text)) => response["error"] = json!({"code": code, "message": text}),
+            }
+            if let Ok(mut w) = setup.writer.lock() {
+                let _ = w.send(&response);
+            }
+        }
+        (None, Some(id)) => {
+            let waiting = setup
+                .waiting
+                .lock()
+                .ok()
+                .and_then(|mut w| w.remove(&id.to_string()));
+            let Some(tx) = waiting else {
+                return; // a second answer, or one to no request: the judge reports it
+            };
+            let reply = if let Some(result) = object.get("result") {
+                Reply::Result(result.clone())
+            } else if let Some(error) = object.get("error") {
+                Reply::Error(
+                    error.get("code").and_then(Value::as_i64),
+                    error
+                        .get("message")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_string(),
+                )
+            } else {
+                Reply::Error(None, "neither result nor error".into())
+            };
+            let _ = tx.send(reply);
+        }
+        _ => {}
+    }
+}

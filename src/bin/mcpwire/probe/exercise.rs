@@ -1,0 +1,456 @@
+//! One revision's conversation: the handshake the revision's lifecycle
+//! prescribes, then every method the server's capabilities declare, and
+//! nothing it does not. Each request is timed out, counted in the
+//! revision's table, and judged by the live pipeline like every other
+//! byte; what only the driving client can see becomes a probe finding
+//! ([`super::rules`]).
+
+use std::{
+    collections::HashSet,
+    time::{Duration, Instant},
+};
+
+use mcpwire::Version;
+use serde_json::{json, Value};
+
+use super::{
+    answers,
+    connection::{Connection, Reply},
+    rules::{self, ProbeRule},
+    synth,
+    table::{NotCalled, RevisionTable},
+    ToolPolicy,
+};
+
+/// What the exercise may do.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Per request.
+    pub timeout: Duration,
+    /// The whole run ends here.
+    pub deadline: Instant,
+    /// Pages per listing, at most.
+    pub page_limit: usize,
+    /// `resources/read` of the first N listed resources.
+    pub read_limit: usize,
+    /// Which tools are called.
+    pub tools: ToolPolicy,
+}
+
+/// A probe finding, before it is written.
+#[derive(Debug)]
+pub struct ProbeFinding {
+    /// The rule.
+    pub rule: ProbeRule,
+    /// The method it is about.
+    pub method: Option<String>,
+    /// What happened.
+    pub message: String,
+    /// A warning rather than a violation (a tool that runs longer than
+    /// the timeout may be doing just what it says).
+    pub warning: bool,
+}
+
+/// The method no revision defines, sent to see −32601.
+pub const UNKNOWN_METHOD: &str = "mcpwire/probe-unknown-method";
+
+/// Items kept from one listing, at most (the rest are counted, not kept).
+const MAX_ITEMS: usize = 10_000;
+
+/// The client's `clientInfo`.
+fn client_info() -> Value {
+    json!({"name": "mcpwire-probe", "version": env!("CARGO_PKG_VERSION")})
+}
+
+/// Whether `revision` is stateless (2026-07-28 on: `server/discover` and
+/// per-request `_meta`, no `initialize`).
+pub fn stateless(revision: Version) -> bool {
+    defines(revision, "server/discover") && !defines(revision, "initialize")
+}
+
+fn defines(revision: Version, method: &str) -> bool {
+    revision.dispatch_maps().is_some_and(|d| {
+        d.methods
+            .iter()
+            .any(|e| e.method == method && e.client_sends)
+    })
+}
+
+/// Drives one revision's conversation.
+pub struct Exercise<'a> {
+    conn: &'a mut Connection,
+    limits: Limits,
+    revision: Version,
+    /// The revision's table.
+    pub table: RevisionTable,
+    /// The probe's own findings.
+    pub findings: Vec<ProbeFinding>,
+    /// Ids of the requests the probe cancelled after their timeout (their
+    /// receiver SHOULD "Not send a response": not reported unanswered).
+    pub cancelled: Vec<u64>,
+    closed: bool,
+}
+
+impl<'a> Exercise<'a> {
+    /// For `revision` over `conn`.
+    pub fn new(conn: &'a mut Connection, revision: Version, limits: Limits) -> Exercise<'a> {
+        Exercise {
+            conn,
+            limits,
+            revision,
+            table: RevisionTable::new(revision.as_str()),
+            findings: Vec::new(),
+            cancelled: Vec::new(),
+            closed: false,
+        }
+    }
+
+    fn finding(&mut self, rule: ProbeRule, method: &str, message: String) {
+        *self.table.findings.entry(rule.id.to_string()).or_default() += 1;
+        self.findings.push(ProbeFinding {
+            rule,
+            method: Some(method.to_string()),
+            message,
+            warning: false,
+        });
+    }
+
+    /// Sends one request (unless the server is gone or the deadline has
+    /// passed), counts its answer, and reports a timeout or the end of the
+    /// server's output. `None`: not sent.
+    fn call(&mut self, method: &str, params: Option<Value>) -> Option<Reply> {
+        if self.closed {
+            return None;
+        }
+        let left = self
+            .limits
+            .deadline
+            .saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            self.table
+                .note
+                .get_or_insert_with(|| "the run's deadline passed".into());
+            return None;
+        }
+        let timeout = self.limits.timeout.min(left);
+        let target = params
+            .as_ref()
+            .and_then(|p| p.get("name").or_else(|| p.get("uri")))
+            .and_then(Value::as_str)
+            .map_or_else(|| method.to_string(), |t| format!("{method} {t}"));
+        let reply = self.conn.request(method, params, timeout);
+        let tally = self.table.methods.entry(method.to_string()).or_default();
+        match &reply {
+            Reply::Result(_) => tally.ok += 1,
+            Reply::Error(..) => tally.error += 1,
+            Reply::TimedOut | Reply::Closed => tally.timed_out += 1,
+        }
+        match &reply {
+            Reply::TimedOut => {
+                let message = format!("'{target}' got no answer within {} ms", timeout.as_millis());
+                self.finding(rules::TIMEOUT, method, message);
+                if method == "tools/call" {
+                    if let Some(f) = self.findings.last_mut() {
+                        f.warning = true;
+                    }
+                }
+                // "The `initialize` request MUST NOT be cancelled by
+                // clients" (basic/utilities/cancellation).
+                if method != "initialize" {
+                    self.cancel();
+                }
+            }
+            Reply::Closed => {
+                self.closed = true;
+                let exit = self.conn.exited();
+                let message = match &exit {
+                    Some(status) => format!(
+                        "the server exited ({status}) while '{target}' waited for its answer"
+                    ),
+                    None => {
+                        format!("the server's output ended while '{target}' waited for its answer")
+                    }
+                };
+                self.table.exit = exit;
+                self.finding(rules::CLOSED, method, message);
+            }
+            _ => {}
+        }
+        Some(reply)
+    }
+
+    /// After a timeout: "the sender SHOULD issue a cancellation
+    /// notification for that request and stop waiting for a response"
+    /// (basic/lifecycle, Timeouts).
+    fn cancel(&mut self) {
+        if defines(self.revision, "notifications/cancelled") {
+            let id = self.conn.last_id();
+            self.cancelled.push(id);
+            self.conn.notify(
+                "notifications/cancelled",
+                Some(json!({"requestId": id, "reason": "mcpwire probe: timed out"})),
+            );
+        }
+    }
+
+    /// A method a declared capability offers: −32601 is a finding.
+    fn declared(&mut self, method: &str, capability: &str, params: Option<Value>) -> Option<Reply> {
+        let reply = self.call(method, params)?;
+        if let Reply::Error(Some(-32601), text) = &reply {
+            let message = format!(
+                "'{method}' answered -32601 ({text}) although the server declares `{capability}`"
+            );
+            self.finding(rules::DECLARED_NOT_SERVED, method, message);
+        }
+        Some(reply)
+    }
+
+    /// The whole conversation.
+    pub fn run(&mut self) {
+        let Some(capabilities) = self.handshake() else {
+            return;
+        };
+        let declares = |c: &str| capabilities.get(c).is_some_and(|v| !v.is_null());
+        if defines(self.revision, "ping") {
+            self.declared("ping", "the base protocol", None);
+        }
+        let tools = if declares("tools") {
+            self.list("tools/list", "tools", "tools")
+        } else {
+            Vec::new()
+        };
+        let prompts = if declares("prompts") {
+            self.list("prompts/list", "prompts", "prompts")
+        } else {
+            Vec::new()
+        };
+        let mut resources = Vec::new();
+        if declares("resources") {
+            resources = self.list("resources/list", "resources", "resources");
+            if defines(self.revision, "resources/templates/list") {
+                self.list("resources/templates/list", "resourceTemplates", "resources");
+            }
+        }
+        for r in resources.iter().take(self.limits.read_limit) {
+            if let Some(uri) = r.get("uri").and_then(Value::as_str) {
+                self.declared("resources/read", "resources", Some(json!({"uri": uri})));
+            }
+        }
+        if resources.len() > self.limits.read_limit {
+            self.table.not_called.push(NotCalled {
+                what: format!(
+                    "resources/read of {} more resources",
+                    resources.len() - self.limits.read_limit
+                ),
+                why: format!("--read-limit {}", self.limits.read_limit),
+            });
+        }
+        for p in &prompts {
+            let Some(name) = p.get("name").and_then(Value::as_str) else {
+                continue;
+            };
+            let mut arguments = serde_json::Map::new();
+            for a in p
+                .get("arguments")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if let Some(n) = a.get("name").and_then(Value::as_str) {
+                    arguments.insert(n.to_string(), Value::from("probe"));
+                }
+            }
+            self.declared(
+                "prompts/get",
+                "prompts",
+                Some(json!({"name": name, "arguments": arguments})),
+            );
+        }
+        self.unknown_method();
+        self.call_tools(&tools);
+    }
+
+    /// `initialize` + `notifications/initialized`, or (stateless
+    /// revisions) `server/discover` with the per-request `_meta`. Returns
+    /// the server's capabilities.
+    fn handshake(&mut self) -> Option<Value> {
+        let offered = self.revision.as_str();
+        let capabilities = answers::capabilities(self.revision);
+        if stateless(self.revision) {
+            self.conn.request_meta = Some(json!({
+                "io.modelcontextprotocol/protocolVersion": offered,
+                "io.modelcontextprotocol/clientInfo": client_info(),
+                "io.modelcontextprotocol/clientCapabilities": capabilities,
+            }));
+            return match self.call("server/discover", None)? {
+                Reply::Result(r) => {
+                    self.table.server =
+                        server_info(r.pointer("/_meta/io.modelcontextprotocol~1serverInfo"));
+                    let supported = r.get("supportedVersions").and_then(Value::as_array);
+                    if supported.is_some_and(|s| s.iter().any(|v| v == offered)) {
+                        self.table.negotiated = Some(offered.to_string());
+                        Some(r.get("capabilities").cloned().unwrap_or_else(|| json!({})))
+                    } else {
+                        self.table.note = Some(format!(
+                            "server/discover does not list {offered} among supportedVersions: not spoken"
+                        ));
+                        None
+                    }
+                }
+                Reply::Error(code, text) => {
+                    self.table.note = Some(format!(
+                        "server/discover answered an error ({}: {text}): the server does not speak {offered} (a server of the initialize era)",
+                        code.map_or_else(|| "no code".into(), |c| c.to_string())
+                    ));
+                    None
+                }
+                Reply::TimedOut | Reply::Closed => {
+                    self.no_handshake("server/discover");
+                    None
+                }
+            };
+        }
+        let params = json!({
+            "protocolVersion": offered,
+            "capabilities": capabilities,
+            "clientInfo": client_info(),
+        });
+        match self.call("initialize", Some(params))? {
+            Reply::Result(r) => {
+                self.table.server = server_info(r.get("serverInfo"));
+                let answered = r
+                    .get("protocolVersion")
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
+                self.table.negotiated.clone_from(&answered);
+                self.conn.notify("notifications/initialized", None);
+                match answered {
+                    Some(v) if v.parse::<Version>().is_err() => {
+                        let message = format!(
+                            "offered {offered}, the server answered protocolVersion {v:?}, which is no published revision"
+                        );
+                        self.finding(rules::NEGOTIATION, "initialize", message);
+                    }
+                    _ => {}
+                }
+                Some(r.get("capabilities").cloned().unwrap_or_else(|| json!({})))
+            }
+            Reply::Error(code, text) => {
+                self.table.note = Some(format!(
+                    "initialize answered an error ({}: {text}): the server does not speak {offered}",
+                    code.map_or_else(|| "no code".into(), |c| c.to_string())
+                ));
+                None
+            }
+            Reply::TimedOut | Reply::Closed => {
+                self.no_handshake("initialize");
+                None
+            }
+        }
+    }
+
+    fn no_handshake(&mut self, method: &str) {
+        let message =
+            format!("'{method}' got no answer: nothing else was exercised at this revision");
+        self.table.note = Some(message.clone());
+        self.finding(rules::NO_HANDSHAKE, method, message);
+    }
+
+    /// Every page of a listing (at most `--page-limit`); the items under
+    /// `key`.
+    fn list(&mut self, method: &str, key: &str, capability: &str) -> Vec<Value> {
+        let mut items = Vec::new();
+        let mut seen = HashSet::new();
+        let mut cursor: Option<String> = None;
+        for page in 0.. {
+            if page == self.limits.page_limit {
+                self.table.not_called.push(NotCalled {
+                    what: format!("{method} past page {page}"),
+                    why: format!("--page-limit {}", self.limits.page_limit),
+                });
+                break;
+            }
+            let params = cursor.as_ref().map(|c| json!({"cursor": c}));
+            let Some(Reply::Result(r)) = self.declared(method, capability, params) else {
+                break;
+            };
+            for item in r.get(key).and_then(Value::as_array).into_iter().flatten() {
+                if items.len() < MAX_ITEMS {
+                    items.push(item.clone());
+                }
+            }
+            match r.get("nextCursor").and_then(Value::as_str) {
+                Some(next) if !seen.insert(next.to_string()) => {
+                    let message = format!("'{method}' returned the cursor {next:?} a second time; the listing ends here");
+                    self.finding(rules::CURSOR_LOOP, method, message);
+                    break;
+                }
+                Some(next) => cursor = Some(next.to_string()),
+                None => break,
+            }
+        }
+        items
+    }
+
+    /// A method no revision defines: the answer must be −32601.
+    fn unknown_method(&mut self) {
+        let method = UNKNOWN_METHOD;
+        let reply = self.call(method, None);
+        let message = match reply {
+            Some(Reply::Error(Some(-32601), _)) | Some(Reply::TimedOut | Reply::Closed) | None => {
+                return
+            }
+            Some(Reply::Error(code, text)) => format!(
+                "an unknown method was answered with error {} ({text}), not -32601",
+                code.map_or_else(|| "without an integer code".into(), |c| c.to_string())
+            ),
+            Some(Reply::Result(_)) => {
+                "an unknown method was answered with a result, not error -32601".into()
+            }
+        };
+        self.finding(rules::UNKNOWN_METHOD, method, message);
+    }
+
+    /// `tools/call` of the tools the policy allows, arguments synthesised
+    /// from each `inputSchema`; the rest listed as not called.
+    fn call_tools(&mut self, tools: &[Value]) {
+        for tool in tools {
+            let Some(name) = tool.get("name").and_then(Value::as_str) else {
+                continue;
+            };
+            let read_only = tool.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
+            let why = match self.limits.tools {
+                ToolPolicy::None => Some("--tools none"),
+                ToolPolicy::ReadOnly if !read_only => {
+                    Some("not annotated readOnlyHint: true; --tools all calls it")
+                }
+                _ => None,
+            };
+            if let Some(why) = why {
+                self.table.not_called.push(NotCalled {
+                    what: format!("tools/call {name}"),
+                    why: why.into(),
+                });
+                continue;
+            }
+            let arguments = tool
+                .get("inputSchema")
+                .map_or_else(|| json!({}), synth::instance);
+            self.declared(
+                "tools/call",
+                "tools",
+                Some(json!({"name": name, "arguments": arguments})),
+            );
+        }
+    }
+}
+
+/// `name version` of a `serverInfo` / `Implementation`.
+fn server_info(info: Option<&Value>) -> Option<String> {
+    let info = info?;
+    let name = info.get("name").and_then(Value::as_str)?;
+    Some(match info.get("version").and_then(Value::as_str) {
+        Some(v) => format!("{name} {v}"),
+        None => name.to_string(),
+    })
+}

@@ -1,0 +1,69 @@
+//! The probe's own rules: what only a client that drives the server can
+//! see (a request never answered in time, a declared feature that is not
+//! served, a listing that loops, a wrong negotiation), each with the
+//! sentence it rests on. They are reported as `check` reports a rule
+//! (the id is the finding's keyword).
+
+/// One probe rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbeRule {
+    /// The id (the finding's keyword).
+    pub id: &'static str,
+    /// Where the sentence is, and the sentence.
+    pub sentence: &'static str,
+}
+
+/// A request got no answer within `--timeout`.
+pub const TIMEOUT: ProbeRule = ProbeRule {
+    id: "probe-timeout",
+    sentence:
+        "basic/lifecycle (Timeouts): \"Implementations SHOULD establish timeouts for all sent \
+               requests, to prevent hung connections and resource exhaustion.\"",
+};
+
+/// The server's output ended (it exited or closed stdout) mid-conversation.
+pub const CLOSED: ProbeRule = ProbeRule {
+    id: "probe-server-closed",
+    sentence: "basic/lifecycle (Shutdown): \"During the shutdown phase, one side (usually the \
+               client) cleanly terminates the protocol connection\"; the server's output ended \
+               while a request of the probe was still waiting for its answer.",
+};
+
+/// A method the server's capabilities declare answered −32601.
+pub const DECLARED_NOT_SERVED: ProbeRule = ProbeRule {
+    id: "probe-declared-not-served",
+    sentence: "basic/lifecycle (Capability Negotiation): \"Both parties MUST: Only use \
+               capabilities that were successfully negotiated\"; a server that declares a \
+               capability offers its methods, and −32601 means \"The method does not exist / is \
+               not available\" (JSON-RPC 2.0 §5.1).",
+};
+
+/// An unknown method was not answered with −32601.
+pub const UNKNOWN_METHOD: ProbeRule = ProbeRule {
+    id: "probe-unknown-method",
+    sentence: "JSON-RPC 2.0 §5.1: \"-32601 | Method not found | The method does not exist / is \
+               not available.\"",
+};
+
+/// A listing returned a cursor it had returned before.
+pub const CURSOR_LOOP: ProbeRule = ProbeRule {
+    id: "probe-cursor-loop",
+    sentence: "server/utilities/pagination (Implementation Guidelines): \"Servers SHOULD: \
+               Provide stable cursors\"; a cursor seen twice makes the listing endless, so the \
+               probe ends it there.",
+};
+
+/// The negotiated revision is not one the server supports.
+pub const NEGOTIATION: ProbeRule = ProbeRule {
+    id: "probe-negotiation",
+    sentence: "basic/lifecycle (Version Negotiation): \"If the server supports the requested \
+               protocol version, it MUST respond with the same version. Otherwise, the server \
+               MUST respond with another protocol version it supports.\"",
+};
+
+/// `initialize` (or `server/discover`) got no usable answer.
+pub const NO_HANDSHAKE: ProbeRule = ProbeRule {
+    id: "probe-no-handshake",
+    sentence: "basic/lifecycle (Initialization): \"The server MUST respond with its own \
+               capabilities and information\".",
+};

@@ -1,0 +1,179 @@
+//! What one revision's probe did, and its table: negotiated revision,
+//! methods exercised (ok / error / timed out), what was not called and
+//! why, findings by rule. Written before the findings, as text or as one
+//! JSON line per revision (`{"probe": {...}}`).
+
+use std::{collections::BTreeMap, io};
+
+use serde::Serialize;
+
+/// Answers of one method.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Tally {
+    /// Answered with a result.
+    pub ok: usize,
+    /// Answered with an error.
+    pub error: usize,
+    /// Not answered in time (or the server's output ended first).
+    pub timed_out: usize,
+}
+
+/// One revision's probe.
+#[derive(Clone, Debug, Serialize)]
+pub struct RevisionTable {
+    /// The revision proposed.
+    pub offered: String,
+    /// What the server answered (`initialize`'s `protocolVersion`; for the
+    /// stateless revisions, the offered one when `server/discover` lists
+    /// it).
+    pub negotiated: Option<String>,
+    /// `serverInfo`'s name and version.
+    pub server: Option<String>,
+    /// Why little or nothing was exercised (a server that does not speak
+    /// the revision), when so.
+    pub note: Option<String>,
+    /// Method → answers.
+    pub methods: BTreeMap<String, Tally>,
+    /// What was not called, and why.
+    pub not_called: Vec<NotCalled>,
+    /// Findings by rule.
+    pub findings: BTreeMap<String, usize>,
+    /// The server's exit status, when it exited while the probe was still
+    /// talking to it.
+    pub exit: Option<String>,
+}
+
+/// Something the probe chose not to call.
+#[derive(Clone, Debug, Serialize)]
+pub struct NotCalled {
+    /// The method and target (`tools/call echo`).
+    pub what: String,
+    /// Why.
+    pub why: String,
+}
+
+impl RevisionTable {
+    /// An empty table for `offered`.
+    pub fn new(offered: &str) -> RevisionTable {
+        RevisionTable {
+            offered: offered.to_string(),
+            negotiated: None,
+            server: None,
+            note: None,
+            methods: BTreeMap::new(),
+            not_called: Vec::new(),
+            findings: BTreeMap::new(),
+            exit: None,
+        }
+    }
+
+    /// Writes the table as text.
+    pub fn text(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        let negotiated = self.negotiated.as_deref().unwrap_or("none");
+        write!(out, "revision {}: negotiated {negotiated}", self.offered)?;
+        if let Some(s) = &self.server {
+            write!(out, " (server {s})")?;
+        }
+        writeln!(out)?;
+        if let Some(note) = &self.note {
+            writeln!(out, "  {note}")?;
+        }
+        if !self.methods.is_empty() {
+            let width = self
+                .methods
+                .keys()
+                .map(String::len)
+                .max()
+                .unwrap_or(6)
+                .max(6);
+            writeln!(
+                out,
+                "  {:width$}  {:>5}  {:>5}  {:>9}",
+                "method", "ok", "error", "timed out"
+            )?;
+            for (method, t) in &self.methods {
+                writeln!(
+                    out,
+                    "  {method:width$}  {:>5}  {:>5}  {:>9}",
+                    t.ok, t.error, t.timed_out
+                )?;
+            }
+        }
+        for n in &self.not_called {
+            writeln!(out, "  not called: {} ({})", n.what, n.why)?;
+        }
+        if let Some(exit) = &self.exit {
+            writeln!(out, "  the server exited early: {exit}")?;
+        }
+        if self.findings.is_empty() {
+            writeln!(out, "  findings: none")?;
+        } else {
+            let list: Vec<String> = self
+                .findings
+                .iter()
+                .map(|(r, n)| format!("{r} {n}"))
+                .collect();
+            writeln!(out, "  findings: {}", list.join(", "))?;
+        }
+        writeln!(out)
+    }
+
+    /// Writes the table as one JSON line.
+    pub fn json(&self, out: &mut dyn io::Write) -> io::Result<()> {
+        serde_json::to_writer(&mut *out, &serde_json::json!({ "probe": self }))?;
+        writeln!(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_lists_methods_skips_and_findings() {
+        let mut t = RevisionTable::new("2025-06-18");
+        t.negotiated = Some("2025-06-18".into());
+        t.methods.insert(
+            "tools/list".into(),
+            Tally {
+                ok: 1,
+                error: 0,
+                timed_out: 0,
+            },
+        );
+        t.methods.insert(
+            "ping".into(),
+            Tally {
+                ok: 0,
+                error: 0,
+                timed_out: 1,
+            },
+        );
+        t.not_called.push(NotCalled {
+            what: "tools/call echo".into(),
+            why: "not read-only".into(),
+        });
+        t.findings.insert("probe-timeout".into(), 1);
+        let mut out = Vec::new();
+        t.text(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.starts_with("revision 2025-06-18: negotiated 2025-06-18\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("\n  ping            0      0          1\n")
+                && text.contains("\n  method         ok  error  timed out\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("not called: tools/call echo (not read-only)"),
+            "{text}"
+        );
+        assert!(text.contains("findings: probe-timeout 1"), "{text}");
+        let mut json = Vec::new();
+        t.json(&mut json).unwrap();
+        let v: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        assert_eq!(v["probe"]["methods"]["ping"]["timed_out"], 1);
+    }
+}

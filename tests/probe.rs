@@ -1,0 +1,294 @@
+//! `mcpwire probe` against the fake server's answering mode
+//! (`mcpwire-fake-server --mcp FLAWS`): a correct server gives a clean
+//! report with every declared method exercised; each planted defect gives
+//! its finding and a finished report, never a hang.
+#![cfg(all(feature = "v2024_11_05", feature = "v2025_06_18"))]
+
+mod support;
+
+use std::{
+    process::Command,
+    time::{Duration, Instant},
+};
+
+use serde_json::Value;
+use support::tap::fake_server;
+
+/// What one probe run gave.
+struct Run {
+    code: i32,
+    tables: Vec<Value>,
+    findings: Vec<Value>,
+    summary: Value,
+    took: Duration,
+}
+
+impl Run {
+    fn table(&self, revision: &str) -> &Value {
+        self.tables
+            .iter()
+            .find(|t| t["offered"] == revision)
+            .unwrap_or_else(|| panic!("no table for {revision}: {:?}", self.tables))
+    }
+
+    fn rules(&self) -> Vec<String> {
+        self.findings
+            .iter()
+            .map(|f| f["keyword"].as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    fn has(&self, rule: &str) -> bool {
+        self.rules().iter().any(|r| r == rule)
+    }
+}
+
+fn probe(flaws: &str, args: &[&str]) -> Run {
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .arg("probe")
+        .args(["--format", "json"])
+        .args(args)
+        .arg("--")
+        .arg(fake_server())
+        .args(["--mcp", flaws])
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut run = Run {
+        code: out.status.code().unwrap_or(-1),
+        tables: Vec::new(),
+        findings: Vec::new(),
+        summary: Value::Null,
+        took,
+    };
+    for line in stdout.lines() {
+        let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        if let Some(t) = v.get("probe") {
+            run.tables.push(t.clone());
+        } else if v.get("summary") == Some(&Value::Bool(true)) {
+            run.summary = v;
+        } else {
+            run.findings.push(v);
+        }
+    }
+    assert!(
+        !run.summary.is_null(),
+        "no summary (exit {}): {stdout}\n{}",
+        run.code,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    run
+}
+
+fn count(table: &Value, method: &str, what: &str) -> u64 {
+    table["methods"][method][what].as_u64().unwrap_or(0)
+}
+
+#[test]
+fn a_correct_server_is_exercised_fully_and_clean() {
+    let run = probe("good", &["--spec", "2025-06-18"]);
+    assert_eq!(run.code, 0, "{:?}", run.findings);
+    assert!(run.findings.is_empty(), "{:?}", run.findings);
+    let t = run.table("2025-06-18");
+    assert_eq!(t["negotiated"], "2025-06-18");
+    assert_eq!(t["server"], "fake-server 1.0.0");
+    for (method, ok) in [
+        ("initialize", 1),
+        ("ping", 1),
+        ("tools/list", 2), // both pages
+        ("prompts/list", 1),
+        ("prompts/get", 1), // with its declared argument
+        ("resources/list", 1),
+        ("resources/templates/list", 1),
+        ("resources/read", 2),
+        ("tools/call", 1), // only the read-only tool
+    ] {
+        assert_eq!(count(t, method, "ok"), ok, "{method}: {t}");
+    }
+    assert_eq!(count(t, "mcpwire/probe-unknown-method", "error"), 1);
+    let skipped = t["not_called"].to_string();
+    assert!(
+        skipped.contains("tools/call delete-everything"),
+        "{skipped}"
+    );
+    assert!(skipped.contains("readOnlyHint"), "{skipped}");
+}
+
+#[test]
+fn tools_all_and_none() {
+    let all = probe("good", &["--spec", "2025-06-18", "--tools", "all"]);
+    assert_eq!(count(all.table("2025-06-18"), "tools/call", "ok"), 2);
+    let none = probe("good", &["--spec", "2025-06-18", "--tools", "none"]);
+    let t = none.table("2025-06-18");
+    assert_eq!(count(t, "tools/call", "ok"), 0);
+    assert_eq!(t["not_called"].as_array().map(Vec::len), Some(2));
+}
+
+#[test]
+fn every_revision_by_default_each_negotiated() {
+    let run = probe("good", &[]);
+    assert_eq!(run.code, 0, "{:?}", run.findings);
+    for v in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
+        if run.tables.iter().any(|t| t["offered"] == v) {
+            assert_eq!(run.table(v)["negotiated"], v);
+        }
+    }
+    // The stateless revisions: an initialize-era server answers
+    // server/discover with -32601, which is no failure.
+    for t in &run.tables {
+        if t["negotiated"].is_null() {
+            assert!(
+                t["note"].as_str().unwrap().contains("server/discover"),
+                "{t}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_banner_on_stdout_is_found() {
+    let run = probe("banner", &["--spec", "2025-06-18"]);
+    assert_eq!(run.code, 1);
+    assert!(run.has("input"), "{:?}", run.rules());
+    assert_eq!(run.table("2025-06-18")["negotiated"], "2025-06-18");
+}
+
+#[test]
+fn invalid_json_is_found() {
+    let run = probe("invalid-json", &["--spec", "2025-06-18"]);
+    assert_eq!(run.code, 1);
+    assert!(run.has("input"), "{:?}", run.rules());
+}
+
+#[test]
+fn a_server_that_never_answers_initialize() {
+    let run = probe("silent", &["--spec", "2025-06-18", "--timeout", "500ms"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.has("probe-no-handshake") && run.has("probe-timeout"),
+        "{:?}",
+        run.rules()
+    );
+    assert!(run.took < Duration::from_secs(8), "{:?}", run.took);
+}
+
+#[test]
+fn a_crash_is_found_and_the_report_finished() {
+    let run = probe("crash:tools/list", &["--spec", "2025-06-18"]);
+    assert_eq!(run.code, 1);
+    assert!(run.has("probe-server-closed"), "{:?}", run.rules());
+    let t = run.table("2025-06-18");
+    assert_eq!(count(t, "ping", "ok"), 1);
+    assert!(t["exit"].as_str().unwrap_or_default().contains('3'), "{t}");
+}
+
+#[test]
+fn a_hang_times_out_and_the_probe_goes_on() {
+    let run = probe("hang:ping", &["--spec", "2025-06-18", "--timeout", "500ms"]);
+    assert_eq!(run.code, 1);
+    assert!(run.has("probe-timeout"), "{:?}", run.rules());
+    let t = run.table("2025-06-18");
+    assert_eq!(count(t, "ping", "timed_out"), 1);
+    assert_eq!(count(t, "tools/list", "ok"), 2);
+}
+
+#[test]
+fn answering_twice_is_found() {
+    let run = probe("twice", &["--spec", "2025-06-18"]);
+    // Every second answer is a `duplicate_response` (a warning, as `check`
+    // and `tap` report it): one per request the server answered.
+    let rules = run.rules();
+    assert!(
+        !rules.is_empty() && rules.iter().all(|r| r == "duplicate_response"),
+        "{rules:?}"
+    );
+    let answered: u64 = run.table("2025-06-18")["methods"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|t| t["ok"].as_u64().unwrap() + t["error"].as_u64().unwrap())
+        .sum();
+    assert_eq!(rules.len() as u64, answered);
+    assert!(run
+        .findings
+        .iter()
+        .all(|f| f["file"].as_str().unwrap().ends_with("<server>")));
+    assert_eq!(run.code, 0, "warnings only");
+}
+
+#[test]
+fn a_cursor_loop_ends_the_listing() {
+    let run = probe("cursor-loop", &["--spec", "2025-06-18"]);
+    assert!(run.has("probe-cursor-loop"), "{:?}", run.rules());
+    assert_eq!(count(run.table("2025-06-18"), "tools/list", "ok"), 2);
+}
+
+#[test]
+fn a_declared_feature_not_served() {
+    let run = probe("prompts-not-served", &["--spec", "2025-06-18"]);
+    assert!(run.has("probe-declared-not-served"), "{:?}", run.rules());
+}
+
+#[test]
+fn an_unknown_method_answered_with_a_result() {
+    let run = probe("unknown-ok", &["--spec", "2025-06-18"]);
+    assert!(run.has("probe-unknown-method"), "{:?}", run.rules());
+}
+
+#[test]
+fn a_downgrade_to_a_revision_it_does_not_keep() {
+    let run = probe("downgrade", &["--spec", "2024-11-05,2025-06-18"]);
+    assert_eq!(run.table("2025-06-18")["negotiated"], "2024-11-05");
+    assert!(run.has("probe-negotiation"), "{:?}", run.rules());
+    // A plain downgrade to a revision the server does keep is no finding.
+    let fine = probe("good", &["--spec", "2025-06-18"]);
+    assert!(!fine.has("probe-negotiation"));
+}
+
+#[test]
+fn the_deadline_ends_the_run() {
+    let run = probe("silent", &["--timeout", "10s", "--deadline", "1s"]);
+    assert_eq!(run.code, 1);
+    assert!(run.took < Duration::from_secs(6), "{:?}", run.took);
+    assert!(run
+        .tables
+        .iter()
+        .skip(1)
+        .all(|t| t["note"].as_str().unwrap_or_default().contains("deadline")));
+}
+
+#[test]
+fn a_server_that_cannot_start_exits_2() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["probe", "--", "/nonexistent/mcp-server"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot run"));
+}
+
+#[test]
+fn the_text_report_has_the_tables_first() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["probe", "--spec", "2025-06-18", "--color", "never", "--"])
+        .arg(fake_server())
+        .args(["--mcp", "unknown-ok"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("revision 2025-06-18: negotiated 2025-06-18 (server fake-server 1.0.0)\n"),
+        "{text}"
+    );
+    let table_end = text
+        .find("findings: probe-unknown-method 1")
+        .expect("findings by rule");
+    let finding = text.find("probe-unknown-method").unwrap();
+    assert!(
+        text[table_end + 10..].contains("JSON-RPC 2.0 §5.1"),
+        "{text}"
+    );
+    assert!(finding <= table_end);
+}
