@@ -929,7 +929,12 @@ mod tests {
             }
             if let Some(p) = &c.positional {
                 args.extend(p.after_dashes.then(|| "--".to_string()));
-                args.push("-".to_string());
+                if c.name == "diff" {
+                    // Two revisions, the only positionals `diff` takes.
+                    args.extend(["2025-11-25".to_string(), "2026-07-28".to_string()]);
+                } else {
+                    args.push("-".to_string());
+                }
             }
             let parsed = APP.parse(args.iter().map(String::as_str));
             assert!(parsed.is_ok(), "{args:?}: {parsed:?}");
