@@ -226,9 +226,10 @@ impl Connection {
         exited.map(|s| s.to_string())
     }
 
-    /// Whether the server process has exited (a crash, when early).
-    pub fn exited(&mut self) -> Option<String> {
-        self.child.try_wait().ok().flatten().map(|s| s.to_string())
+    /// The server's exit status, when it exits within `grace` (its output
+    /// ends a moment before the exit can be collected).
+    pub fn exited(&mut self, grace: Duration) -> Option<String> {
+        wait_for(&mut self.child, grace).map(|s| s.to_string())
     }
 }
 

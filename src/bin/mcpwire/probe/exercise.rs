@@ -162,7 +162,7 @@ impl<'a> Exercise<'a> {
             }
             Reply::Closed => {
                 self.closed = true;
-                let exit = self.conn.exited();
+                let exit = self.conn.exited(Duration::from_millis(500));
                 let message = match &exit {
                     Some(status) => format!(
                         "the server exited ({status}) while '{target}' waited for its answer"
