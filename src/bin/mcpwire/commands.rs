@@ -16,8 +16,8 @@ use crate::{
 
 // `mcpwire probe`'s options live beside the probe (src/bin/mcpwire/probe/).
 #[path = "probe/args.rs"]
-mod probe_args;
-pub use probe_args::{ProbeArgs, ToolPolicy};
+pub(crate) mod probe_args;
+pub use probe_args::ProbeArgs;
 
 /// A parsed command line.
 #[derive(Debug)]

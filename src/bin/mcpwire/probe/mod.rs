@@ -28,7 +28,7 @@ use mcpwire::{
     Direction, Mode, Options, Version,
 };
 
-pub use crate::commands::ToolPolicy;
+pub use crate::commands::probe_args::ToolPolicy;
 use crate::{
     commands::ProbeArgs,
     output::{self, Format, Out, Outputs, Severity, Summary},
