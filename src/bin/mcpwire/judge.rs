@@ -4,6 +4,7 @@
 use std::io;
 
 use mcpwire::{
+    input::{self, InputError, Limits},
     report::{MessageKind, Report},
     Direction, Judged, Origin, Session, WarningKind,
 };
@@ -300,5 +301,89 @@ impl Judge {
             )?;
         }
         Ok(())
+    }
+
+    /// One message of a live conversation (`tap`, `probe`), written as
+    /// `check` writes it: its text kept for excerpts, an unreadable line
+    /// as one `input` finding, else its reports (the message parsed again
+    /// only when it has findings and the pipeline kept no value).
+    pub fn live(
+        m: &mcpwire::live::Judged<'_>,
+        file: &str,
+        limits: Limits,
+        sink: &mut Outputs,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        let direction = m.context.direction;
+        let line = m
+            .context
+            .line
+            .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX));
+        sink.source(m.bytes, mcpwire::transcript::Position { line, column: 1 });
+        if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable) {
+            let message = if m.bytes.is_empty() && m.size > 0 {
+                InputError::TooLarge {
+                    len: m.size,
+                    limit: limits.max_bytes,
+                }
+                .to_string()
+            } else {
+                unreadable.input_error.clone().unwrap_or_default()
+            };
+            return Self::unreadable_at(
+                m.revision,
+                file,
+                line,
+                Some(direction),
+                "input",
+                &message,
+                sink,
+                summary,
+            );
+        }
+        let findings = m
+            .reports
+            .iter()
+            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
+        let parsed: Option<Value> = match m.value {
+            None if findings => input::parse(m.bytes, limits).ok(),
+            _ => None,
+        };
+        Self::reports(
+            file,
+            line,
+            direction,
+            m.context.origin,
+            m.reports,
+            || m.value.or(parsed.as_ref()),
+            sink,
+            summary,
+        )
+    }
+
+    /// A request a live conversation never answered: one warning.
+    pub fn unanswered_live(
+        p: &mcpwire::live::Pending,
+        file: &str,
+        sink: &mut Outputs,
+        summary: &mut Summary,
+    ) -> io::Result<()> {
+        summary.warnings += 1;
+        let message = unanswered_message(&p.method, p.id.as_ref(), p.direction);
+        let line = p
+            .line
+            .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX));
+        sink.finding(
+            &Out::unanswered(
+                file,
+                line,
+                p.direction,
+                p.revision,
+                &p.method,
+                p.id.as_ref(),
+                &message,
+            ),
+            None,
+        )
     }
 }

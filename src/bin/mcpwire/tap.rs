@@ -33,18 +33,15 @@ use std::{
     time::{Duration, Instant},
 };
 
-use mcpwire::{
-    input::{self, InputError, Limits},
-    live::{self, Consumer, Context, Judged, Pipeline},
-    report::MessageKind,
-    Direction, Mode, Options,
-};
-use serde_json::Value;
-
 use crate::{
     judge::Judge,
-    output::{unanswered_message, Out, Outputs, Summary},
+    output::{Outputs, Summary},
     Failure,
+};
+use mcpwire::{
+    input::Limits,
+    live::{self, Consumer, Context, Judged, Pipeline},
+    Direction, Mode, Options,
 };
 
 /// What `tap` needs to know.
@@ -292,53 +289,8 @@ impl Findings {
     }
 
     fn write(&mut self, m: &Judged<'_>) -> io::Result<()> {
-        let direction = m.context.direction;
-        let file = label(direction);
-        let line = m
-            .context
-            .line
-            .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX));
-        self.sink
-            .source(m.bytes, mcpwire::transcript::Position { line, column: 1 });
-        if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable) {
-            let message = if m.bytes.is_empty() && m.size > 0 {
-                InputError::TooLarge {
-                    len: m.size,
-                    limit: self.limits.max_bytes,
-                }
-                .to_string()
-            } else {
-                unreadable.input_error.clone().unwrap_or_default()
-            };
-            return Judge::unreadable_at(
-                m.revision,
-                file,
-                line,
-                Some(direction),
-                "input",
-                &message,
-                &mut self.sink,
-                &mut self.summary,
-            );
-        }
-        let findings = m
-            .reports
-            .iter()
-            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
-        let parsed: Option<Value> = match m.value {
-            None if findings => input::parse(m.bytes, self.limits).ok(),
-            _ => None,
-        };
-        Judge::reports(
-            file,
-            line,
-            direction,
-            m.context.origin,
-            m.reports,
-            || m.value.or(parsed.as_ref()),
-            &mut self.sink,
-            &mut self.summary,
-        )
+        let file = label(m.context.direction);
+        Judge::live(m, file, self.limits, &mut self.sink, &mut self.summary)
     }
 }
 
@@ -359,23 +311,7 @@ fn unanswered(
     summary: &mut Summary,
 ) -> io::Result<()> {
     for p in pending {
-        summary.warnings += 1;
-        let message = unanswered_message(&p.method, p.id.as_ref(), p.direction);
-        let line = p
-            .line
-            .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX));
-        sink.finding(
-            &Out::unanswered(
-                label(p.direction),
-                line,
-                p.direction,
-                p.revision,
-                &p.method,
-                p.id.as_ref(),
-                &message,
-            ),
-            None,
-        )?;
+        Judge::unanswered_live(p, label(p.direction), sink, summary)?;
     }
     Ok(())
 }

@@ -5,17 +5,15 @@
 
 use std::{collections::BTreeMap, io};
 
+use crate::{
+    judge::Judge,
+    output::{Outputs, Summary},
+};
 use mcpwire::{
-    input::{self, InputError, Limits},
+    input::Limits,
     live::{Consumer, Judged},
     report::MessageKind,
     Direction, WarningKind,
-};
-use serde_json::Value;
-
-use crate::{
-    judge::Judge,
-    output::{unanswered_message, Out, Outputs, Summary},
 };
 
 /// Writes findings to the run's outputs and counts them by rule.
@@ -86,78 +84,17 @@ impl Judging {
             return Ok(());
         }
         self.count(m);
-        let direction = m.context.direction;
-        let file = self.label(direction).to_string();
-        let line = m
-            .context
-            .line
-            .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX));
-        self.sink
-            .source(m.bytes, mcpwire::transcript::Position { line, column: 1 });
-        if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable) {
-            let message = if m.bytes.is_empty() && m.size > 0 {
-                InputError::TooLarge {
-                    len: m.size,
-                    limit: self.limits.max_bytes,
-                }
-                .to_string()
-            } else {
-                unreadable.input_error.clone().unwrap_or_default()
-            };
-            return Judge::unreadable_at(
-                m.revision,
-                &file,
-                line,
-                Some(direction),
-                "input",
-                &message,
-                &mut self.sink,
-                &mut self.summary,
-            );
-        }
-        let findings = m
-            .reports
-            .iter()
-            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
-        let parsed: Option<Value> = match m.value {
-            None if findings => input::parse(m.bytes, self.limits).ok(),
-            _ => None,
-        };
-        Judge::reports(
-            &file,
-            line,
-            direction,
-            m.context.origin,
-            m.reports,
-            || m.value.or(parsed.as_ref()),
-            &mut self.sink,
-            &mut self.summary,
-        )
+        let file = self.label(m.context.direction).to_string();
+        Judge::live(m, &file, self.limits, &mut self.sink, &mut self.summary)
     }
 
     /// The requests never answered (a timed-out request among them), as
     /// `tap` reports them.
     pub fn unanswered(&mut self, pending: &[mcpwire::live::Pending]) -> io::Result<()> {
         for p in pending {
-            self.summary.warnings += 1;
             *self.by_rule.entry("unanswered".into()).or_default() += 1;
-            let message = unanswered_message(&p.method, p.id.as_ref(), p.direction);
-            let line = p
-                .line
-                .map_or(0, |l| usize::try_from(l).unwrap_or(usize::MAX));
             let file = self.label(p.direction).to_string();
-            self.sink.finding(
-                &Out::unanswered(
-                    &file,
-                    line,
-                    p.direction,
-                    p.revision,
-                    &p.method,
-                    p.id.as_ref(),
-                    &message,
-                ),
-                None,
-            )?;
+            Judge::unanswered_live(p, &file, &mut self.sink, &mut self.summary)?;
         }
         Ok(())
     }
