@@ -16,8 +16,10 @@ node npm/scripts/build.mjs
 echo "40-wasm: build $((SECONDS - start)) s"
 
 target=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
-export MCPWIRE_PARITY_DIR="$target/tmp/wasm-parity"
-export MCPWIRE_SCREENSHOT_DIR="$target/tmp/wasm-playground"
+# cargo's CARGO_TARGET_TMPDIR, where tests/wasm_parity.rs writes.
+target_tmp="$target/tmp"
+export MCPWIRE_PARITY_DIR="$target_tmp"/wasm-parity
+export MCPWIRE_SCREENSHOT_DIR="$target_tmp"/wasm-playground
 export MCPWIRE_NATIVE_BIN="$target/debug/mcpwire"
 t=$SECONDS
 # --workspace --all-features: the flags of the README's test command in

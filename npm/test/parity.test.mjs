@@ -1,6 +1,6 @@
 // Parity with the Rust library: the cases and the Rust answers come from
 // `cargo test --workspace --test wasm_parity -- --ignored`
-// (tests/wasm_parity.rs), which writes them to <cargo target>/tmp/wasm-parity/
+// (tests/wasm_parity.rs), which writes them to wasm-parity/ in cargo's CARGO_TARGET_TMPDIR
 // (or $MCPWIRE_PARITY_DIR); without them these tests are skipped with that
 // command as the reason (under CI=true they fail). For
 // every case of the differential corpus sample and every example

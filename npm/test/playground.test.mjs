@@ -4,7 +4,7 @@
 // ["sampling"] where an object belongs, at 2026-07-28) shows its finding at
 // /error/data/requiredCapabilities, highlighted; the fixed shape
 // ({"sampling":{}}) shows clean. Screenshots go to
-// <cargo target>/tmp/wasm-playground/ (or $MCPWIRE_SCREENSHOT_DIR).
+// wasm-playground/ in cargo's CARGO_TARGET_TMPDIR (or $MCPWIRE_SCREENSHOT_DIR).
 // Without Chromium the test is skipped with how to install it (under
 // CI=true it fails).
 import { test } from 'node:test';
