@@ -152,7 +152,7 @@ impl Resolver {
         let doc = self.docs.len();
         self.docs.push(Document {
             uri: without_fragment(&uri),
-            value,
+            value: Value::Null,
             bases: BTreeMap::new(),
         });
         let root = Location {
@@ -162,8 +162,9 @@ impl Resolver {
         self.resources
             .entry(without_fragment(&uri).to_string())
             .or_insert_with(|| root.clone());
-        let value = self.docs[doc].value.clone();
+        // Walked before it is stored: the walk records into `self`.
         self.walk(doc, &value, String::new(), without_fragment(&uri), &root);
+        self.docs[doc].value = value;
         Ok(())
     }
 
