@@ -4,9 +4,9 @@
 //! ([`crate::expect`]). `mcpwire check` is this loop plus output.
 //!
 //! **Strict passes per valid message.** The reader's record scan (raw
-//! mode) reads the message's head as it goes ([`crate::head::HeadBuilder`];
+//! mode) reads the message's head as it goes ([`crate::scan::HeadBuilder`];
 //! the same strict [`crate::bytes::Reader`] at the same depth limit as
-//! [`crate::head::MessageHead::scan`], so the head and the verdict on the
+//! [`crate::scan::MessageHead::scan`], so the head and the verdict on the
 //! text are the same), and the session judges it without a scan of its
 //! own ([`Session::judge_message`]). Then one pass per planned check: a
 //! request or notification, or a result typed by its result response,
@@ -125,7 +125,7 @@ impl<R: BufRead> Iterator for Checker<R> {
                     // The record scan read the head: no pass of its own.
                     Some(bytes) => match m
                         .head
-                        .and_then(|head| crate::bytes::Message::scanned(bytes, limits, *head))
+                        .and_then(|head| crate::scan::Message::scanned(bytes, limits, *head))
                     {
                         Some(message) => self.session.judge_message(source, message),
                         None => self.session.judge_bytes(source, bytes),

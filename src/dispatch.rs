@@ -36,24 +36,16 @@
 
 use std::sync::OnceLock;
 
+pub use crate::message::Target;
+
 use crate::{
     correlate::{Pending, TaskAnswer},
-    head::MessageHead,
-    report::{Finding, MessageKind, Warning, WarningKind},
+    message::MessageKind,
+    report::{Finding, Warning, WarningKind},
+    scan::MessageHead,
     spec::{DefinitionFns, ErrorShape, MethodEntry, MethodKind},
     Direction, Keyword, Pointer, Spec, Version, Violation,
 };
-
-/// Where in the message a definition applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
-    /// The whole message.
-    Message,
-    /// The `result` member.
-    Result,
-    /// The `error` member.
-    Error,
-}
 
 /// One definition to check, and where.
 #[derive(Clone, Copy)]

@@ -19,7 +19,7 @@
 use serde_json::Value;
 
 use crate::{
-    dispatch::Target,
+    message::Target,
     report::{Finding, Report},
     Keyword, Pointer, Violation,
 };

@@ -1,4 +1,6 @@
-//! Who sent a message, and who wrote it.
+//! What is known of a message before it is judged: which way it went,
+//! who wrote it, its JSON-RPC shape, and the parts a definition can apply
+//! to.
 
 use serde::{Deserialize, Serialize};
 
@@ -59,4 +61,33 @@ impl Origin {
             Origin::Harness => "harness",
         }
     }
+}
+
+/// The JSON-RPC shape a message was recognised as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageKind {
+    /// Has a string `method` and an `id`.
+    Request,
+    /// Has a string `method` and no `id`.
+    Notification,
+    /// Has a `result`.
+    Result,
+    /// Has a non-null `error`.
+    Error,
+    /// None of the above (checked against `JSONRPCMessage` only).
+    Unknown,
+    /// Could not be read as JSON at all.
+    Unreadable,
+}
+
+/// Where in the message a definition applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The whole message.
+    Message,
+    /// The `result` member.
+    Result,
+    /// The `error` member.
+    Error,
 }

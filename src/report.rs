@@ -3,27 +3,10 @@
 use serde::Serialize;
 use serde_json::Value;
 
+pub use crate::message::MessageKind;
 use crate::{
-    dispatch::Target, spec::ErrorShape, Direction, Origin, Pointer, Rule, Spec, Version, Violation,
+    message::Target, spec::ErrorShape, Direction, Origin, Pointer, Rule, Spec, Version, Violation,
 };
-
-/// The JSON-RPC shape a message was recognised as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MessageKind {
-    /// Has a string `method` and an `id`.
-    Request,
-    /// Has a string `method` and no `id`.
-    Notification,
-    /// Has a `result`.
-    Result,
-    /// Has a non-null `error`.
-    Error,
-    /// None of the above (checked against `JSONRPCMessage` only).
-    Unknown,
-    /// Could not be read as JSON at all.
-    Unreadable,
-}
 
 /// A schema violation, with the definition whose check found it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

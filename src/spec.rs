@@ -7,6 +7,41 @@ use serde::Serialize;
 
 use crate::Version;
 
+/// Defines [`Version::spec`] from the revision list (`for_each_revision!`):
+/// each revision compiled in answers its module's `SPEC`.
+macro_rules! define_version_spec {
+    ($([$variant:ident, $module:ident, $feature:literal, $name:literal, $variant_doc:literal, $module_doc:literal]),* $(,)?) => {
+        impl Version {
+            /// The generated tables and validators of this revision, or `None` when
+            /// its cargo feature is off.
+            pub fn spec(self) -> Option<&'static Spec> {
+                match self {
+                    $(
+                        #[cfg(feature = $feature)]
+                        Version::$variant => Some(&crate::$module::SPEC),
+                    )*
+                    #[allow(unreachable_patterns)]
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+for_each_revision!(define_version_spec);
+
+impl Version {
+    /// The revisions compiled into this build.
+    pub fn enabled() -> impl Iterator<Item = Version> {
+        Version::ALL.into_iter().filter(|v| v.spec().is_some())
+    }
+
+    /// The dispatch maps extracted from this revision's schema, if enabled.
+    pub fn dispatch_maps(self) -> Option<&'static DispatchMaps> {
+        self.spec().map(|s| s.maps)
+    }
+}
+
 /// One revision's generated tables.
 #[derive(Debug)]
 pub struct Spec {
@@ -144,4 +179,15 @@ pub struct ErrorCodeEntry {
     pub definition: &'static str,
     /// What the definition describes.
     pub shape: ErrorShape,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(feature = "default")]
+    fn default_build_enables_every_revision() {
+        assert_eq!(Version::enabled().count(), Version::ALL.len());
+    }
 }

@@ -1,12 +1,11 @@
-//! MCP protocol revisions.
+//! MCP protocol revisions: names and order. What each revision compiled
+//! in holds ([`Version::spec`]) is [`crate::spec`]'s.
 
 use std::{fmt, str::FromStr};
 
-use crate::spec::Spec;
-
 /// Defines [`Version`] from the revision list (`for_each_revision!`,
 /// generated from `schemas/pin.toml`): one variant per revision, oldest
-/// first, with its name, module and generated tables.
+/// first, with its name and module.
 macro_rules! define_version {
     ($([$variant:ident, $module:ident, $feature:literal, $name:literal, $variant_doc:literal, $module_doc:literal]),* $(,)?) => {
         /// One MCP protocol revision (one published `schema.json`).
@@ -32,19 +31,6 @@ macro_rules! define_version {
                     $( Version::$variant => $feature, )*
                 }
             }
-
-            /// The generated tables and validators of this revision, or `None` when
-            /// its cargo feature is off.
-            pub fn spec(self) -> Option<&'static Spec> {
-                match self {
-                    $(
-                        #[cfg(feature = $feature)]
-                        Version::$variant => Some(&crate::$module::SPEC),
-                    )*
-                    #[allow(unreachable_patterns)]
-                    _ => None,
-                }
-            }
         }
     };
 }
@@ -57,18 +43,6 @@ for_each_revision!(define_version);
 pub struct UnknownVersion {
     /// What was given.
     pub given: String,
-}
-
-impl Version {
-    /// The revisions compiled into this build.
-    pub fn enabled() -> impl Iterator<Item = Version> {
-        Version::ALL.into_iter().filter(|v| v.spec().is_some())
-    }
-
-    /// The dispatch maps extracted from this revision's schema, if enabled.
-    pub fn dispatch_maps(self) -> Option<&'static crate::spec::DispatchMaps> {
-        self.spec().map(|s| s.maps)
-    }
 }
 
 impl fmt::Display for Version {
@@ -120,11 +94,5 @@ mod tests {
             )
         );
         assert!(err.contains("2024-11-05, 2025-03-26, 2025-06-18"), "{err}");
-    }
-
-    #[test]
-    #[cfg(feature = "default")]
-    fn default_build_enables_every_revision() {
-        assert_eq!(Version::enabled().count(), Version::ALL.len());
     }
 }

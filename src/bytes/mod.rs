@@ -42,10 +42,8 @@
 //! # }
 //! ```
 
-mod message;
 pub mod plan;
 
-pub use message::Message;
 // The tokenizer the generated `read_<def>` functions drive lives in the
 // runtime crate (they reach it by absolute path); re-exported, hidden, for
 // this crate's own readers (`message`, `transcript`) and the benches.

@@ -17,7 +17,8 @@ use super::{
 use crate::{
     http::{ConversationId, Output, Router, Step, Tracker},
     input::InputError,
-    report::{MessageKind, Report},
+    message::MessageKind,
+    report::Report,
     Direction, Origin, Session, Source, Version,
 };
 

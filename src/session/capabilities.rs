@@ -20,7 +20,7 @@
 use serde_json::Value;
 
 use crate::bytes::{Reader, R};
-pub use crate::head::META_CLIENT_CAPABILITIES;
+pub use crate::scan::META_CLIENT_CAPABILITIES;
 
 /// The capabilities both sides declared (JSON objects as sent).
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -25,7 +25,7 @@
 
 use serde_json::Value;
 
-use crate::{head::MessageHead, Spec, Version};
+use crate::{scan::MessageHead, Spec, Version};
 
 /// Whether `id` (or a progress token) is certainly a string or an integer.
 fn string_or_integer(id: &Value) -> bool {

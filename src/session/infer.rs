@@ -17,7 +17,7 @@
 //!
 //! A batch goes the way its first element goes.
 
-use crate::{correlate::Correlator, head::MessageHead, Direction, Spec};
+use crate::{correlate::Correlator, scan::MessageHead, Direction, Spec};
 
 /// How a bare message's direction was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

@@ -49,8 +49,8 @@
 //!
 //! **One observe path.** Every message is judged from its
 //! [`MessageHead`] ([`crate::head`]): built once from bytes
-//! ([`crate::bytes::Message::scan`], or by the caller's own strict pass,
-//! [`crate::bytes::Message::scanned`] and [`Session::judge_message`]) or
+//! ([`crate::scan::Message::scan`], or by the caller's own strict pass,
+//! [`crate::scan::Message::scanned`] and [`Session::judge_message`]) or
 //! from a `Value` ([`MessageHead::of_value`]). Revision choice,
 //! correlation, direction inference, capabilities, the conversation rules
 //! and dispatch read only the head; the planned checks then run on the
@@ -94,12 +94,9 @@ pub(crate) use capabilities::Declared;
 pub use capabilities::{Capabilities, META_CLIENT_CAPABILITIES};
 pub use infer::Reason;
 
-pub use crate::head::META_PROTOCOL_VERSION;
+pub use crate::scan::META_PROTOCOL_VERSION;
 use crate::{
-    correlate::Correlator,
-    head::MessageHead,
-    input,
-    report::{MessageKind, Report},
+    correlate::Correlator, input, message::MessageKind, report::Report, scan::MessageHead,
     Direction, Origin, Version,
 };
 
@@ -477,17 +474,17 @@ impl Session {
     /// ([`Session::observe_bytes`]); [`Judged::value`] holds the parsed
     /// message when it was parsed.
     pub fn judge_bytes(&mut self, source: Source, bytes: &[u8]) -> Judged {
-        match crate::bytes::Message::scan(bytes, self.options.limits) {
+        match crate::scan::Message::scan(bytes, self.options.limits) {
             Some(message) => self.judge_message(source, message),
             None => self.judge_parsed(source, bytes),
         }
     }
 
     /// [`Session::judge_bytes`] for a message whose head was read already
-    /// (by [`crate::bytes::Message::scan`], or
-    /// [`crate::bytes::Message::scanned`] after a pass of the caller's
+    /// (by [`crate::scan::Message::scan`], or
+    /// [`crate::scan::Message::scanned`] after a pass of the caller's
     /// own, as the transcript reader's record scan).
-    pub fn judge_message(&mut self, source: Source, message: crate::bytes::Message<'_>) -> Judged {
+    pub fn judge_message(&mut self, source: Source, message: crate::scan::Message<'_>) -> Judged {
         self.line = source.line;
         let (direction, inferred) = self.direction_of(source, message.head());
         let reports = self.observe_message(direction, source.origin, &message);
@@ -567,7 +564,7 @@ impl Session {
         origin: Origin,
         bytes: &[u8],
     ) -> Vec<Report> {
-        if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
+        if let Some(message) = crate::scan::Message::scan(bytes, self.options.limits) {
             return self.observe_message(direction, origin, &message);
         }
         self.observe_unscanned(Some(direction), origin, bytes)
@@ -611,7 +608,7 @@ impl Session {
         reports: &mut Vec<Report>,
     ) {
         reports.truncate(1);
-        if let Some(message) = crate::bytes::Message::scan(bytes, self.options.limits) {
+        if let Some(message) = crate::scan::Message::scan(bytes, self.options.limits) {
             let direction = direction.unwrap_or_else(|| self.infer_head(message.head()).0);
             if reports.is_empty() {
                 reports.push(self.blank(direction, origin, MessageKind::Unknown));
@@ -642,15 +639,15 @@ impl Session {
         report
     }
 
-    /// Judges one message already scanned by [`crate::bytes::Message::scan`]
+    /// Judges one message already scanned by [`crate::scan::Message::scan`]
     /// (what [`Session::observe_bytes`] does when the scan succeeds); the
     /// caller keeps the message, so it can reuse its skeleton and, when a
-    /// report has findings, its parsed form ([`crate::bytes::Message::full`]).
+    /// report has findings, its parsed form ([`crate::scan::Message::full`]).
     pub fn observe_message(
         &mut self,
         direction: Direction,
         origin: Origin,
-        message: &crate::bytes::Message<'_>,
+        message: &crate::scan::Message<'_>,
     ) -> Vec<Report> {
         let report = self.observe_one(
             direction,

@@ -7,9 +7,10 @@ use serde_json::Value;
 use super::{parse_version, rules, Declared, Mode, Session};
 use crate::{
     correlate::{IdKey, Lookup, Pending, TaskAnswer},
-    dispatch::{self, Plan, Resolved, Target},
-    head::{Json, MessageHead, TASK_AUGMENTABLE},
-    report::{Finding, MessageKind, Report, Warning, WarningKind},
+    dispatch::{self, Plan, Resolved},
+    message::{MessageKind, Target},
+    report::{Finding, Report, Warning, WarningKind},
+    scan::{Json, MessageHead, TASK_AUGMENTABLE},
     Direction, Keyword, Origin, Path, Pointer, Rule, Version, Violation,
 };
 
@@ -18,7 +19,7 @@ use crate::{
 #[derive(Clone, Copy)]
 pub(super) enum Body<'m, 'b> {
     /// The bytes path.
-    Bytes(&'m crate::bytes::Message<'b>),
+    Bytes(&'m crate::scan::Message<'b>),
     /// The `Value` path.
     Value(&'m Value),
 }

@@ -119,7 +119,7 @@ impl Expected {
         let pointer = self.pointer.clone().unwrap_or_else(Pointer::root);
         expect::missing_violation(
             "JSONRPCMessage",
-            crate::dispatch::Target::Message,
+            crate::message::Target::Message,
             &pointer,
             "the test",
             &what,

@@ -45,11 +45,11 @@ pub struct Message {
     /// ([`crate::expect`]); `None` for bare messages and records without it.
     pub expect: Option<Expected>,
     /// Raw mode: the message's head, read by the same strict pass that
-    /// found the message in its record ([`crate::head::HeadBuilder`]), so
+    /// found the message in its record ([`crate::scan::HeadBuilder`]), so
     /// judging it needs no pass of its own
-    /// ([`crate::bytes::Message::scanned`]); `None` for a batch or when
+    /// ([`crate::scan::Message::scanned`]); `None` for a batch or when
     /// `raw` is `None`.
-    pub head: Option<Box<crate::head::MessageHead>>,
+    pub head: Option<Box<crate::scan::MessageHead>>,
 }
 
 /// A place in a transcript: 1-based line and column, the column counted

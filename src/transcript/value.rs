@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 use super::entry::{Item, Message, Position, Problem};
 use crate::{
     expect::Expect as Expected,
-    head::{scan_value, HeadBuilder, MessageHead},
     input::{InputError, Limits},
+    scan::{scan_value, HeadBuilder, MessageHead},
     Direction, Origin,
 };
 

@@ -3,7 +3,7 @@
 //! already read the text, [`Message::scanned`]) and where `result` and
 //! `error` sit, so each planned check can run the bytes validator on its
 //! slice; when one fails, a collecting read of that slice names the
-//! failing values, and only those are parsed ([`super::collect`]); a full
+//! failing values, and only those are parsed ([`bytes::collect`]); a full
 //! `Value` is built only when that read cannot stand for the `Value` path
 //! (the whole target failing at its top, repeated member names, …).
 //! Batches (arrays) are left to the `Value` path.
@@ -12,11 +12,11 @@ use std::cell::OnceCell;
 
 use serde_json::Value;
 
-use super::reads;
+use super::MessageHead;
 use crate::{
-    dispatch::Target,
-    head::MessageHead,
+    bytes::{self, reads},
     input::{self, Limits},
+    message::Target,
     spec::DefinitionFns,
     Path, Version, Violation,
 };
@@ -35,7 +35,7 @@ impl<'a> Message<'a> {
     /// Scans one message; `None` when the `Value` path must read it (a
     /// batch, or input this reader refuses, whose error serde_json gives).
     pub fn scan(bytes: &'a [u8], limits: Limits) -> Option<Message<'a>> {
-        let text = super::text(bytes, limits)?;
+        let text = bytes::text(bytes, limits)?;
         let head = MessageHead::scan(text, limits.max_depth)?;
         Some(Message {
             bytes,
@@ -47,12 +47,12 @@ impl<'a> Message<'a> {
     }
 
     /// A message whose head another strict pass already read (the
-    /// transcript's record scan, [`crate::head::HeadBuilder`]): no pass
+    /// transcript's record scan, [`super::HeadBuilder`]): no pass
     /// here. `head` must be [`MessageHead::scan`]'s head of `bytes` —
-    /// read by the same [`super::Reader`] over the same text at the same depth
+    /// read by the same [`bytes::Reader`] over the same text at the same depth
     /// limit, which is what makes skipping the scan sound.
     pub fn scanned(bytes: &'a [u8], limits: Limits, head: MessageHead) -> Option<Message<'a>> {
-        let text = super::text(bytes, limits)?;
+        let text = bytes::text(bytes, limits)?;
         Some(Message {
             bytes,
             text,
@@ -101,9 +101,9 @@ impl<'a> Message<'a> {
 
     /// Whether one strict pass shows this response valid for the result
     /// envelope `envelope` with `result` valid for `typed`
-    /// ([`super::plan::reads_result_response`]); `false` says nothing.
+    /// ([`bytes::plan::reads_result_response`]); `false` says nothing.
     /// Only for a `typed` that implies `Result` at `version`
-    /// ([`super::plan::result_implied`], checked here).
+    /// ([`bytes::plan::result_implied`], checked here).
     pub fn reads_result_response(
         &self,
         version: Version,
@@ -111,8 +111,8 @@ impl<'a> Message<'a> {
         typed: &'static DefinitionFns,
     ) -> bool {
         match (envelope.read, typed.read) {
-            (Some(e), Some(t)) if super::plan::result_implied(version, typed.name) => {
-                super::plan::reads_result_response(e, t, self.text, self.limits)
+            (Some(e), Some(t)) if bytes::plan::result_implied(version, typed.name) => {
+                bytes::plan::reads_result_response(e, t, self.text, self.limits)
             }
             _ => false,
         }
@@ -145,7 +145,7 @@ impl<'a> Message<'a> {
             };
             let collected = version
                 .spec()
-                .and_then(|spec| super::collect(spec, definition, text, &base, self.limits));
+                .and_then(|spec| bytes::collect(spec, definition, text, &base, self.limits));
             if collected.is_some() {
                 return collected;
             }
