@@ -17,7 +17,7 @@
 //!   the generated `is_valid_*` / `check_*` (the `Value` path);
 //! - `mcpwire_bytes_is_valid`: the bytes validators, one strict pass per
 //!   valid message where the plan allows it (the typed definition alone
-//!   when it implies the envelope, `session::implied`; the result envelope
+//!   when it implies the envelope, `DispatchMaps::implies`; the result envelope
 //!   with the typed result read in `Result`'s place, `bytes::plan`), each
 //!   check apart otherwise and whenever that pass fails; a message the
 //!   fast path shows neither valid nor invalid (`Fast::Unknown`: repeated
@@ -99,7 +99,7 @@ struct Prepared<'a> {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum OnePass {
     /// The typed whole-message definition implies the envelope
-    /// (`session::implied`): read it alone; the envelope only when it fails.
+    /// (`DispatchMaps::implies`): read it alone; the envelope only when it fails.
     Typed,
     /// A response with a typed `result` whose definition implies the
     /// envelope's `Result` (`bytes::plan`): the envelope with the typed
@@ -111,16 +111,13 @@ enum OnePass {
 
 fn one_pass(version: Version, checks: &[(&'static str, At)]) -> OnePass {
     match checks {
-        [_, (typed, At::Message)]
-            if mcpwire::session::implied::implies_envelope(version, typed) =>
-        {
+        [_, (typed, At::Message)] if version.spec().is_some_and(|s| s.maps.implies(typed)) => {
             OnePass::Typed
         }
         [(envelope, At::Message), (typed, At::Result)]
             if version
                 .spec()
-                .is_some_and(|s| s.maps.envelopes.result == *envelope)
-                && bytes::plan::result_implied(version, typed) =>
+                .is_some_and(|s| s.maps.envelopes.result == *envelope && s.maps.implies(typed)) =>
         {
             OnePass::ResultResponse
         }

@@ -56,9 +56,9 @@ pub struct Check {
     pub target: Target,
     /// The definition's functions (`None`: not in the revision's table).
     pub fns: Option<&'static DefinitionFns>,
-    /// Whether a valid instance of this (typed, whole-message) definition
-    /// is valid for the envelope checked before it
-    /// ([`crate::session::implied`]).
+    /// Whether a valid instance of this typed definition satisfies what
+    /// the envelope checked before it asks at [`Check::target`]
+    /// ([`crate::spec::DispatchMaps::implies_envelope`]).
     pub implies_envelope: bool,
 }
 
@@ -84,6 +84,8 @@ impl std::fmt::Debug for Check {
 struct Def {
     name: &'static str,
     fns: Option<&'static DefinitionFns>,
+    /// [`crate::spec::DispatchMaps::implies`].
+    implies_envelope: bool,
 }
 
 impl Def {
@@ -91,6 +93,7 @@ impl Def {
         Def {
             name,
             fns: spec.definition(name),
+            implies_envelope: spec.maps.implies(name),
         }
     }
 }
@@ -101,10 +104,6 @@ struct ResolvedMethod {
     definition: Def,
     result: Option<Def>,
     result_response: Option<Def>,
-    /// The method definition implies the request/notification envelope.
-    definition_implies: bool,
-    /// The result response implies the result envelope.
-    response_implies: bool,
 }
 
 /// A revision's dispatch tables with every definition name resolved to
@@ -117,7 +116,7 @@ pub struct Resolved {
     error: Def,
     message: Def,
     input_required_result: Option<Def>,
-    create_task_result: Option<&'static DefinitionFns>,
+    create_task_result: Option<Def>,
     /// Sorted by method name.
     methods: Vec<ResolvedMethod>,
     /// [`Resolved::method`]'s index into `methods` ([`MethodIndex`]).
@@ -140,7 +139,6 @@ impl Resolved {
 
     fn build(spec: &'static Spec) -> Resolved {
         let e = &spec.maps.envelopes;
-        let implies = |name: &str| crate::session::implied::implies_envelope(spec.version, name);
         let mut methods: Vec<ResolvedMethod> = spec
             .maps
             .methods
@@ -150,8 +148,6 @@ impl Resolved {
                 definition: Def::of(spec, m.definition),
                 result: m.result.map(|r| Def::of(spec, r)),
                 result_response: m.result_response.map(|r| Def::of(spec, r)),
-                definition_implies: implies(m.definition),
-                response_implies: m.result_response.is_some_and(implies),
             })
             .collect();
         // `Spec::method` takes the first entry of a name; a stable sort
@@ -166,7 +162,9 @@ impl Resolved {
             error: Def::of(spec, e.error),
             message: Def::of(spec, e.message),
             input_required_result: e.input_required_result.map(|n| Def::of(spec, n)),
-            create_task_result: spec.definition("CreateTaskResult"),
+            create_task_result: spec
+                .definition("CreateTaskResult")
+                .map(|d| Def::of(spec, d.name)),
             methods,
             index,
             errors: spec
@@ -268,7 +266,7 @@ fn check(def: Def, target: Target) -> Check {
         definition: def.name,
         target,
         fns: def.fns,
-        implies_envelope: false,
+        implies_envelope: def.implies_envelope,
     }
 }
 
@@ -342,14 +340,6 @@ pub struct Plan {
 impl Plan {
     fn check(&mut self, def: Def, target: Target) {
         self.checks.push(check(def, target));
-    }
-
-    /// A typed whole-message check after an envelope it may imply.
-    fn typed(&mut self, def: Def, implies_envelope: bool) {
-        self.checks.push(Check {
-            implies_envelope,
-            ..check(def, Target::Message)
-        });
     }
 
     fn warn(&mut self, kind: WarningKind, pointer: &str, message: String) {
@@ -441,7 +431,7 @@ pub fn plan_method(spec: &'static Spec, head: &MessageHead, direction: Direction
             ),
         );
     }
-    plan.typed(found.definition, found.definition_implies);
+    plan.check(found.definition, Target::Message);
     plan
 }
 
@@ -509,13 +499,7 @@ pub fn plan_result(spec: &'static Spec, head: &MessageHead, request: Option<&Pen
         };
         if answered_as_task {
             plan.check(envelope, Target::Message);
-            plan.check(
-                Def {
-                    name: task.name,
-                    fns: Some(task),
-                },
-                Target::Result,
-            );
+            plan.check(task, Target::Result);
             return plan;
         }
     }
@@ -583,7 +567,7 @@ pub fn plan_result(spec: &'static Spec, head: &MessageHead, request: Option<&Pen
                 // `result` is a plain reference (no InputRequiredResult).
                 Some(response) if !entry.admits_input_required => {
                     plan.check(envelope, Target::Message);
-                    plan.typed(response, found.response_implies);
+                    plan.check(response, Target::Message);
                 }
                 _ => {
                     plan.check(envelope, Target::Message);

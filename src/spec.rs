@@ -102,6 +102,21 @@ pub struct DispatchMaps {
     pub error_codes: &'static [ErrorCodeEntry],
     /// Definitions that declare a `resultType` member, sorted.
     pub result_type_declarers: &'static [&'static str],
+    /// Typed definitions whose every valid instance satisfies what their
+    /// envelope asks where dispatch plans them, sorted: a request,
+    /// notification or `XxxResultResponse` definition implies its whole
+    /// envelope; a result definition (planned on `result`) implies the
+    /// `Result` the result envelope reads there. Proved by codegen on the
+    /// schema (`codegen/src/implies.rs`); the session skips the checks
+    /// these make redundant ([`DispatchMaps::implies`]).
+    pub implies_envelope: &'static [&'static str],
+}
+
+impl DispatchMaps {
+    /// Whether `typed` implies its envelope ([`DispatchMaps::implies_envelope`]).
+    pub fn implies(&self, typed: &str) -> bool {
+        self.implies_envelope.binary_search(&typed).is_ok()
+    }
 }
 
 /// Envelope definition names (they differ by revision).
@@ -121,6 +136,11 @@ pub struct Envelopes {
     pub error_object: Option<&'static str>,
     /// `InputRequiredResult`, where the revision has one.
     pub input_required_result: Option<&'static str>,
+    /// Whether what the message head reads implies the request and
+    /// notification envelopes (proved by codegen on the schema; up to
+    /// 2025-11-25 they ask nothing else): then the session checks neither
+    /// when the head shows them valid (`session::envelope`).
+    pub shown_by_head: bool,
 }
 
 /// Whether a method is a request or a notification.

@@ -949,7 +949,7 @@ fn transcripts_agree() {
 /// bare message) equals the one read from the message alone.
 #[test]
 fn heads_agree() {
-    use mcpwire::head::MessageHead;
+    use mcpwire::scan::MessageHead;
     use mcpwire::transcript::{Item, Reader};
     let mut rng = Rng::new(0x6865_6164_7321);
     let mut inputs: Vec<Vec<u8>> = Vec::new();

@@ -17,6 +17,8 @@
 //!   `properties.error.allOf[*].properties.code.const`; `Error`-object
 //!   definitions carry `properties.code.const`.
 //! - **resultType**: definitions declaring a `resultType` member.
+//! - **implications**: the checks a valid message lets the session skip,
+//!   proved on the schema ([`crate::implies`]).
 //!
 //! Two canonical definitions for one method or code are a build error, never
 //! a silent pick.
@@ -60,6 +62,9 @@ pub struct Maps {
     pub error_codes: Vec<ErrorCode>,
     /// Definitions declaring `resultType`, sorted.
     pub result_type_declarers: Vec<String>,
+    /// Typed definitions proved to imply what their envelope asks where
+    /// they are planned, sorted ([`crate::implies`]).
+    pub implies_envelope: Vec<String>,
 }
 
 /// Envelope definition names.
@@ -79,6 +84,9 @@ pub struct Envelopes {
     pub error_object: Option<String>,
     /// `InputRequiredResult`.
     pub input_required_result: Option<String>,
+    /// Whether the message head shows the request and notification
+    /// envelopes ([`crate::implies`]).
+    pub shown_by_head: bool,
 }
 
 /// Request or notification.
@@ -298,7 +306,7 @@ pub fn extract(schema: &Schema) -> Result<Maps, Error> {
     declarers.sort();
     let mut definitions: Vec<String> = schema.defs().keys().cloned().collect();
     definitions.sort();
-    Ok(Maps {
+    let mut maps = Maps {
         revision: schema.version.name.to_string(),
         definition_count: definitions.len(),
         definitions,
@@ -310,11 +318,15 @@ pub fn extract(schema: &Schema) -> Result<Maps, Error> {
             message: first_existing(schema, &["JSONRPCMessage"])?,
             error_object: optional(schema, "Error"),
             input_required_result: optional(schema, "InputRequiredResult"),
+            shown_by_head: false,
         },
         methods: methods.into_values().collect(),
         error_codes: codes.into_values().collect(),
         result_type_declarers: declarers,
-    })
+        implies_envelope: Vec::new(),
+    };
+    crate::implies::prove(schema, &mut maps);
+    Ok(maps)
 }
 
 fn opt(s: &Option<String>) -> TokenStream {
@@ -331,7 +343,11 @@ pub fn tokens(maps: &Maps) -> TokenStream {
     let definitions = &maps.definitions;
     let e = &maps.envelopes;
     let (req, note, res, err, msg) = (&e.request, &e.notification, &e.result, &e.error, &e.message);
-    let (eo, irr) = (opt(&e.error_object), opt(&e.input_required_result));
+    let (eo, irr, shown) = (
+        opt(&e.error_object),
+        opt(&e.input_required_result),
+        e.shown_by_head,
+    );
     let methods = maps.methods.iter().map(|m| {
         let (method, definition) = (&m.method, &m.definition);
         let kind = match m.kind {
@@ -362,6 +378,7 @@ pub fn tokens(maps: &Maps) -> TokenStream {
         quote!(crate::spec::ErrorCodeEntry { code: #code, definition: #definition, shape: #shape })
     });
     let declarers = &maps.result_type_declarers;
+    let implied = &maps.implies_envelope;
     quote! {
         /// The dispatch maps extracted from this revision's schema.
         pub static MAPS: crate::spec::DispatchMaps = crate::spec::DispatchMaps {
@@ -370,11 +387,12 @@ pub fn tokens(maps: &Maps) -> TokenStream {
             definitions: &[#(#definitions),*],
             envelopes: crate::spec::Envelopes {
                 request: #req, notification: #note, result: #res, error: #err, message: #msg,
-                error_object: #eo, input_required_result: #irr,
+                error_object: #eo, input_required_result: #irr, shown_by_head: #shown,
             },
             methods: &[#(#methods),*],
             error_codes: &[#(#codes),*],
             result_type_declarers: &[#(#declarers),*],
+            implies_envelope: &[#(#implied),*],
         };
     }
 }

@@ -24,6 +24,7 @@ pub mod errata;
 pub mod error;
 #[cfg(feature = "fetch")]
 pub mod fetch;
+pub mod implies;
 pub mod load;
 pub mod names;
 pub mod resolve;

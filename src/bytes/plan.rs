@@ -8,45 +8,24 @@
 //! says nothing; the caller then runs the two checks apart (and reports
 //! their violations as before).
 //!
-//! The implication is a proof about the schema, kept as data here and
-//! proved by `tests/bytes_plan.rs` for every method's result definition
-//! in every compiled revision (and that the envelope reads `result` —
-//! and no other member of the top-level object — as `Result`): the rule
-//! is "every result definition of every revision, except those listed"
-//! ([`exceptions`]); a schema change that breaks it fails that test.
+//! The implication is a proof about the schema, made by codegen
+//! (`codegen/src/implies.rs`: the envelope reads `result`, and no other
+//! member of the top-level object, as `Result`, and the typed definition
+//! implies `Result`) and recorded in the revision's tables
+//! ([`crate::spec::DispatchMaps::implies`]); `tests/bytes_plan.rs`
+//! compares the one pass with the two checks apart.
 
 use super::{Reader, R};
 use crate::input::Limits;
-use crate::Version;
 
 /// The definition the result envelope reads `result` as.
 pub const RESULT: &str = "Result";
 
-/// Result definitions that do not imply [`RESULT`] (per revision):
-/// 2026-07-28's `Result` requires `resultType`, which these results (sent
-/// by the client) do not.
-pub fn exceptions(revision: Version) -> &'static [&'static str] {
-    match revision {
-        Version::V2026_07_28 | Version::Draft => {
-            &["CreateMessageResult", "ElicitResult", "ListRootsResult"]
-        }
-        _ => &[],
-    }
-}
-
-/// Whether every valid `typed` is a valid [`RESULT`] at `revision`: every
-/// result definition of every revision except [`exceptions`] (before
-/// 2025-11-25 `Result` is only `{"_meta": object}`, which every typed
-/// result repeats).
-pub fn result_implied(revision: Version, typed: &str) -> bool {
-    !exceptions(revision).contains(&typed)
-}
-
 /// The result envelope `envelope` and the typed result reader `typed` in
 /// one pass over a whole message `text`: `true` only when both are shown
 /// valid (`typed` on `result`). Sound when `typed`'s definition implies
-/// [`RESULT`] ([`result_implied`]) and `envelope` reads every `result`
-/// member, and only those, as [`RESULT`] (both proved by the tests).
+/// [`RESULT`] ([`crate::spec::DispatchMaps::implies`]) and `envelope` reads every `result`
+/// member, and only those, as [`RESULT`] (both proved by codegen).
 pub fn reads_result_response(
     envelope: fn(&mut Reader<'_>) -> R,
     typed: fn(&mut Reader<'_>) -> R,

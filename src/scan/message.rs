@@ -102,18 +102,15 @@ impl<'a> Message<'a> {
     /// Whether one strict pass shows this response valid for the result
     /// envelope `envelope` with `result` valid for `typed`
     /// ([`bytes::plan::reads_result_response`]); `false` says nothing.
-    /// Only for a `typed` that implies `Result` at `version`
-    /// ([`bytes::plan::result_implied`], checked here).
+    /// Only for a `typed` that implies `Result`
+    /// ([`crate::spec::DispatchMaps::implies`]: the caller's to check).
     pub fn reads_result_response(
         &self,
-        version: Version,
         envelope: &'static DefinitionFns,
         typed: &'static DefinitionFns,
     ) -> bool {
         match (envelope.read, typed.read) {
-            (Some(e), Some(t)) if bytes::plan::result_implied(version, typed.name) => {
-                bytes::plan::reads_result_response(e, t, self.text, self.limits)
-            }
+            (Some(e), Some(t)) => bytes::plan::reads_result_response(e, t, self.text, self.limits),
             _ => false,
         }
     }

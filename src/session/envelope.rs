@@ -1,6 +1,6 @@
-//! Request and notification envelopes judged from the message head: up to
-//! 2025-11-25 `JSONRPCRequest` and `JSONRPCNotification` ask only what
-//! [`MessageHead`] reads anyway —
+//! Request and notification envelopes judged from the message head: in
+//! every revision so far `JSONRPCRequest` and `JSONRPCNotification` ask
+//! only what [`MessageHead`] reads anyway —
 //!
 //! - `jsonrpc`: the string `"2.0"`; `method`: a string; (request) `id`: a
 //!   `RequestId`, string or integer;
@@ -12,20 +12,23 @@
 //!
 //! So where [`shows_envelope`] says yes the envelope's check would report
 //! nothing, and the session skips that strict pass over the message (one
-//! of three per valid request before 2025-11-25; from 2025-11-25 on the
-//! typed check usually implies the envelope, [`super::implied`]). It says
+//! of three per valid request whose typed check does not imply the
+//! envelope, [`crate::spec::DispatchMaps::implies`]). It says
 //! yes only when sure: an id or token that is a number other than a plain
 //! integer (`1.0`, `1e2`), or anything the head does not read exactly, is
 //! left to the check, which then runs as before. The head reads repeated
 //! members as serde_json does (the last one wins), as the `Value` path's
-//! check sees them. Revisions after 2025-11-25 are never judged here.
+//! check sees them. It says yes only in revisions whose envelopes codegen
+//! proved to ask nothing more ([`crate::spec::Envelopes::shown_by_head`]:
+//! `codegen/src/implies.rs` states what the head reads as a schema and
+//! proves it implies both envelopes).
 //!
 //! The tests below compare the answer with the envelope's own check on
 //! every revision it applies to.
 
 use serde_json::Value;
 
-use crate::{scan::MessageHead, Spec, Version};
+use crate::{scan::MessageHead, Spec};
 
 /// Whether `id` (or a progress token) is certainly a string or an integer.
 fn string_or_integer(id: &Value) -> bool {
@@ -40,7 +43,7 @@ fn string_or_integer(id: &Value) -> bool {
 /// revision's request or notification envelope (`false`: not shown, run
 /// the check).
 pub fn shows_envelope(spec: &Spec, envelope: &str, head: &MessageHead) -> bool {
-    if spec.version > Version::V2025_11_25 {
+    if !spec.maps.envelopes.shown_by_head {
         return false;
     }
     let names = &spec.maps.envelopes;
@@ -75,6 +78,7 @@ pub fn shows_envelope(spec: &Spec, envelope: &str, head: &MessageHead) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Version;
     use crate::{input::Limits, Path};
 
     /// Requests and notifications around the envelopes' edges.
@@ -140,7 +144,7 @@ mod tests {
                     assert!(out.is_empty(), "{version} {envelope} {text}: {out:?}");
                 }
             }
-            if version <= Version::V2025_11_25 {
+            if spec.maps.envelopes.shown_by_head {
                 let plain = MessageHead::scan(MESSAGES[4].as_bytes(), 128).unwrap();
                 assert!(shows_envelope(spec, names.request, &plain), "{version}");
                 let plain = MessageHead::scan(MESSAGES[3].as_bytes(), 128).unwrap();
@@ -150,6 +154,6 @@ mod tests {
                 );
             }
         }
-        assert!(shown > 0 || Version::enabled().all(|v| v > Version::V2025_11_25));
+        assert!(shown > 0);
     }
 }

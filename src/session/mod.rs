@@ -58,9 +58,9 @@
 //!
 //! **Cost.** On the bytes path ([`Session::observe_bytes`],
 //! [`Session::judge_bytes`]) a valid message costs one strict scan (the
-//! head) plus one strict pass per planned check; from 2025-11-25 on the
-//! envelope's check is skipped when the typed check, which implies it,
-//! passes ([`implied`]), so a valid request or notification costs two
+//! head) plus one strict pass per planned check; the envelope's check is
+//! skipped when the typed check, which implies it, passes (codegen proves
+//! which do on the schema: [`crate::spec::DispatchMaps::implies`]), so a valid request or notification costs two
 //! passes in all — and one fewer in `mcpwire check`, whose transcript
 //! reader reads the head in its record scan ([`crate::check_transcript`]).
 //! A `Value` is parsed only when a check fails (to report the `Value`
@@ -83,7 +83,6 @@
 
 mod capabilities;
 pub mod envelope;
-pub mod implied;
 mod infer;
 mod observe;
 pub mod rules;

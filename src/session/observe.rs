@@ -717,7 +717,7 @@ fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {
 
 /// Runs a plan's checks, collecting violations without duplicates (the
 /// envelope and a typed definition may both flag `/id`). An envelope check
-/// the typed check implies ([`super::implied`], [`dispatch::Check::implies_envelope`])
+/// the typed check implies ([`dispatch::Check::implies_envelope`])
 /// runs only when the typed one fails; a response whose typed result
 /// implies the envelope's `Result` is read once for both
 /// ([`crate::bytes::plan`]) and checked apart only when that pass fails; a
@@ -745,8 +745,8 @@ fn run(
             && typed.target == Target::Result
             && envelope.definition == spec.maps.envelopes.result
         {
-            if let (Some(e), Some(t)) = (envelope.fns, typed.fns) {
-                if raw.reads_result_response(spec.version, e, t) {
+            if let (Some(e), Some(t), true) = (envelope.fns, typed.fns, typed.implies_envelope) {
+                if raw.reads_result_response(e, t) {
                     report.definitions.push(envelope.definition);
                     report.definitions.push(typed.definition);
                     return;
@@ -755,7 +755,8 @@ fn run(
         }
     }
     if let [envelope, typed] = plan.checks.as_slice() {
-        if (shown || typed.implies_envelope) && envelope.target == Target::Message {
+        let implied = typed.implies_envelope && typed.target == Target::Message;
+        if (shown || implied) && envelope.target == Target::Message {
             if let Some(out) = check_one(spec, body, *typed) {
                 if out.is_empty() {
                     report.definitions.push(envelope.definition);

@@ -5,7 +5,6 @@
 #![allow(dead_code)]
 
 pub mod ajv_formats;
-pub mod implies;
 pub mod mutate;
 pub mod oracle;
 pub mod pointer;
