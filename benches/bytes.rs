@@ -70,7 +70,7 @@ use corpus::{At, Entry};
 use criterion::{Criterion, Throughput};
 use mcpwire::bytes::{self, Definition, Fast};
 use mcpwire::input::{self, Limits};
-use mcpwire::{Direction, Origin, Session, Version};
+use mcpwire::{Direction, Session, Version};
 use serde_json::Value;
 
 /// Messages per corpus.
@@ -359,10 +359,7 @@ fn session_bytes(version: Version, entries: &[Entry]) -> usize {
     let mut s = Session::new(version);
     entries
         .iter()
-        .map(|e| {
-            s.observe_bytes(Direction::ServerToClient, Origin::Implementation, &e.bytes)
-                .len()
-        })
+        .map(|e| s.judge(Direction::ServerToClient, &e.bytes).reports.len())
         .sum()
 }
 
@@ -371,9 +368,7 @@ fn session_value(version: Version, entries: &[Entry]) -> usize {
     entries
         .iter()
         .map(|e| match input::parse(&e.bytes, Limits::default()) {
-            Ok(v) => s
-                .observe(Direction::ServerToClient, Origin::Implementation, &v)
-                .len(),
+            Ok(v) => s.judge(Direction::ServerToClient, &v).reports.len(),
             Err(_) => 0,
         })
         .sum()

@@ -19,7 +19,7 @@
 //! - `tee_judged`: the same until the judge has judged every line
 //!   (`Findings::settle`; a budget that holds all of it) — the pipeline's
 //!   end-to-end rate;
-//! - `session`: `Session::observe_bytes` on every line in this thread, no
+//! - `session`: `Session::judge` on every line in this thread, no
 //!   pipe, queue or thread — the judge's own rate on one core.
 //!
 //! Then a table: MB/s, messages/s, the ratios to `direct`, and the
@@ -36,7 +36,7 @@ use mcpwire::{
     live,
     testing::Findings,
     tokio::{Side, Tee, TeeOptions},
-    Direction, Mode, Origin, Session, Version,
+    Direction, Mode, Session, Version,
 };
 use serde_json::{json, Value};
 use tokio::{
@@ -207,13 +207,13 @@ async fn through_tee(t: &Traffic, max_messages: usize) -> Findings {
     findings
 }
 
-/// The judge's own work on one core: `Session::observe_bytes` on every
+/// The judge's own work on one core: `Session::judge` on every
 /// line, in order. Returns the reports with a finding.
 fn judge_alone(t: &Traffic) -> usize {
     let mut session = Session::new(Version::V2025_11_25);
     let mut found = 0;
     for (direction, line) in t.in_order() {
-        let reports = session.observe_bytes(direction, Origin::Implementation, line);
+        let reports = session.judge(direction, line).reports;
         found += reports
             .iter()
             .filter(|r| !r.is_valid() || !r.warnings.is_empty())

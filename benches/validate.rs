@@ -36,7 +36,7 @@
 //!    setup, so loops do no lookups.
 //! 4. **Session**: a transcript of ~3,800 messages (both
 //!    directions; requests, results, notifications, errors) through a fresh
-//!    `Session::observe_bytes` per iteration, next to `serde_json` parsing
+//!    `Session::judge` per iteration, next to `serde_json` parsing
 //!    and `mcpwire::input::parse` (the session's own reader: UTF-8, depth
 //!    limit, parse) of the same bytes. Setup asserts the session finds no
 //!    violation and no warning in it.
@@ -65,7 +65,7 @@ use std::{hint::black_box, time::SystemTime};
 
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use jsonschema::Validator;
-use mcpwire::{input, spec::DefinitionFns, Origin, Session, Version};
+use mcpwire::{input, spec::DefinitionFns, Session, Version};
 use serde_json::Value;
 
 use corpus::{Corpus, Entry};
@@ -294,7 +294,7 @@ fn bench_session(c: &mut Criterion, version: Version, groups: &mut Vec<ratios::G
     let mut session = Session::new(version);
     let mut problems = Vec::new();
     for (i, f) in frames.iter().enumerate() {
-        for r in session.observe_bytes(f.direction, Origin::Implementation, &f.bytes) {
+        for r in session.judge(f.direction, &f.bytes).reports {
             if !r.violations.is_empty() || !r.warnings.is_empty() || r.input_error.is_some() {
                 problems.push(format!(
                     "frame {i}: {:?} {:?} {:?}",
@@ -347,11 +347,7 @@ fn bench_session(c: &mut Criterion, version: Version, groups: &mut Vec<ratios::G
         b.iter(|| {
             let mut s = Session::new(version);
             for f in &frames {
-                black_box(s.observe_bytes(
-                    f.direction,
-                    Origin::Implementation,
-                    black_box(&f.bytes),
-                ));
+                black_box(s.judge(f.direction, black_box(&f.bytes)).reports);
             }
             s
         })

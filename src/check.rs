@@ -8,7 +8,7 @@
 //! the same strict [`crate::bytes::Reader`] at the same depth limit as
 //! [`crate::scan::MessageHead::scan`], so the head and the verdict on the
 //! text are the same), and the session judges it without a scan of its
-//! own ([`Session::judge_message`]). Then one pass per planned check: a
+//! own ([`Session::judge`]). Then one pass per planned check: a
 //! request or notification, or a result typed by its result response,
 //! costs 2 passes in all (was 3); a result typed on `result`, or an error
 //! with a typed code, 3 (was 4) — on `examples/session-2026-07-28.jsonl`
@@ -127,8 +127,8 @@ impl<R: BufRead> Iterator for Checker<R> {
                         .head
                         .and_then(|head| crate::scan::Message::scanned(bytes, limits, *head))
                     {
-                        Some(message) => self.session.judge_message(source, message),
-                        None => self.session.judge_bytes(source, bytes),
+                        Some(message) => self.session.judge(source, message),
+                        None => self.session.judge(source, bytes),
                     },
                     None => {
                         let mut judged = self.session.judge(source, &m.value);

@@ -3,12 +3,12 @@
 //! output, so a test guard or a log line reads like the CLI.
 //!
 //! ```
-//! use mcpwire::{Direction, Origin, Session, Version};
+//! use mcpwire::{Direction, Session, Version};
 //! # #[cfg(feature = "v2025_11_25")] {
 //! let mut session = Session::new(Version::V2025_11_25);
 //! let msg = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/progress",
 //!                              "params": {"progressToken": 1, "progress": "50%"}});
-//! let reports = session.observe(Direction::ServerToClient, Origin::Implementation, &msg);
+//! let reports = session.judge(Direction::ServerToClient, &msg).reports;
 //! let text = reports[0].to_string();
 //! assert!(text.starts_with("notification 'notifications/progress' · s2c · 2025-11-25: 1 violation"));
 //! assert!(text.contains("\n  violation[type]: /params/progress: expected number, found string"));

@@ -7,19 +7,19 @@
 //!
 //! ```
 //! # #[cfg(feature = "v2025_11_25")] {
-//! use mcpwire::{Direction, Origin, Session, Version};
+//! use mcpwire::{Direction, Session, Version};
 //! use serde_json::json;
 //!
 //! let mut session = Session::new(Version::V2025_11_25); // or Session::auto()
 //! let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {}});
-//! let reports = session.observe(Direction::ClientToServer, Origin::Implementation, &call);
+//! let reports = session.judge(Direction::ClientToServer, &call).reports;
 //! let finding = &reports[0].violations[0];
 //! assert_eq!(finding.definition, "CallToolRequest");
 //! assert_eq!(finding.violation.instance.as_str(), "/params"); // `name` is required
 //!
 //! // The same bytes, judged without building a `Value` first.
 //! let bytes = br#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
-//! assert!(session.observe_bytes(Direction::ServerToClient, Origin::Implementation, bytes)[0].is_valid());
+//! assert!(session.judge(Direction::ServerToClient, bytes).reports[0].is_valid());
 //! # }
 //! ```
 //!

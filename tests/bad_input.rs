@@ -1,5 +1,5 @@
-//! Hostile input, through every entry point: `Session::observe_bytes`,
-//! `Session::observe` (where a `Value` can carry the case), the transcript
+//! Hostile input, through every entry point: `Session::judge`,
+//! `Session::judge` (where a `Value` can carry the case), the transcript
 //! reader and `mcpwire check`. Each case asserts the specific finding or
 //! error, that the next message is judged normally, and, for the 100 MB
 //! string, a bound on peak memory (measured in a child process).
@@ -12,13 +12,12 @@ use std::io::Write;
 use mcpwire::{
     input::{self, InputError, Limits},
     transcript::{Item, Problem, Reader},
-    Direction, MessageKind, Mode, Options, Origin, Report, Session, Version,
+    Direction, MessageKind, Mode, Options, Report, Session, Version,
 };
 use serde_json::{json, Value};
 
 const C2S: Direction = Direction::ClientToServer;
 const S2C: Direction = Direction::ServerToClient;
-const IMPL: Origin = Origin::Implementation;
 
 fn meta() -> Value {
     json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -42,10 +41,10 @@ fn session() -> Session {
 /// Feeds `bad` then a valid request; returns `bad`'s one report and checks
 /// the session went on.
 fn observe_then_good(session: &mut Session, bad: &[u8]) -> Report {
-    let mut reports = session.observe_bytes(C2S, IMPL, bad);
+    let mut reports = session.judge(C2S, bad).reports;
     assert_eq!(reports.len(), 1, "{reports:?}");
     let id = 1_000_000 + reports[0].index as u64;
-    let next = session.observe_bytes(C2S, IMPL, &good_bytes(id));
+    let next = session.judge(C2S, &good_bytes(id)).reports;
     assert_eq!(next.len(), 1);
     assert!(next[0].is_valid(), "the session goes on: {next:?}");
     assert_eq!(next[0].index, reports[0].index + 1);
@@ -272,13 +271,13 @@ fn deep_messages() -> Vec<(&'static str, Direction, String)> {
 fn ten_thousand_levels_are_too_deep_and_never_overflow() {
     let mut s = session();
     for (place, direction, text) in deep_messages() {
-        let reports = s.observe_bytes(direction, IMPL, text.as_bytes());
+        let reports = s.judge(direction, text.as_bytes()).reports;
         assert_eq!(
             reports[0].input_error.as_deref(),
             Some("nesting deeper than the limit of 512 levels"),
             "{place}"
         );
-        let next = s.observe_bytes(C2S, IMPL, &good_bytes(100));
+        let next = s.judge(C2S, &good_bytes(100)).reports;
         assert!(next[0].is_valid(), "{place}: {next:?}");
     }
     // The same depth inside a string is just a string.
@@ -312,7 +311,7 @@ fn replace_marker(v: &mut Value, deep: &mut Option<Value>) {
     }
 }
 
-/// `Session::observe` on a `Value` 10,000 levels deep (built by the caller,
+/// `Session::judge` on a `Value` 10,000 levels deep (built by the caller,
 /// past any byte limit): judged without a stack overflow, on a test
 /// thread's default 2 MiB stack.
 #[test]
@@ -320,7 +319,7 @@ fn ten_thousand_levels_as_values() {
     let mut s = session();
     for (place, direction, text) in deep_messages() {
         let value = deep_value(&text);
-        let reports = s.observe(direction, IMPL, &value);
+        let reports = s.judge(direction, &value).reports;
         assert!(reports[0].input_error.is_none(), "{place}");
         let mut pointers: Vec<&str> = reports[0]
             .violations
@@ -372,7 +371,7 @@ fn numbers_at_the_edges() {
     assert_eq!(r.id, Some(json!(18446744073709551616.0)));
     // As a value where the schema wants a string: a type violation.
     msg["params"]["cursor"] = json!(18446744073709551616.0);
-    let r = &s.observe(C2S, IMPL, &msg)[0];
+    let r = &s.judge(C2S, &msg).reports[0];
     let found: Vec<(&str, &str)> = r
         .violations
         .iter()
@@ -492,17 +491,17 @@ fn child_hundred_mb_string() {
     // Expected: the request, so the result is judged as a CallToolResult.
     let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
         "params": {"_meta": meta(), "name": "big"}});
-    assert!(s.observe(C2S, IMPL, &call)[0].is_valid());
+    assert!(s.judge(C2S, &call).reports[0].is_valid());
     let mut call2 = call.clone();
     call2["id"] = json!(2);
-    assert!(s.observe(C2S, IMPL, &call2)[0].is_valid());
+    assert!(s.judge(C2S, &call2).reports[0].is_valid());
     let valid = big_result(1, HUNDRED_MB, "text");
     let invalid = big_result(2, HUNDRED_MB, "txet");
     let base = peak_kib();
-    let r = s.observe_bytes(S2C, IMPL, &valid);
+    let r = s.judge(S2C, &valid).reports;
     assert!(r[0].is_valid(), "{:?}", r[0].violations);
     let after_valid = peak_kib();
-    let r = s.observe_bytes(S2C, IMPL, &invalid);
+    let r = s.judge(S2C, &invalid).reports;
     assert!(!r[0].is_valid());
     let after_invalid = peak_kib();
     println!("MEASURE base={base}");
@@ -674,7 +673,12 @@ fn transcript_reader_reports_each_bad_line_and_goes_on() {
             Item::Problem(p) => problems.push((entry.line, p.to_string())),
             Item::Message(m) => {
                 assert_eq!(entry.line % 2, 0, "good records are on even lines");
-                let r = session.observe(m.direction.unwrap(), m.origin, &m.value);
+                let r = session
+                    .judge(
+                        mcpwire::Source::new(m.direction.unwrap(), m.origin),
+                        &m.value,
+                    )
+                    .reports;
                 assert!(r[0].is_valid(), "line {}: {r:?}", entry.line);
                 messages += 1;
             }
@@ -798,9 +802,9 @@ fn limits_are_configurable_and_inclusive() {
         },
     );
     let longer = [msg.as_slice(), b" "].concat();
-    let r = s.observe_bytes(C2S, IMPL, &msg);
+    let r = s.judge(C2S, &msg).reports;
     assert!(r[0].is_valid(), "{r:?}");
-    let r = s.observe_bytes(C2S, IMPL, &longer);
+    let r = s.judge(C2S, &longer).reports;
     assert_eq!(
         r[0].input_error,
         Some(format!(
@@ -810,7 +814,7 @@ fn limits_are_configurable_and_inclusive() {
         ))
     );
     assert!(
-        s.observe_bytes(C2S, IMPL, &good_bytes(2))[0].is_valid(),
+        s.judge(C2S, &good_bytes(2)).reports[0].is_valid(),
         "the session goes on"
     );
     let text = [msg.as_slice(), b"\n", &longer, b"\n", &msg].concat();

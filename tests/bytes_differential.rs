@@ -803,12 +803,12 @@ fn bad_input_gives_the_same_findings() {
     assert!(compared > 0 || enabled().is_empty());
 }
 
-/// `Session::observe_bytes` (fast path) against `Session::observe` on the
+/// `Session::judge` (fast path) against `Session::judge` on the
 /// parsed message (or the input error): the same reports, message by
 /// message, over every example and mutations of it, in both modes.
 #[test]
 fn session_reports_agree() {
-    use mcpwire::{Direction, Mode, Options, Origin, Session};
+    use mcpwire::{Direction, Mode, Options, Session};
     let mut rng = Rng::new(0x0073_6573_7369_6f6e);
     let examples = examples();
     let mut inputs: Vec<Vec<u8>> = Vec::new();
@@ -868,12 +868,12 @@ fn session_reports_agree() {
             } else {
                 Direction::ServerToClient
             };
-            let got = fast.observe_bytes(direction, Origin::Implementation, bytes);
+            let got = fast.judge(direction, bytes).reports;
             let expected = match input::parse(bytes, options.limits) {
-                Ok(v) => slow.observe(direction, Origin::Implementation, &v),
+                Ok(v) => slow.judge(direction, &v).reports,
                 // The Value path's unreadable report, from a session in the
                 // same state.
-                Err(_) => slow.observe_bytes(direction, Origin::Implementation, bytes),
+                Err(_) => slow.judge(direction, bytes).reports,
             };
             let got_json = serde_json::to_string_pretty(&got).unwrap();
             let expected_json = serde_json::to_string_pretty(&expected).unwrap();
@@ -899,7 +899,7 @@ fn session_reports_agree() {
 /// the reports are equal and the fast path takes every valid message.
 #[test]
 fn transcripts_agree() {
-    use mcpwire::{Direction, Origin, Session};
+    use mcpwire::{Direction, Session};
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|d| d.flatten().map(|e| e.path()).collect())
@@ -925,8 +925,8 @@ fn transcripts_agree() {
                 Direction::ServerToClient
             };
             let bytes = serde_json::to_vec(msg).unwrap();
-            let got = fast.observe_bytes(direction, Origin::Implementation, &bytes);
-            let expected = slow.observe(direction, Origin::Implementation, msg);
+            let got = fast.judge(direction, &bytes).reports;
+            let expected = slow.judge(direction, msg).reports;
             assert_eq!(
                 serde_json::to_string(&got).unwrap(),
                 serde_json::to_string(&expected).unwrap(),

@@ -4,7 +4,7 @@
 use mcpwire::{
     check::{check_transcript, Outcome},
     session::{rules, Reason},
-    Direction, Mode, Options, Origin, Report, Session, Source, Version, WarningKind,
+    Direction, Mode, Options, Report, Session, Source, Version, WarningKind,
 };
 use serde_json::{json, Value};
 
@@ -12,10 +12,9 @@ mod support;
 
 const C2S: Direction = Direction::ClientToServer;
 const S2C: Direction = Direction::ServerToClient;
-const IMPL: Origin = Origin::Implementation;
 
 fn one(session: &mut Session, direction: Direction, msg: Value) -> Report {
-    let mut reports = session.observe(direction, IMPL, &msg);
+    let mut reports = session.judge(direction, &msg).reports;
     assert_eq!(reports.len(), 1, "{reports:#?}");
     reports.remove(0)
 }
@@ -90,12 +89,11 @@ fn numeric_ids_pair_by_value_and_a_string_id_gets_a_hint() {
         assert!(s.unanswered().is_empty(), "{spelled}");
         // The bytes path pairs the same way.
         let mut b = Session::new(Version::V2025_11_25);
-        b.observe_bytes(
+        b.judge(
             C2S,
-            IMPL,
             br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x"}}"#,
         );
-        let rb = b.observe_bytes(S2C, IMPL, text.as_bytes());
+        let rb = b.judge(S2C, text.as_bytes()).reports;
         assert_eq!(rb[0].definition(), Some("CallToolResult"), "{spelled}");
     }
     let mut s = Session::new(Version::V2025_11_25);
@@ -138,32 +136,30 @@ fn result_and_error_together_break_json_rpc() {
         mcpwire::Severity::Error,
         "a MUST: the CLI counts it as a violation"
     );
-    let bytes = s.observe_bytes(
-        S2C,
-        IMPL,
-        br#"{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"x"},"result":{}}"#,
-    );
+    let bytes = s
+        .judge(
+            S2C,
+            br#"{"jsonrpc":"2.0","id":1,"error":{"code":-1,"message":"x"},"result":{}}"#,
+        )
+        .reports;
     assert!(rule_ids(&bytes[0]).contains(&"jsonrpc.result-and-error"));
 }
 
 #[test]
 fn requests_of_a_rejected_batch_are_not_expected_to_be_answered() {
     let mut s = Session::new(Version::V2025_11_25);
-    let r = s.observe(
-        C2S,
-        IMPL,
-        &json!([{"jsonrpc": "2.0", "id": 1, "method": "ping"},
+    let r = s
+        .judge(
+            C2S,
+            &json!([{"jsonrpc": "2.0", "id": 1, "method": "ping"},
                 {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}]),
-    );
+        )
+        .reports;
     assert!(!r[0].is_valid(), "the batch itself is the violation");
     assert!(s.unanswered().is_empty(), "{:?}", s.unanswered());
     // 2025-03-26 accepts batches: their requests are pending.
     let mut old = Session::new(Version::V2025_03_26);
-    old.observe(
-        C2S,
-        IMPL,
-        &json!([{"jsonrpc": "2.0", "id": 1, "method": "ping"}]),
-    );
+    old.judge(C2S, &json!([{"jsonrpc": "2.0", "id": 1, "method": "ping"}]));
     assert_eq!(old.unanswered().len(), 1);
 }
 
@@ -505,24 +501,16 @@ fn capabilities_come_from_initialize_per_request_meta_and_discover() {
     let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
         "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}});
-    s.observe_bytes(
-        C2S,
-        IMPL,
-        json!({"jsonrpc": "2.0", "id": "d", "method": "server/discover", "params": {"_meta": meta}})
+    s.judge(C2S, json!({"jsonrpc": "2.0", "id": "d", "method": "server/discover", "params": {"_meta": meta}})
             .to_string()
-            .as_bytes(),
-    );
+            .as_bytes());
     assert_eq!(
         s.capabilities().declares(true, &["elicitation"]),
         Some(true)
     );
     assert_eq!(s.capabilities().server, None);
-    s.observe_bytes(
-        S2C,
-        IMPL,
-        br#"{"jsonrpc":"2.0","id":"d","result":{"resultType":"complete","supportedVersions":["2026-07-28"],
-            "capabilities":{"tools":{"listChanged":true}},"ttlMs":1,"cacheScope":"public"}}"#,
-    );
+    s.judge(S2C, br#"{"jsonrpc":"2.0","id":"d","result":{"resultType":"complete","supportedVersions":["2026-07-28"],
+            "capabilities":{"tools":{"listChanged":true}},"ttlMs":1,"cacheScope":"public"}}"#);
     assert_eq!(
         s.capabilities().declares(false, &["tools", "listChanged"]),
         Some(true)
@@ -680,11 +668,8 @@ fn findings_keep_the_target_they_were_judged_on() {
         one(&mut session, Direction::ClientToServer, request.clone());
         let report = if bytes {
             session
-                .observe_bytes(
-                    Direction::ServerToClient,
-                    Origin::Implementation,
-                    result.as_bytes(),
-                )
+                .judge(Direction::ServerToClient, result.as_bytes())
+                .reports
                 .remove(0)
         } else {
             one(&mut session, Direction::ServerToClient, parsed(result))

@@ -132,7 +132,7 @@ fn main() {
         r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
         r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{}}"#,
     ] {
-        for report in session.observe_bytes(Direction::ClientToServer, Origin::Implementation, line.as_bytes()) {
+        for report in session.judge(Direction::ClientToServer, line.as_bytes()).reports {
             println!("{} {}", report.definition().unwrap_or("-"), report.violations.len());
         }
     }

@@ -23,13 +23,12 @@ fn call(result: Value) -> Findings {
         json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "t"}});
     findings.record(
         &Context::new(c2s).with_origin(Origin::Harness),
-        &session.observe(c2s, Origin::Harness, &request),
+        &session
+            .judge(mcpwire::Source::new(c2s, Origin::Harness), &request)
+            .reports,
     );
     let answer = json!({"jsonrpc": "2.0", "id": 1, "result": result});
-    findings.record(
-        &Context::new(s2c),
-        &session.observe(s2c, Origin::Implementation, &answer),
-    );
+    findings.record(&Context::new(s2c), &session.judge(s2c, &answer).reports);
     findings
 }
 

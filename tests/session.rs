@@ -6,7 +6,6 @@ use serde_json::{json, Value};
 
 const C2S: Direction = Direction::ClientToServer;
 const S2C: Direction = Direction::ServerToClient;
-const IMPL: Origin = Origin::Implementation;
 
 fn meta() -> Value {
     json!({
@@ -17,7 +16,7 @@ fn meta() -> Value {
 }
 
 fn one(session: &mut Session, direction: Direction, msg: Value) -> Report {
-    let mut reports = session.observe(direction, IMPL, &msg);
+    let mut reports = session.judge(direction, &msg).reports;
     assert_eq!(reports.len(), 1, "{reports:#?}");
     reports.remove(0)
 }
@@ -198,23 +197,25 @@ fn results_use_the_specs_result_response_where_exact() {
 #[test]
 fn batch_elements_are_typed_by_their_requests() {
     let mut s = Session::new(Version::V2025_03_26);
-    let requests = s.observe(
-        C2S,
-        IMPL,
-        &json!([
-            {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "a"}},
-            {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "b"}}
-        ]),
-    );
+    let requests = s
+        .judge(
+            C2S,
+            &json!([
+                {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "a"}},
+                {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "b"}}
+            ]),
+        )
+        .reports;
     assert!(requests.iter().all(Report::is_valid), "{requests:#?}");
-    let responses = s.observe(
-        S2C,
-        IMPL,
-        &json!([
-            {"jsonrpc": "2.0", "id": 1, "result": {"content": []}},
-            {"jsonrpc": "2.0", "id": 2, "result": {"content": "not a list"}}
-        ]),
-    );
+    let responses = s
+        .judge(
+            S2C,
+            &json!([
+                {"jsonrpc": "2.0", "id": 1, "result": {"content": []}},
+                {"jsonrpc": "2.0", "id": 2, "result": {"content": "not a list"}}
+            ]),
+        )
+        .reports;
     assert_eq!(responses.len(), 2);
     assert!(responses[0].is_valid(), "{:#?}", responses[0]);
     let bad = &responses[1];
@@ -226,11 +227,9 @@ fn batch_elements_are_typed_by_their_requests() {
 #[test]
 fn batches_outside_2025_03_26_and_empty_batches_are_flagged() {
     let mut s = Session::new(Version::V2025_11_25);
-    let r = s.observe(
-        C2S,
-        IMPL,
-        &json!([{"jsonrpc": "2.0", "id": 1, "method": "ping"}]),
-    );
+    let r = s
+        .judge(C2S, &json!([{"jsonrpc": "2.0", "id": 1, "method": "ping"}]))
+        .reports;
     assert_eq!(
         r[0].violations[0].violation.keyword,
         Keyword::Dispatch,
@@ -242,7 +241,7 @@ fn batches_outside_2025_03_26_and_empty_batches_are_flagged() {
         .contains("only 2025-03-26"));
     assert!(r[1].is_valid());
     let mut old = Session::new(Version::V2025_03_26);
-    let empty = old.observe(C2S, IMPL, &json!([]));
+    let empty = old.judge(C2S, &json!([])).reports;
     assert_eq!(empty.len(), 1);
     assert!(empty[0].is_valid());
     assert_eq!(warning_kinds(&empty[0]), [WarningKind::JsonRpc]);
@@ -470,11 +469,12 @@ fn task_augmented_tools_call_is_answered_by_create_task_result() {
 #[test]
 fn origin_is_kept_and_reports_serialize() {
     let mut s = Session::new(Version::V2026_07_28);
-    let r = s.observe(
-        Direction::ClientToServer,
-        Origin::Harness,
-        &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
-    );
+    let r = s
+        .judge(
+            mcpwire::Source::new(Direction::ClientToServer, Origin::Harness),
+            &json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+        )
+        .reports;
     assert_eq!(r[0].origin, Origin::Harness);
     let v = serde_json::to_value(&r[0]).unwrap();
     assert_eq!(v["origin"], "harness");
@@ -491,20 +491,22 @@ fn origin_is_kept_and_reports_serialize() {
 #[test]
 fn unreadable_bytes_give_a_report_and_the_session_goes_on() {
     let mut s = Session::new(Version::V2025_11_25);
-    let bad = s.observe_bytes(C2S, IMPL, b"{\"jsonrpc\": \"2.0\", \"id\": 1,");
+    let bad = s.judge(C2S, b"{\"jsonrpc\": \"2.0\", \"id\": 1,").reports;
     assert!(bad[0]
         .input_error
         .as_deref()
         .unwrap()
         .starts_with("invalid JSON"));
     let deep = "[".repeat(5000) + &"]".repeat(5000);
-    let r = s.observe_bytes(C2S, IMPL, deep.as_bytes());
+    let r = s.judge(C2S, deep.as_bytes()).reports;
     assert!(r[0]
         .input_error
         .as_deref()
         .unwrap()
         .contains("nesting deeper"));
-    let ok = s.observe_bytes(C2S, IMPL, br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#);
+    let ok = s
+        .judge(C2S, br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+        .reports;
     assert!(ok[0].is_valid());
     assert_eq!(ok[0].index, 2);
 }

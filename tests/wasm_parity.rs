@@ -11,7 +11,7 @@
 //! test files cannot share code outside `tests/support/`). For each case
 //! the file holds the text, the violations of
 //! `mcpwire::bytes::Definition::check` (what the package's `validate`
-//! calls) and the reports of a fresh fixed-revision `Session::observe_bytes`
+//! calls) and the reports of a fresh fixed-revision `Session::judge`
 //! (server to client), so both APIs are compared on every case. Then every
 //! transcript in `examples/`, observed record by record in auto mode and at
 //! each enabled revision, with `unanswered()` at the end.
@@ -257,11 +257,9 @@ fn answers(version: Version, definition: &str, text: &str) -> Value {
         Err(e) => json!({ "input_error": e.to_string() }),
     };
     let mut session = Session::new(version);
-    let reports = session.observe_bytes(
-        Direction::ServerToClient,
-        Origin::Implementation,
-        text.as_bytes(),
-    );
+    let reports = session
+        .judge(Direction::ServerToClient, text.as_bytes())
+        .reports;
     json!({ "violations": violations, "reports": reports })
 }
 
@@ -348,7 +346,9 @@ fn write_transcripts(dir: &std::path::Path) -> usize {
                     "{}: a record JSON.stringify would respell",
                     file.display()
                 );
-                let reports = session.observe_bytes(*direction, *origin, text.as_bytes());
+                let reports = session
+                    .judge(mcpwire::Source::new(*direction, *origin), text.as_bytes())
+                    .reports;
                 out_records.push(json!({
                     "dir": direction, "origin": origin, "text": text, "reports": reports,
                 }));

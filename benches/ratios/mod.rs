@@ -218,7 +218,7 @@ pub fn render(est: &Estimates, validate: &[Group], session: &[Group]) -> Option<
     if !session.is_empty() {
         let _ = writeln!(
             out,
-            "\n### Session throughput (`Session::observe_bytes` over a whole transcript)\n"
+            "\n### Session throughput (`Session::judge` over a whole transcript)\n"
         );
         let _ = writeln!(
             out,

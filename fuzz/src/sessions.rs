@@ -1,10 +1,10 @@
 //! The session targets' oracle: a session fed bytes
-//! ([`Session::observe_bytes`], the single-pass fast path) and a session
-//! fed the parsed `Value` ([`Session::observe`]) must write the same
+//! ([`Session::judge`], the single-pass fast path) and a session
+//! fed the parsed `Value` ([`Session::judge`]) must write the same
 //! reports, message after message. Unreadable bytes go to
-//! `observe_bytes` on both (they have no `Value`).
+//! the text path on both (they have no `Value`).
 
-use mcpwire::{input, Direction, Mode, Options, Origin, Session};
+use mcpwire::{input, Direction, Mode, Options, Session};
 
 /// Feeds `messages` to both sessions and panics at the first report that
 /// differs.
@@ -13,24 +13,24 @@ pub fn same_reports(mode: Mode, messages: &[(Direction, &[u8])]) {
     let mut from_bytes = Session::with_options(mode, options);
     let mut from_value = Session::with_options(mode, options);
     for (i, (direction, bytes)) in messages.iter().enumerate() {
-        let a = from_bytes.observe_bytes(*direction, Origin::Implementation, bytes);
+        let a = from_bytes.judge(*direction, *bytes).reports;
         let b = match input::parse(bytes, options.limits) {
-            Ok(value) => from_value.observe(*direction, Origin::Implementation, &value),
+            Ok(value) => from_value.judge(*direction, &value).reports,
             Err(e) => {
                 let unreadable =
                     a.len() == 1 && a[0].input_error.as_deref() == Some(&*e.to_string());
                 assert!(
                     unreadable,
-                    "message {i}: input::parse says {e}, observe_bytes read it: {}",
+                    "message {i}: input::parse says {e}, judge read the text: {}",
                     to_json(&a)
                 );
-                from_value.observe_bytes(*direction, Origin::Implementation, bytes)
+                from_value.judge(*direction, *bytes).reports
             }
         };
         let (ja, jb) = (to_json(&a), to_json(&b));
         if ja != jb {
             panic!(
-                "message {i} ({direction:?}) {:?}:\nobserve_bytes: {ja}\nobserve:       {jb}",
+                "message {i} ({direction:?}) {:?}:\ntext:  {ja}\nvalue: {jb}",
                 String::from_utf8_lossy(bytes)
             );
         }

@@ -12,7 +12,7 @@ use mcpwire::{
 
 /// Raw bytes → `Session` in auto mode, both directions: the input's lines
 /// are messages (the first byte's bits pick each line's direction).
-/// `observe_bytes` and `observe` on the parsed value must agree.
+/// `Session::judge` on the text and on the parsed value must agree.
 pub fn session_bytes(data: &[u8]) {
     let Some((&bits, rest)) = data.split_first() else {
         return;

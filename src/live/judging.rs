@@ -300,12 +300,12 @@ impl Judging {
                         line,
                     };
                     let (judged, size) = match &value {
-                        Ok(_) => (session.judge_bytes(source, bytes), bytes.len()),
+                        Ok(_) => (session.judge(source, bytes), bytes.len()),
                         Err(e) => {
                             // Unreadable (or over the limit): an empty
                             // input gives the unreadable report and
                             // advances the session like any message.
-                            let mut judged = session.judge_bytes(source, b"");
+                            let mut judged = session.judge(source, b"");
                             for r in &mut judged.reports {
                                 r.input_error = Some(e.to_string());
                             }
@@ -448,11 +448,11 @@ fn judge_one(session: &mut Session, item: &Item, limit: usize) -> crate::Judged 
         line: context.line.and_then(|l| usize::try_from(l).ok()),
     };
     let mut judged = match &item.body {
-        Body::Bytes(bytes) => session.judge_bytes(source, bytes),
+        Body::Bytes(bytes) => session.judge(source, bytes),
         Body::TooLarge(len) => {
             // Empty input gives an unreadable report and advances the
             // session's message index like any other message.
-            let mut judged = session.judge_bytes(source, b"");
+            let mut judged = session.judge(source, b"");
             for r in &mut judged.reports {
                 r.input_error = Some(InputError::TooLarge { len: *len, limit }.to_string());
             }

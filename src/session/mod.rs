@@ -4,17 +4,16 @@
 //! [`crate::dispatch`] plans.
 //!
 //! ```
-//! use mcpwire::{Direction, Origin, Session, Version};
+//! use mcpwire::{Direction, Session, Version};
 //! use serde_json::json;
 //!
 //! let mut session = Session::new(Version::V2026_07_28);
-//! let reports = session.observe(
+//! let judged = session.judge(
 //!     Direction::ServerToClient,
-//!     Origin::Implementation,
 //!     &json!({"jsonrpc": "2.0", "id": 401, "error": {"code": -32021, "message": "needs sampling",
 //!             "data": {"requiredCapabilities": ["sampling"]}}}),
 //! );
-//! let v = &reports[0].violations[0].violation;
+//! let v = &judged.reports[0].violations[0].violation;
 //! assert_eq!(v.instance.as_str(), "/error/data/requiredCapabilities");
 //! ```
 //!
@@ -47,28 +46,33 @@
 //! 2026-07-28's per-request client capabilities and `server/discover`, and
 //! decide task augmentation and the capability rules ([`rules`]).
 //!
-//! **One observe path.** Every message is judged from its
-//! [`MessageHead`] ([`crate::head`]): built once from bytes
+//! **One way in.** [`Session::judge`] takes where the message was seen
+//! ([`Source`]) and the message ([`Input`]: text, a parsed `Value`, or text
+//! whose head the caller read already); [`Session::judge_into`] is the
+//! same into a reused vector of reports. Every message is judged from its
+//! [`MessageHead`] ([`crate::scan`]): built once from bytes
 //! ([`crate::scan::Message::scan`], or by the caller's own strict pass,
-//! [`crate::scan::Message::scanned`] and [`Session::judge_message`]) or
-//! from a `Value` ([`MessageHead::of_value`]). Revision choice,
+//! [`crate::scan::Message::scanned`]) or from a `Value`
+//! ([`MessageHead::of_value`]). Revision choice,
 //! correlation, direction inference, capabilities, the conversation rules
 //! and dispatch read only the head; the planned checks then run on the
 //! bytes or on the `Value`.
 //!
-//! **Cost.** On the bytes path ([`Session::observe_bytes`],
-//! [`Session::judge_bytes`]) a valid message costs one strict scan (the
-//! head) plus one strict pass per planned check; the envelope's check is
-//! skipped when the typed check, which implies it, passes (codegen proves
-//! which do on the schema: [`crate::spec::DispatchMaps::implies`]), so a valid request or notification costs two
-//! passes in all — and one fewer in `mcpwire check`, whose transcript
+//! **Cost.** On the bytes path (text given to [`Session::judge`]) a valid
+//! message costs one strict scan (the head) plus one strict pass per
+//! planned check; the envelope's check is skipped when the typed check,
+//! which implies it, passes (codegen proves which do on the schema:
+//! [`crate::spec::DispatchMaps::implies`]), and the request and
+//! notification envelopes are read from the head
+//! ([`envelope`]), so a valid request or notification costs two passes in
+//! all — and one fewer in `mcpwire check`, whose transcript
 //! reader reads the head in its record scan ([`crate::check_transcript`]).
 //! A `Value` is parsed only when a check fails (to report the `Value`
 //! path's violations).
 //!
 //! **Per message**, around the checks: one hash for the correlation table
 //! ([`crate::correlate`]), one for dispatch's method index, no allocation
-//! for the plan ([`crate::dispatch::Checks`]); [`Session::observe_bytes_into`]
+//! for the plan ([`crate::dispatch::Checks`]); [`Session::judge_into`]
 //! judges into the report of the previous message, reusing its room, so a
 //! clean message allocates no report (the npm package's hot path), and
 //! [`Session::recycle`] starts a new conversation in the room of the last
@@ -84,6 +88,7 @@
 mod capabilities;
 pub mod envelope;
 mod infer;
+mod judge;
 mod observe;
 pub mod rules;
 
@@ -92,12 +97,10 @@ use serde_json::Value;
 pub(crate) use capabilities::Declared;
 pub use capabilities::{Capabilities, META_CLIENT_CAPABILITIES};
 pub use infer::Reason;
+pub use judge::{Input, Judged, Source};
 
 pub use crate::scan::META_PROTOCOL_VERSION;
-use crate::{
-    correlate::Correlator, input, message::MessageKind, report::Report, scan::MessageHead,
-    Direction, Origin, Version,
-};
+use crate::{correlate::Correlator, input, scan::MessageHead, Direction, Version};
 
 /// How the revision is chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,7 +121,7 @@ pub struct Options {
     /// Revision used in auto mode before anything says which (default
     /// [`default_fallback`]).
     pub fallback: Version,
-    /// Limits for [`Session::observe_bytes`].
+    /// Limits for [`Session::judge`].
     pub limits: input::Limits,
 }
 
@@ -180,41 +183,6 @@ pub struct Unanswered {
     pub line: Option<usize>,
 }
 
-/// Where a message was seen, for [`Session::judge`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Source {
-    /// Which way it went; `None`: infer it ([`Session::infer`]).
-    pub direction: Option<Direction>,
-    /// Who wrote it.
-    pub origin: Origin,
-    /// Its 1-based line in a transcript, when it has one.
-    pub line: Option<usize>,
-}
-
-/// What [`Session::judge`] found about one message.
-#[derive(Debug)]
-pub struct Judged {
-    /// The direction it was judged in (given or inferred).
-    pub direction: Direction,
-    /// How the direction was inferred; `None` when the caller gave it.
-    pub inferred: Option<Reason>,
-    /// One report, or one per element of a batch.
-    pub reports: Vec<Report>,
-    /// The message as a `Value`, when the session parsed it from bytes
-    /// (a batch, or a message with findings to show); `None` otherwise.
-    pub value: Option<Value>,
-    /// Whether the record's expected violations were met
-    /// ([`crate::expect::Expect::apply`]); `None` when it expected none.
-    pub expectation_met: Option<bool>,
-}
-
-impl Judged {
-    /// Whether every report is valid.
-    pub fn is_valid(&self) -> bool {
-        self.reports.iter().all(Report::is_valid)
-    }
-}
-
 /// One client–server conversation.
 #[derive(Debug)]
 pub struct Session {
@@ -236,7 +204,7 @@ pub struct Session {
     lifecycle: observe::Lifecycle,
     /// Whether the auto-mode assumption was reported.
     assumed: bool,
-    /// The room of a recycled report's method ([`Session::observe_bytes_into`]).
+    /// The room of a recycled report's method ([`Session::judge_into`]).
     spare_method: String,
     /// The line of the message being judged.
     line: Option<usize>,
@@ -446,301 +414,11 @@ impl Session {
     pub fn infer_head(&self, head: &MessageHead) -> (Direction, Reason) {
         infer::infer(&self.correlator, self.revision().spec(), head)
     }
-
-    /// Judges one message, inferring its direction when `source` does not
-    /// give it, and citing it by `source.line`.
-    pub fn judge(&mut self, source: Source, msg: &Value) -> Judged {
-        let (direction, inferred) = match source.direction {
-            Some(d) => (d, None),
-            None => {
-                let (d, why) = self.infer(msg);
-                (d, Some(why))
-            }
-        };
-        self.line = source.line;
-        let reports = self.observe(direction, source.origin, msg);
-        self.line = None;
-        Judged {
-            direction,
-            inferred,
-            reports,
-            value: None,
-            expectation_met: None,
-        }
-    }
-
-    /// [`Session::judge`] on bytes: the bytes path
-    /// ([`Session::observe_bytes`]); [`Judged::value`] holds the parsed
-    /// message when it was parsed.
-    pub fn judge_bytes(&mut self, source: Source, bytes: &[u8]) -> Judged {
-        match crate::scan::Message::scan(bytes, self.options.limits) {
-            Some(message) => self.judge_message(source, message),
-            None => self.judge_parsed(source, bytes),
-        }
-    }
-
-    /// [`Session::judge_bytes`] for a message whose head was read already
-    /// (by [`crate::scan::Message::scan`], or
-    /// [`crate::scan::Message::scanned`] after a pass of the caller's
-    /// own, as the transcript reader's record scan).
-    pub fn judge_message(&mut self, source: Source, message: crate::scan::Message<'_>) -> Judged {
-        self.line = source.line;
-        let (direction, inferred) = self.direction_of(source, message.head());
-        let reports = self.observe_message(direction, source.origin, &message);
-        let findings = reports
-            .iter()
-            .any(|r| !r.violations.is_empty() || !r.warnings.is_empty());
-        self.line = None;
-        Judged {
-            direction,
-            inferred,
-            reports,
-            value: if findings { message.into_full() } else { None },
-            expectation_met: None,
-        }
-    }
-
-    /// [`Session::judge_bytes`] when the bytes path cannot read the text.
-    fn judge_parsed(&mut self, source: Source, bytes: &[u8]) -> Judged {
-        self.line = source.line;
-        let judged = match input::parse(bytes, self.options.limits) {
-            Ok(value) => {
-                let (direction, inferred) = match source.direction {
-                    Some(d) => (d, None),
-                    None => {
-                        let (d, why) = self.infer(&value);
-                        (d, Some(why))
-                    }
-                };
-                let reports = self.observe(direction, source.origin, &value);
-                Judged {
-                    direction,
-                    inferred,
-                    reports,
-                    value: Some(value),
-                    expectation_met: None,
-                }
-            }
-            Err(e) => {
-                let direction = source.direction.unwrap_or(Direction::ClientToServer);
-                let reports = vec![self.unreadable(direction, source.origin, &e)];
-                Judged {
-                    direction,
-                    inferred: source.direction.is_none().then_some(Reason::Default),
-                    reports,
-                    value: None,
-                    expectation_met: None,
-                }
-            }
-        };
-        self.line = None;
-        judged
-    }
-
-    fn direction_of(&self, source: Source, head: &MessageHead) -> (Direction, Option<Reason>) {
-        match source.direction {
-            Some(d) => (d, None),
-            None => {
-                let (d, why) = self.infer_head(head);
-                (d, Some(why))
-            }
-        }
-    }
-
-    /// Judges one message given as bytes (one JSON text). Unreadable input
-    /// gives a report with [`Report::input_error`] and the session goes on.
-    ///
-    /// Fast path ([`crate::bytes`]): one pass reads what dispatch needs,
-    /// and each planned check runs its bytes validator on the message (or
-    /// its `result`/`error`) without building a `Value`; only a check that
-    /// fails parses the message, to report the `Value` path's violations.
-    /// Batches and input the fast path refuses take the `Value` path
-    /// whole, so the reports are the same as [`Session::observe`]'s on the
-    /// parsed message.
-    pub fn observe_bytes(
-        &mut self,
-        direction: Direction,
-        origin: Origin,
-        bytes: &[u8],
-    ) -> Vec<Report> {
-        if let Some(message) = crate::scan::Message::scan(bytes, self.options.limits) {
-            return self.observe_message(direction, origin, &message);
-        }
-        self.observe_unscanned(Some(direction), origin, bytes)
-    }
-
-    /// [`Session::observe_bytes`] for text the bytes path cannot read
-    /// (batches, refused input): parsed and judged whole, or one report of
-    /// the input error. `direction` `None`: inferred from the parsed
-    /// message (client to server when it does not parse).
-    fn observe_unscanned(
-        &mut self,
-        direction: Option<Direction>,
-        origin: Origin,
-        bytes: &[u8],
-    ) -> Vec<Report> {
-        match input::parse(bytes, self.options.limits) {
-            Ok(value) => {
-                let direction = direction.unwrap_or_else(|| self.infer(&value).0);
-                self.observe(direction, origin, &value)
-            }
-            Err(e) => {
-                let direction = direction.unwrap_or(Direction::ClientToServer);
-                vec![self.unreadable(direction, origin, &e)]
-            }
-        }
-    }
-
-    /// [`Session::observe_bytes`] into `reports` (cleared first), for a
-    /// caller that judges message after message: a report left in
-    /// `reports` by the previous call lends its room (vectors, method
-    /// text) to the next, so a clean message on the fast path allocates no
-    /// report. `direction` `None`: inferred from the message, as
-    /// [`Session::judge_bytes`] does (without parsing a message with
-    /// findings into [`Judged::value`]). The reports are
-    /// `observe_bytes`'s (or `judge_bytes`') for the same message.
-    pub fn observe_bytes_into(
-        &mut self,
-        direction: Option<Direction>,
-        origin: Origin,
-        bytes: &[u8],
-        reports: &mut Vec<Report>,
-    ) {
-        reports.truncate(1);
-        if let Some(message) = crate::scan::Message::scan(bytes, self.options.limits) {
-            let direction = direction.unwrap_or_else(|| self.infer_head(message.head()).0);
-            if reports.is_empty() {
-                reports.push(self.blank(direction, origin, MessageKind::Unknown));
-            }
-            self.observe_one_into(
-                &mut reports[0],
-                direction,
-                origin,
-                message.head(),
-                observe::Body::Bytes(&message),
-            );
-            self.next_index += 1;
-            return;
-        }
-        reports.clear();
-        reports.extend(self.observe_unscanned(direction, origin, bytes));
-    }
-
-    fn unreadable(
-        &mut self,
-        direction: Direction,
-        origin: Origin,
-        e: &input::InputError,
-    ) -> Report {
-        let mut report = self.blank(direction, origin, MessageKind::Unreadable);
-        report.input_error = Some(e.to_string());
-        self.next_index += 1;
-        report
-    }
-
-    /// Judges one message already scanned by [`crate::scan::Message::scan`]
-    /// (what [`Session::observe_bytes`] does when the scan succeeds); the
-    /// caller keeps the message, so it can reuse its skeleton and, when a
-    /// report has findings, its parsed form ([`crate::scan::Message::full`]).
-    pub fn observe_message(
-        &mut self,
-        direction: Direction,
-        origin: Origin,
-        message: &crate::scan::Message<'_>,
-    ) -> Vec<Report> {
-        let report = self.observe_one(
-            direction,
-            origin,
-            message.head(),
-            observe::Body::Bytes(message),
-        );
-        self.next_index += 1;
-        vec![report]
-    }
-
-    /// Judges one message: one report, or one per element of a batch.
-    pub fn observe(&mut self, direction: Direction, origin: Origin, msg: &Value) -> Vec<Report> {
-        let reports = match msg {
-            Value::Array(elements) => self.observe_batch(direction, origin, elements),
-            _ => vec![self.observe_one(
-                direction,
-                origin,
-                &MessageHead::of_value(msg),
-                observe::Body::Value(msg),
-            )],
-        };
-        self.next_index += 1;
-        reports
-    }
 }
 
 #[cfg(all(test, feature = "v2025_11_25"))]
 mod tests {
     use super::*;
-
-    /// `observe_bytes_into`, with each report recycled into the next
-    /// message, says what `observe_bytes` says, message by message: clean
-    /// and failing requests, responses (answered, duplicate, unknown),
-    /// errors, a batch, unreadable text, an inferred direction.
-    #[test]
-    fn observe_bytes_into_reports_what_observe_bytes_does() {
-        let c2s = Some(Direction::ClientToServer);
-        let s2c = Some(Direction::ServerToClient);
-        let messages: [(Option<Direction>, &str); 12] = [
-            (c2s, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#),
-            (s2c, r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}"#),
-            (s2c, r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}"#),
-            (
-                c2s,
-                r#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":7}}"#,
-            ),
-            (
-                s2c,
-                r#"{"jsonrpc":"2.0","id":"a","error":{"code":-32602,"message":"bad"}}"#,
-            ),
-            (s2c, r#"{"jsonrpc":"2.0","id":9,"result":{}}"#),
-            (
-                c2s,
-                r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
-            ),
-            (None, r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#),
-            (None, r#"{"jsonrpc":"2.0","id":2,"result":{}}"#),
-            (
-                c2s,
-                r#"[{"jsonrpc":"2.0","method":"notifications/initialized"}]"#,
-            ),
-            (c2s, r#"{"jsonrpc":"2.0","id":3,"method""#),
-            (c2s, r#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#),
-        ];
-        let mut plain = Session::new(Version::V2025_11_25);
-        let mut recycling = Session::new(Version::V2025_11_25);
-        let mut reports = Vec::new();
-        for (direction, text) in messages {
-            let expected = match direction {
-                Some(d) => plain.observe_bytes(d, Origin::Implementation, text.as_bytes()),
-                None => {
-                    let source = Source {
-                        direction: None,
-                        origin: Origin::Implementation,
-                        line: None,
-                    };
-                    plain.judge_bytes(source, text.as_bytes()).reports
-                }
-            };
-            recycling.observe_bytes_into(
-                direction,
-                Origin::Implementation,
-                text.as_bytes(),
-                &mut reports,
-            );
-            let json = |r: &[Report]| serde_json::to_value(r).unwrap();
-            assert_eq!(json(&reports), json(&expected), "{text}");
-        }
-        assert_eq!(
-            serde_json::to_value(recycling.unanswered()).unwrap(),
-            serde_json::to_value(plain.unanswered()).unwrap()
-        );
-    }
 
     /// A recycled session judges a conversation as a new one does, in
     /// either mode, whatever the conversation before it left behind
@@ -766,7 +444,7 @@ mod tests {
             let mut all = Vec::new();
             for (direction, msg) in &records[..upto] {
                 let text = serde_json::to_vec(msg).unwrap();
-                let reports = s.observe_bytes(*direction, Origin::Implementation, &text);
+                let reports = s.judge(*direction, &text).reports;
                 all.push(serde_json::to_value(&reports).unwrap());
             }
             all.push(serde_json::to_value(s.unanswered()).unwrap());

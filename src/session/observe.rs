@@ -252,7 +252,7 @@ impl Session {
         body: Body<'_, '_>,
     ) {
         self.reblank(report, direction, origin, head.kind());
-        self.judge_into(report, direction, head, body, None, true);
+        self.judge_message_into(report, direction, head, body, None, true);
     }
 
     /// `register`: whether a request is expected to be answered (not when
@@ -267,13 +267,13 @@ impl Session {
         register: bool,
     ) -> Report {
         let mut report = self.blank(direction, origin, head.kind());
-        self.judge_into(&mut report, direction, head, body, batch, register);
+        self.judge_message_into(&mut report, direction, head, body, batch, register);
         report
     }
 
     /// [`Session::judge_one`] into `report`, blank for this message (its
     /// direction, origin and kind set).
-    fn judge_into(
+    fn judge_message_into(
         &mut self,
         report: &mut Report,
         direction: Direction,

@@ -99,7 +99,7 @@ impl Findings {
     }
 
     /// Records the reports of one message you judged yourself
-    /// ([`crate::Session::observe`]).
+    /// ([`crate::Session::judge`]).
     pub fn record(&self, context: &Context, reports: &[Report]) {
         self.keep(context, reports, &[]);
     }

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use mcpwire::testing::{Expected, Findings, Guard};
-//! use mcpwire::{live::Context, Direction, Origin, Session, Version};
+//! use mcpwire::{live::Context, Direction, Origin, Session, Source, Version};
 //! use serde_json::json;
 //!
 //! let findings = Findings::new();
@@ -21,9 +21,10 @@
 //!
 //! let mut session = Session::new(Version::V2025_11_25);
 //! let message = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "t"}});
-//! findings.record(&Context::new(Direction::ClientToServer), &session.observe(Direction::ClientToServer, Origin::Harness, &message));
+//! let harness = Source::new(Direction::ClientToServer, Origin::Harness);
+//! findings.record(&Context::new(Direction::ClientToServer), &session.judge(harness, &message).reports);
 //! let answer = json!({"jsonrpc": "2.0", "id": 1, "result": {"content": [], "isError": "false"}});
-//! findings.record(&Context::new(Direction::ServerToClient), &session.observe(Direction::ServerToClient, Origin::Implementation, &answer));
+//! findings.record(&Context::new(Direction::ServerToClient), &session.judge(Direction::ServerToClient, &answer).reports);
 //! guard.assert_clean(); // the one violation was expected
 //! ```
 //!

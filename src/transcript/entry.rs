@@ -38,7 +38,7 @@ pub struct Message {
     /// record's start).
     pub position: Position,
     /// Raw mode ([`Reader::raw`]): the message's bytes, unparsed (judge
-    /// them with [`crate::Session::observe_bytes`]); `None` when `value`
+    /// them with [`crate::Session::judge`]); `None` when `value`
     /// holds the message.
     pub raw: Option<Vec<u8>>,
     /// The record's `expect` member: the violations it declares it expects

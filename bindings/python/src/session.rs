@@ -84,7 +84,12 @@ impl Session {
         let inner = &mut self.inner;
         let mut run = move || {
             let mut reports = Vec::new();
-            inner.observe_bytes_into(dir, Origin::Implementation, text, &mut reports);
+            let source = mcpwire::Source {
+                direction: dir,
+                origin: Origin::Implementation,
+                line: None,
+            };
+            inner.judge_into(source, text, &mut reports);
             if let Some(expect) = &expect {
                 expect.apply(&mut reports);
             }

@@ -207,7 +207,7 @@ impl Session {
         Ok(reports_text(&self.observe_reports(direction, origin, text)))
     }
 
-    /// [`Session::observe`] with the arguments read: `direction` `None`
+    /// [`Session::judge`] with the arguments read: `direction` `None`
     /// is inferred by the session.
     pub fn observe_reports(
         &mut self,
@@ -222,7 +222,7 @@ impl Session {
 
     /// [`Session::observe_reports`] into `reports`, whose report from the
     /// previous message lends its room to this one
-    /// ([`mcpwire::Session::observe_bytes_into`]; the hot path keeps one
+    /// ([`mcpwire::Session::judge_into`]; the hot path keeps one
     /// such vector, [`crate::fast`]).
     pub fn observe_into(
         &mut self,
@@ -231,8 +231,12 @@ impl Session {
         text: &[u8],
         reports: &mut Vec<mcpwire::Report>,
     ) {
-        self.inner
-            .observe_bytes_into(direction, origin, text, reports);
+        let source = mcpwire::Source {
+            direction,
+            origin,
+            line: None,
+        };
+        self.inner.judge_into(source, text, reports);
     }
 
     /// Requests never answered so far, as JSON.

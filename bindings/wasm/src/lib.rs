@@ -6,7 +6,7 @@
 //! **What crosses the boundary, and why.** Messages come in as JSON text
 //! (a JS string, copied into wasm memory by `TextEncoder.encodeInto`, or a
 //! `Uint8Array`), so every judgement runs mcpwire's bytes fast path
-//! ([`mcpwire::Session::observe_bytes`], [`mcpwire::bytes::Definition::check`]):
+//! ([`mcpwire::Session::judge`], [`mcpwire::bytes::Definition::check`]):
 //! a valid message never builds a `serde_json::Value`. A JS value is turned
 //! into that text by the package with `JSON.stringify` — the bytes it would
 //! have on the wire — rather than walked member by member across the

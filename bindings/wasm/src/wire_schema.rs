@@ -65,11 +65,12 @@ pub fn errors(version: Version, text: &[u8], request_method: Option<&str>) -> Ve
             let id = msg.get("id").filter(|id| !id.is_null());
             if let (Some(id), true) = (id, is_result(&msg)) {
                 let request = json!({"jsonrpc": "2.0", "id": id, "method": method});
-                session.observe(Direction::ClientToServer, Origin::Harness, &request);
+                let harness = mcpwire::Source::new(Direction::ClientToServer, Origin::Harness);
+                session.judge(harness, &request);
             }
         }
     }
-    let reports = session.observe_bytes(Direction::ServerToClient, Origin::Implementation, text);
+    let reports = session.judge(Direction::ServerToClient, text).reports;
     let mut out = Vec::new();
     for report in &reports {
         format_report(version, report, request_method, &mut out);
