@@ -5,7 +5,6 @@ use std::io::BufReader;
 
 use mcpwire::{
     check::{check_transcript, Outcome},
-    input::Limits,
     Mode, Options, Session,
 };
 
@@ -21,10 +20,8 @@ use crate::{
 pub struct CheckConfig {
     /// Fixed revision or auto.
     pub mode: Mode,
-    /// Per-message limits.
-    pub limits: Limits,
-    /// Downgrade `"id": null` on parse / invalid-request errors.
-    pub null_id_as_warning: bool,
+    /// How the session judges: limits, `--null-id-as-warning`.
+    pub options: Options,
     /// Draw a progress bar for large files on a terminal.
     pub progress: bool,
 }
@@ -44,9 +41,9 @@ pub fn run(
         if let Some(har) = name
             .as_ref()
             .ok()
-            .filter(|n| crate::http_check::is_capture(n, config.limits.max_bytes))
+            .filter(|n| crate::http_check::is_capture(n, config.options.limits.max_bytes))
         {
-            crate::http_check::run(har, config, sink, summary)?;
+            crate::http_check::run(har, config.mode, config.options, sink, summary)?;
             continue;
         }
         let opened = name.and_then(|n| inputs::open(&n).map_err(|e| (n, e)));
@@ -66,15 +63,8 @@ pub fn run(
         sink.file_start(&label, summary).map_err(Failure::Output)?;
         let mut progress = Progress::new(&label, size, config.progress);
         let reader = BufReader::with_capacity(1 << 20, input);
-        let session = Session::try_with_options(
-            config.mode,
-            Options {
-                null_id_as_warning: config.null_id_as_warning,
-                limits: config.limits,
-                ..Options::default()
-            },
-        )
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+        let session = Session::try_with_options(config.mode, config.options)
+            .map_err(|e| Failure::Usage(e.to_string()))?;
         let mut checker = check_transcript(reader, session);
         let mut count = 0u64;
         loop {

@@ -32,7 +32,7 @@ use serde::Serialize;
 use serde_json::{value::RawValue, Value};
 
 use crate::{
-    output::{describe, timestamp, Severity, Summary},
+    sink::{describe, timestamp, Severity, Summary},
     sink::{FileFailure, Finding, Message, Sink, Verdict},
 };
 

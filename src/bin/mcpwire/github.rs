@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 
 use crate::{
-    output::Summary,
+    sink::Summary,
     sink::{FileFailure, Message, Sink, Verdict},
 };
 
@@ -43,7 +43,7 @@ impl Sink for Github {
             if let Some(p) = f.span {
                 props.push_str(&format!(",col={}", p.column));
             }
-            let kind = if f.severity == crate::output::Severity::Warning {
+            let kind = if f.severity == crate::sink::Severity::Warning {
                 "warning"
             } else {
                 "violation"

@@ -6,8 +6,8 @@
 //! which drops the styles where the stream takes none.
 
 use crate::{
-    args::{App, Command, Described, Flag},
     style::Style,
+    table::{Command, Described, Flag},
 };
 
 /// Help is always written with styles (anstream strips them).
@@ -42,11 +42,13 @@ pub fn usage(command: Option<&Command>, style: Style) -> String {
 }
 
 /// The program's help: the subcommands and the exit status.
-pub fn app<T>(app: &App<T>) -> String {
-    let commands: Vec<Row> = app
-        .commands
-        .iter()
-        .map(|e| (e.command.name, e.command.about))
+pub fn app<'a>(
+    about: &str,
+    after_help: &str,
+    subcommands: impl Iterator<Item = &'a Command>,
+) -> String {
+    let commands: Vec<Row> = subcommands
+        .map(|c| (c.name, c.about))
         .chain([(
             "help",
             "Print this message or the help of the given subcommand(s)",
@@ -56,13 +58,13 @@ pub fn app<T>(app: &App<T>) -> String {
     let options = [help_row(None), version_row()];
     format!(
         "{}\n\n{}\n\n{}\n{}\n\n{}\n{}\n\n{}\n",
-        app.about,
+        about,
         usage(None, STYLE),
         STYLE.heading("Commands:"),
         compact(&commands),
         STYLE.heading("Options:"),
         compact(&options),
-        app.after_help,
+        after_help,
     )
 }
 

@@ -8,11 +8,10 @@ use std::{collections::HashMap, fs, io::Read};
 use mcpwire::{
     http::{har, Step},
     live::{self, Replay},
-    Options,
+    Mode, Options,
 };
 
 use crate::{
-    check::CheckConfig,
     http_judge::HttpFindings,
     output::{Outputs, Summary},
     sink::HttpWhere,
@@ -87,7 +86,8 @@ pub fn is_har(name: &str) -> bool {
 /// input error (exit 2).
 pub fn run(
     name: &str,
-    config: &CheckConfig,
+    mode: Mode,
+    options: Options,
     sink: &mut Outputs,
     summary: &mut Summary,
 ) -> Result<(), Failure> {
@@ -96,11 +96,11 @@ pub fn run(
             .map_err(|e| format!("cannot open {name}: {e}"))
             .and_then(|bytes| {
                 har::read(&bytes)
-                    .and_then(|h| Ok((har::steps(&h, config.limits.max_bytes)?, har_entries(&h))))
+                    .and_then(|h| Ok((har::steps(&h, options.limits.max_bytes)?, har_entries(&h))))
                     .map_err(|e| format!("cannot read {name}: {e}"))
             })
     } else {
-        crate::http_transcript::read(name, config.limits.max_bytes).map(|steps| {
+        crate::http_transcript::read(name, options.limits.max_bytes).map(|steps| {
             let entries = transcript_entries(&steps);
             (steps, entries)
         })
@@ -112,12 +112,8 @@ pub fn run(
     summary.files += 1;
     sink.file_start(name, summary).map_err(Failure::Output)?;
     let mut replay = Replay::new(live::Config {
-        mode: config.mode,
-        options: Options {
-            null_id_as_warning: config.null_id_as_warning,
-            limits: config.limits,
-            ..Options::default()
-        },
+        mode,
+        options,
         ..live::Config::default()
     });
     let mut findings = HttpFindings::new(name, (&mut *sink, &mut *summary)).with_entries(entries);

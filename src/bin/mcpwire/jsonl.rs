@@ -14,8 +14,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::{
-    output::{Severity, Summary},
     sink::{FileFailure, Message, Sink, Verdict},
+    sink::{Severity, Summary},
 };
 
 /// The version of this format.

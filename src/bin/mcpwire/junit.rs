@@ -11,7 +11,7 @@
 use std::io::{self, Write};
 
 use crate::{
-    output::Summary,
+    sink::Summary,
     sink::{FileFailure, Finding, Message, Sink, Verdict},
 };
 
@@ -60,7 +60,7 @@ fn line_of(f: &Finding) -> String {
         Some(p) => format!("{}:{}:{}", f.file, p.line, p.column),
         None => format!("{}:{}", f.file, f.line),
     };
-    let kind = if f.severity == crate::output::Severity::Warning {
+    let kind = if f.severity == crate::sink::Severity::Warning {
         "warning"
     } else {
         "violation"

@@ -34,6 +34,7 @@ mod sarif;
 mod signals;
 mod sink;
 mod style;
+mod table;
 mod tap;
 mod text;
 mod utf16;
@@ -45,7 +46,7 @@ use std::{
     process::ExitCode,
 };
 
-use mcpwire::Mode;
+use mcpwire::{Mode, Options};
 
 use crate::{
     commands::{
@@ -131,6 +132,15 @@ fn mode(spec: SpecChoice) -> Mode {
     }
 }
 
+/// The session options every judging command takes from its flags.
+fn options(limits: &commands::LimitArgs, null_id_as_warning: bool) -> Options {
+    Options {
+        null_id_as_warning,
+        limits: limits.limits(),
+        ..Options::default()
+    }
+}
+
 fn check(args: CheckArgs) -> Result<ExitCode, Failure> {
     let mut sink = args.output.outputs(Verdict {
         strict: args.strict,
@@ -143,8 +153,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, Failure> {
     };
     let config = check::CheckConfig {
         mode: mode(args.spec),
-        limits: args.limits.limits(),
-        null_id_as_warning: args.null_id_as_warning,
+        options: options(&args.limits, args.null_id_as_warning),
         progress: !args.no_progress,
     };
     check::run(&args.files, &config, &mut sink, &mut summary)?;
@@ -181,8 +190,7 @@ fn tap(args: TapArgs) -> Result<ExitCode, Failure> {
         .report_outputs(args.report.as_ref(), Verdict::default())?;
     let config = tap::TapConfig {
         mode: mode(args.spec),
-        limits: args.limits.limits(),
-        null_id_as_warning: args.null_id_as_warning,
+        options: options(&args.limits, args.null_id_as_warning),
         queue_bytes: args.queue_bytes,
         stack: args.limits.stack(),
     };
@@ -216,8 +224,7 @@ fn proxy(args: commands::ProxyArgs) -> Result<ExitCode, Failure> {
         upstream: args.upstream,
         listen: args.listen,
         mode: mode(args.spec),
-        limits: args.limits.limits(),
-        null_id_as_warning: args.null_id_as_warning,
+        options: options(&args.limits, args.null_id_as_warning),
         queue_bytes: args.queue_bytes,
         stack: args.limits.stack(),
         har: args.har,

@@ -16,13 +16,12 @@ use std::{
     fs::File,
     io::{self, BufWriter, Write},
     path::PathBuf,
-    time::{SystemTime, UNIX_EPOCH},
 };
 
 use mcpwire::{transcript::Position, Direction, MessageKind, Origin, Version};
-use serde::Serialize;
 use serde_json::Value;
 
+pub use crate::sink::{Severity, Summary};
 use crate::{
     args::{self, Choice},
     excerpt,
@@ -112,23 +111,6 @@ pub fn parse_output(s: &str) -> Result<OutputSpec, String> {
     })
 }
 
-/// How bad a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// The message breaks the schema (or is not a readable message).
-    Violation,
-    /// Worth knowing; fails the run only with `--strict`.
-    Warning,
-    /// The input could not be judged at all (a file that cannot be read,
-    /// too few messages for `--require-messages`).
-    Error,
-    /// A violation the transcript record declared it expects
-    /// (`"expect"`, [`mcpwire::expect`]): shown by the text format, never
-    /// failing; the other formats leave it out ([`Sink::shows_expected`]).
-    Expected,
-}
-
 /// One finding as the judging code reports it (borrowed; [`Outputs`]
 /// turns it into a [`Finding`]).
 #[derive(Debug)]
@@ -213,30 +195,6 @@ pub fn unanswered_message(method: &str, id: Option<&Value>, direction: Direction
         "request '{method}' (id {id}) sent by the {} was never answered",
         direction.sender()
     )
-}
-
-/// Counts for the summary.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Summary {
-    /// Always `true`: tells the summary object from findings.
-    pub summary: bool,
-    /// Files read.
-    pub files: usize,
-    /// Messages read (unreadable ones included; a batch is one message).
-    pub messages: usize,
-    /// Messages without violations.
-    pub valid: usize,
-    /// Violations.
-    pub violations: usize,
-    /// Warnings.
-    pub warnings: usize,
-    /// Expected violations (records that declare them, `"expect"`); not
-    /// counted among `violations`. Written only when there are some.
-    #[serde(skip_serializing_if = "is_zero")]
-    pub expected: usize,
-    /// Lines not validated because the validator fell behind (`tap`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dropped: Option<usize>,
 }
 
 /// The message being reported: its original bytes and where they start.
@@ -486,10 +444,6 @@ impl Outputs {
     }
 }
 
-fn is_zero(n: &usize) -> bool {
-    *n == 0
-}
-
 /// A writer for one output: a file, or standard output/error (through
 /// anstream, which strips colour where the stream takes none, see
 /// [`crate::style`]); and whether it takes colour.
@@ -529,66 +483,6 @@ pub fn sink(format: Format, out: Box<dyn Write + Send>, color: bool) -> Box<dyn 
         Format::Junit => Box::new(crate::junit::Junit::new(out)),
         Format::Github => Box::new(crate::github::Github::new(out)),
     }
-}
-
-/// Now, as RFC 3339 UTC with milliseconds (`2026-01-02T03:04:05.678Z`), or
-/// `SOURCE_DATE_EPOCH` (seconds) when set, for reproducible reports.
-pub fn timestamp() -> String {
-    let (secs, millis) = match std::env::var("SOURCE_DATE_EPOCH")
-        .ok()
-        .and_then(|s| s.trim().parse::<u64>().ok())
-    {
-        Some(s) => (s, 0),
-        None => {
-            let d = SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .unwrap_or_default();
-            (d.as_secs(), d.subsec_millis())
-        }
-    };
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
-/// `request 'tools/call' (id 3)`, `result of 'tools/call'`.
-pub fn describe(f: &Finding) -> Option<String> {
-    let kind = f.kind?;
-    let method = f.method.as_deref();
-    let named = method.map(|m| format!(" '{m}'")).unwrap_or_default();
-    let of = method.map(|m| format!(" of '{m}'")).unwrap_or_default();
-    let id =
-        f.id.as_ref()
-            .map(|i| format!(" (id {i})"))
-            .unwrap_or_default();
-    let batch = f
-        .batch_index
-        .map(|i| format!(" [batch element {i}]"))
-        .unwrap_or_default();
-    let text = match kind {
-        MessageKind::Request => format!("request{named}{id}"),
-        MessageKind::Notification => format!("notification{named}"),
-        MessageKind::Result => format!("result{of}{id}"),
-        MessageKind::Error => format!("error{of}{id}"),
-        MessageKind::Unknown => "not a JSON-RPC message".to_string(),
-        MessageKind::Unreadable => return None,
-    };
-    Some(text + &batch)
 }
 
 #[cfg(test)]

@@ -22,8 +22,8 @@ use std::{
 use serde_json::{json, Value};
 
 use crate::{
-    output::{Severity, Summary},
     sink::{FileFailure, Finding, HttpWhere, Message, Sink, Verdict},
+    sink::{Severity, Summary},
 };
 
 /// The SARIF format.

@@ -8,7 +8,7 @@
 
 use anstyle::{AnsiColor, Style as Ansi};
 
-use crate::args::Choice;
+use crate::table::Choice;
 
 /// `--color` (the names and their help: [`ColorChoice::CHOICES`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

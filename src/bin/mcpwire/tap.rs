@@ -48,10 +48,8 @@ use mcpwire::{
 pub struct TapConfig {
     /// Fixed revision or auto.
     pub mode: Mode,
-    /// Per-message limits.
-    pub limits: Limits,
-    /// Downgrade `"id": null` on parse / invalid-request errors.
-    pub null_id_as_warning: bool,
+    /// How the session judges: limits, `--null-id-as-warning`.
+    pub options: Options,
     /// Bytes of lines waiting for validation before lines are not judged.
     pub queue_bytes: usize,
     /// Stack for the judge thread.
@@ -99,11 +97,7 @@ pub fn run(command: &[OsString], config: TapConfig, sink: Report) -> Result<Exit
     let pipeline = Pipeline::start(
         live::Config {
             mode: config.mode,
-            options: Options {
-                null_id_as_warning: config.null_id_as_warning,
-                limits: config.limits,
-                ..Options::default()
-            },
+            options: config.options,
             max_queued_bytes: config.queue_bytes,
             max_queued_messages: QUEUE_LINES,
             stack_size: Some(config.stack),
@@ -283,7 +277,7 @@ impl Findings {
                 files: 1,
                 ..Summary::default()
             },
-            limits: config.limits,
+            limits: config.options.limits,
             error: None,
         }
     }

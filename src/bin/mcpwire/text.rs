@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use mcpwire::{MessageKind, Origin};
 
 use crate::{
-    output::{describe, Severity, Summary},
+    sink::{describe, Severity, Summary},
     sink::{FileFailure, Finding, Message, Sink, Verdict},
     style::Style,
 };

@@ -19,7 +19,6 @@ use hyper::{
 use hyper_util::rt::TokioIo;
 use mcpwire::{
     http::{Body, End, Headers, Redaction, RequestHead, ResponseHead, Step},
-    input::Limits,
     live::{self, Pipeline},
     Mode, Options,
 };
@@ -50,10 +49,9 @@ pub struct ProxyConfig {
     pub listen: SocketAddr,
     /// Fixed revision or auto.
     pub mode: Mode,
-    /// Per-message limits (also the cap on a body read whole).
-    pub limits: Limits,
-    /// Downgrade `"id": null` on parse / invalid-request errors.
-    pub null_id_as_warning: bool,
+    /// How the session judges: limits (also the cap on a body read
+    /// whole), `--null-id-as-warning`.
+    pub options: Options,
     /// Bytes of steps waiting for judging before steps go unjudged.
     pub queue_bytes: usize,
     /// Stack of a judge thread.
@@ -392,11 +390,7 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
     let pipeline = Pipeline::start(
         live::Config {
             mode: config.mode,
-            options: Options {
-                null_id_as_warning: config.null_id_as_warning,
-                limits: config.limits,
-                ..Options::default()
-            },
+            options: config.options,
             max_queued_bytes: config.queue_bytes,
             max_queued_messages: QUEUE_STEPS,
             stack_size: Some(config.stack),
@@ -420,7 +414,7 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
                 transcript: transcript.clone(),
             },
             har: har.clone(),
-            limit: config.limits.max_bytes,
+            limit: config.options.limits.max_bytes,
             next: AtomicU64::new(0),
             listen: local,
             in_flight: Arc::default(),
