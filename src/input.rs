@@ -86,20 +86,13 @@ pub enum InputError {
 /// Nesting depth of a JSON text, stopping early once `limit` is passed.
 /// Brackets inside strings do not count.
 pub fn depth_exceeds(bytes: &[u8], limit: usize) -> bool {
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    use crate::scan::{Byte, Quotes};
+    let (mut depth, mut quotes) = (0usize, Quotes::new());
     for &b in bytes {
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            }
+        if quotes.step(b) != Byte::Outside {
             continue;
         }
         match b {
-            b'"' => in_string = true,
             b'[' | b'{' => {
                 depth += 1;
                 if depth > limit {

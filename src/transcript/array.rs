@@ -4,7 +4,10 @@
 use std::collections::VecDeque;
 
 use super::entry::{Position, Problem};
-use crate::input::{InputError, Limits};
+use crate::{
+    input::{InputError, Limits},
+    scan::{Byte, Quotes},
+};
 
 /// What the array splitter found.
 #[derive(Debug)]
@@ -52,8 +55,8 @@ pub(super) struct Splitter {
     /// Nesting inside the current element (0: between elements).
     depth: usize,
     max_depth: usize,
-    in_string: bool,
-    escaped: bool,
+    /// Inside a string of the current element.
+    quotes: Quotes,
     /// A scalar element (number, literal, or a string) is being read.
     scalar: bool,
     /// Where the current element started.
@@ -83,8 +86,7 @@ impl Splitter {
             expect: Expect::First,
             depth: 0,
             max_depth: 0,
-            in_string: false,
-            escaped: false,
+            quotes: Quotes::new(),
             scalar: false,
             elem_start: None,
             column,
@@ -250,27 +252,22 @@ impl Splitter {
 
     /// One byte.
     fn step(&mut self, b: u8, line: usize, limits: Limits) -> Step {
-        if self.in_string {
+        if self.quotes.in_string() {
             self.push(b, limits);
-            if self.escaped {
-                self.escaped = false;
-            } else if b == b'\\' {
-                self.escaped = true;
-            } else if b == b'"' {
-                self.in_string = false;
-                if self.depth == 0 {
-                    return Step::Done {
-                        event: self.finish(limits),
-                        consumed: true,
-                    };
-                }
+            if self.quotes.step(b) == Byte::Closes && self.depth == 0 {
+                return Step::Done {
+                    event: self.finish(limits),
+                    consumed: true,
+                };
             }
             return Step::Next;
         }
         if self.depth > 0 {
             self.push(b, limits);
+            if self.quotes.step(b) != Byte::Outside {
+                return Step::Next;
+            }
             match b {
-                b'"' => self.in_string = true,
                 b'[' | b'{' => {
                     self.depth += 1;
                     self.max_depth = self.max_depth.max(self.depth);
@@ -325,7 +322,7 @@ impl Splitter {
                     }
                     b'"' => {
                         self.scalar = true;
-                        self.in_string = true;
+                        self.quotes.step(b);
                     }
                     _ => self.scalar = true,
                 }
@@ -339,8 +336,7 @@ impl Splitter {
     fn finish(&mut self, limits: Limits) -> Option<Event> {
         self.expect = Expect::Separator;
         self.scalar = false;
-        self.in_string = false;
-        self.escaped = false;
+        self.quotes = Quotes::new();
         let start = self.elem_start.take().unwrap_or(Position {
             line: self.whole_line,
             column: self.whole_column,

@@ -8,40 +8,27 @@ use super::entry::{Item, Message, Position, Problem};
 use crate::{
     expect::Expect as Expected,
     input::{InputError, Limits},
-    scan::{scan_value, HeadBuilder, MessageHead},
+    scan::{scan_value, Byte, HeadBuilder, MessageHead, Quotes},
     Direction, Origin,
 };
 
 /// Deepest nesting of arrays and objects in a JSON text, counted up to
 /// `cap`. Brackets inside strings do not count.
 pub fn nesting(bytes: &[u8], cap: usize) -> usize {
-    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    let (mut depth, mut max, mut quotes) = (0usize, 0usize, Quotes::new());
     let mut i = 0;
     while i < bytes.len() {
+        let next = quotes.skip(bytes, i);
+        if next > i {
+            i = next;
+            continue;
+        }
         let b = bytes[i];
-        if in_string {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            } else {
-                // Jump to the next quote or backslash.
-                match memchr::memchr2(b'"', b'\\', &bytes[i..]) {
-                    Some(j) if j > 0 => {
-                        i += j;
-                        continue;
-                    }
-                    Some(_) => {}
-                    None => return max,
-                }
-            }
-            i += 1;
+        i += 1;
+        if quotes.step(b) != Byte::Outside {
             continue;
         }
         match b {
-            b'"' => in_string = true,
             b'[' | b'{' => {
                 depth += 1;
                 if depth > max {
@@ -54,7 +41,6 @@ pub fn nesting(bytes: &[u8], cap: usize) -> usize {
             b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
-        i += 1;
     }
     max
 }
@@ -105,30 +91,31 @@ pub(super) fn split_values(text: &[u8]) -> Option<Vec<(usize, usize)>> {
 }
 
 /// Bracket nesting across lines, outside strings (for values that span
-/// lines).
-#[derive(Debug, Default)]
+/// lines; a line break ends an unterminated string, [`Quotes::line_bound`]).
+#[derive(Debug)]
 pub(super) struct Open {
     depth: usize,
-    in_string: bool,
-    escaped: bool,
+    quotes: Quotes,
     /// A closing bracket without an opening one: not a value prefix.
     broken: bool,
 }
 
+impl Default for Open {
+    fn default() -> Open {
+        Open {
+            depth: 0,
+            quotes: Quotes::line_bound(),
+            broken: false,
+        }
+    }
+}
+
 impl Open {
     fn step(&mut self, b: u8) {
-        if self.in_string {
-            if self.escaped {
-                self.escaped = false;
-            } else if b == b'\\' {
-                self.escaped = true;
-            } else if b == b'"' || b == b'\n' {
-                self.in_string = false;
-            }
+        if self.quotes.step(b) != Byte::Outside {
             return;
         }
         match b {
-            b'"' => self.in_string = true,
             b'{' | b'[' => self.depth += 1,
             b'}' | b']' => match self.depth.checked_sub(1) {
                 Some(d) => self.depth = d,
@@ -152,7 +139,7 @@ impl Open {
             if self.broken {
                 return None;
             }
-            if self.depth == 0 && !self.in_string {
+            if self.depth == 0 && !self.quotes.in_string() {
                 return Some(i + 1);
             }
         }
@@ -161,7 +148,7 @@ impl Open {
 
     /// Inside an object or array that a later line may close.
     pub(super) fn is_open(&self) -> bool {
-        self.depth > 0 && !self.broken && !self.in_string
+        self.depth > 0 && !self.broken && !self.quotes.in_string()
     }
 }
 

@@ -95,6 +95,10 @@ mod sink;
 mod style;
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/table.rs"]
+mod table;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/text.rs"]
 mod text;
 #[cfg(feature = "cli")]

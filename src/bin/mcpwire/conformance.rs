@@ -27,7 +27,10 @@ use std::{
     io::{self, Write},
 };
 
-use mcpwire::{MessageKind, Origin, Version};
+use mcpwire::{
+    scan::{Byte, Quotes},
+    MessageKind, Origin, Version,
+};
 use serde::Serialize;
 use serde_json::{value::RawValue, Value};
 
@@ -138,21 +141,9 @@ fn error_text(f: &Finding) -> String {
 /// The message text without whitespace between tokens.
 fn compact(text: &[u8]) -> String {
     let mut out = Vec::with_capacity(text.len());
-    let (mut in_string, mut escaped) = (false, false);
+    let mut quotes = Quotes::new();
     for &b in text {
-        if in_string {
-            out.push(b);
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b'"' {
-                in_string = false;
-            }
-        } else if !b.is_ascii_whitespace() {
-            if b == b'"' {
-                in_string = true;
-            }
+        if quotes.step(b) != Byte::Outside || !b.is_ascii_whitespace() {
             out.push(b);
         }
     }

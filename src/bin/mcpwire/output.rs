@@ -490,15 +490,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn timestamp_from_source_date_epoch() {
-        std::env::set_var("SOURCE_DATE_EPOCH", "1700000000");
-        assert_eq!(timestamp(), "2023-11-14T22:13:20.000Z");
-        std::env::set_var("SOURCE_DATE_EPOCH", "951782400");
-        assert_eq!(timestamp(), "2000-02-29T00:00:00.000Z");
-        std::env::remove_var("SOURCE_DATE_EPOCH");
-    }
-
-    #[test]
     fn output_specs() {
         let o = parse_output("sarif=out/mcpwire.sarif").unwrap();
         assert_eq!(o.format, Format::Sarif);
