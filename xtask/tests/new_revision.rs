@@ -1,10 +1,13 @@
 //! A new revision is one step: in a scratch copy of the repository (the
 //! tracked and untracked-but-not-ignored files, symbolic links kept),
 //! `cargo xtask sync-schemas --from DIR` picks up a revision directory the
-//! pin does not list (`2030-01-01`, a copy of 2026-07-28) and wires it in;
-//! the copy then builds and tests that revision alone (its module, its
-//! `Version` variant, the proc macro's table via feature `macros`, the
-//! dispatch snapshot the xtask wrote, the feature lists of tests/revisions.rs);
+//! pin does not list (`2030-01-01`, a copy of 2026-07-28 that adds
+//! `maxLength` and `pattern`, keywords no MCP schema used before) and wires
+//! it in; the copy then builds and tests that revision alone (its module,
+//! its `Version` variant, the proc macro's table via feature `macros`, the
+//! dispatch snapshot the xtask wrote, the feature lists of
+//! tests/revisions.rs), and `fixture!` refuses at compile time a fixture
+//! that breaks a new constraint;
 //! the errata whose bugs the copy carries now name it too (so its build
 //! applies them);
 //! `cargo xtask remove-revision 2030-01-01` restores every file byte for byte.
@@ -68,12 +71,55 @@ fn spec_dir_with_fake(at: &Path) -> PathBuf {
             std::os::unix::fs::symlink(entry.path(), at.join(entry.file_name())).unwrap();
         }
     }
-    std::fs::copy(
-        mirror.join("2026-07-28/schema.json"),
+    // The fake revision is 2026-07-28 with constraints the MCP schemas do
+    // not use yet: `Implementation.version` gains `maxLength` and `pattern`.
+    let text = std::fs::read_to_string(mirror.join("2026-07-28/schema.json")).unwrap();
+    let mut schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let version = &mut schema["$defs"]["Implementation"]["properties"]["version"];
+    version["maxLength"] = serde_json::json!(8);
+    version["pattern"] = serde_json::json!("^[0-9]+(\\.[0-9]+)*$");
+    std::fs::write(
         at.join(FAKE).join("schema.json"),
+        serde_json::to_string_pretty(&schema).unwrap(),
     )
     .unwrap();
     at.to_path_buf()
+}
+
+/// `fixture!` at the fake revision: a fixture that meets the new
+/// constraints builds, one that breaks them is a compile error naming the
+/// keyword.
+fn fixtures_follow_new_constraints(scratch: &Path, spec: &Path, features: &str) {
+    let example = |version: &str| {
+        format!(
+            "fn main() {{\n    let v = mcpwire::fixture!({FAKE_MODULE}::Implementation, \
+             {{\"name\": \"x\", \"version\": \"{version}\"}});\n    println!(\"{{v}}\");\n}}\n"
+        )
+    };
+    let path = scratch.join("examples/bump_fixture.rs");
+    let build = [
+        "build",
+        "--no-default-features",
+        "--features",
+        features,
+        "--example",
+        "bump_fixture",
+    ];
+    std::fs::write(&path, example("1.2.3")).unwrap();
+    cargo_ok(scratch, spec, &build);
+    for (version, keyword) in [("1.2.3.4.5.6", "maxLength"), ("1.2-beta", "pattern")] {
+        std::fs::write(&path, example(version)).unwrap();
+        let mut cmd = outside::cargo(scratch, &build);
+        cmd.env("MCPWIRE_SPEC_DIR", spec);
+        let (out, _) = outside::run(cmd);
+        let text = outside::text(&out);
+        assert!(!out.status.success(), "{version}: built:\n{text}");
+        assert!(
+            text.contains("/version") && text.contains(keyword),
+            "{version}: {text}"
+        );
+    }
+    std::fs::remove_file(&path).unwrap();
 }
 
 fn cargo_ok(dir: &Path, spec: &Path, args: &[&str]) -> String {
@@ -114,7 +160,7 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
     );
     assert!(log.contains(&format!("{FAKE}: NEW revision")), "{log}");
     let pin = std::fs::read_to_string(scratch.join("schemas/pin.toml")).unwrap();
-    assert!(pin.contains(&format!("\"{FAKE}\" = \"ef70b61f")), "{pin}");
+    assert!(pin.contains(&format!("\"{FAKE}\" = \"")), "{pin}");
     assert!(pin.contains(&format!("\"{FAKE}\" = \"2020-12\"")), "{pin}");
     let manifest = std::fs::read_to_string(scratch.join("Cargo.toml")).unwrap();
     assert!(
@@ -166,6 +212,7 @@ fn a_new_revision_is_added_and_removed_by_the_xtask() {
         ],
     );
     assert!(!log.contains("0 passed"), "{log}");
+    fixtures_follow_new_constraints(&scratch, &spec, &features);
 
     cargo_ok(
         &scratch,

@@ -20,12 +20,9 @@ use std::{
 };
 
 use mcpwire::{
-    bytes,
-    check::{check_transcript, Outcome},
     input::{self, Limits},
-    report::MessageKind,
-    transcript::{Position, Problem},
-    Mode, Options, Origin, Session, Version,
+    transcript::Problem,
+    Mode, Options, Session, Version,
 };
 use serde_json::json;
 use wasm_bindgen::prelude::*;
@@ -35,7 +32,7 @@ use crate::{
     commands::{Cmd, OutputArgs, SpecChoice, APP},
     help,
     judge::Judge,
-    output::{self, Format, Out, Outputs, Severity, Summary},
+    output::{self, Format, Outputs, Summary},
     sink::{Sink, Verdict},
     style::{ColorChoice, Style},
     text::Text,
@@ -421,48 +418,7 @@ impl Run {
         let session = Session::try_with_options(*mode, *options)
             .map_err(|e| io::Error::other(e.to_string()))?;
         let reader = BufReader::with_capacity(1 << 20, decoded(bytes));
-        let mut checker = check_transcript(reader, session);
-        loop {
-            let mut checked = match checker.next() {
-                None => break,
-                Some(Ok(e)) => e,
-                Some(Err(e)) => {
-                    sink.input_error(label, &format!("cannot read {label}: {e}"))?;
-                    break;
-                }
-            };
-            let session = checker.session();
-            if let Some(text) = checked.text.take() {
-                sink.source_owned(text, checked.position);
-            }
-            match &checked.outcome {
-                Outcome::Message(judged) => {
-                    let origin = judged.reports.first().map(|r| r.origin).unwrap_or_default();
-                    Judge::judged(
-                        session,
-                        label,
-                        checked.line,
-                        origin,
-                        judged,
-                        None,
-                        sink,
-                        summary,
-                    )
-                }
-                Outcome::Problem(p) => Judge::unreadable(
-                    session,
-                    label,
-                    checked.line,
-                    None,
-                    p.class(),
-                    &p.to_string(),
-                    sink,
-                    summary,
-                ),
-            }?;
-        }
-        Judge::unanswered(checker.session(), |_| label, sink, summary)?;
-        sink.file_done(label, summary)
+        Judge::transcript(label, reader, session, sink, summary, |_, _| Ok(()))
     }
 
     /// `src/bin/mcpwire/validate.rs` `run`, for the document's bytes.
@@ -480,7 +436,6 @@ impl Run {
             .spec()
             .and_then(|s| s.definition(definition))
             .ok_or_else(|| io::Error::other("checked by RawCli::new"))?;
-        let (sink, summary) = (&mut self.sink, &mut self.summary);
         let bytes = if bytes.len() > limits.max_bytes {
             Err(Problem::Input(input::InputError::TooLarge {
                 len: bytes.len(),
@@ -489,81 +444,16 @@ impl Run {
         } else {
             Ok(bytes)
         };
-        summary.files = 1;
-        summary.messages = 1;
-        sink.revision(version);
-        let line = first_line(&bytes);
-        if let Ok(b) = &bytes {
-            sink.source(b, Position::default());
-        }
-        // The bytes path first: a valid document is never parsed.
-        if let (Some(def), Ok(b)) = (bytes::Definition::find(version, definition), &bytes) {
-            if def.fast(b, limits) == bytes::Fast::Valid {
-                summary.valid = 1;
-                return Ok(());
-            }
-        }
-        let base = Out {
-            file: label,
-            line,
-            severity: Severity::Violation,
-            direction: None,
-            direction_inferred: false,
-            origin: Origin::Implementation,
-            revision: Some(version),
-            kind: None,
-            method: None,
-            id: None,
-            batch_index: None,
-            definition: Some(fns.name),
-            pointer: "",
-            schema_pointer: None,
-            keyword: "",
-            message: "",
-            definition_path: "",
-        };
-        let value = match bytes.and_then(|b| input::parse(&b, limits).map_err(Problem::Input)) {
-            Ok(v) => v,
-            Err(problem) => {
-                summary.violations += 1;
-                let message = problem.to_string();
-                let out = Out {
-                    kind: Some(MessageKind::Unreadable),
-                    keyword: problem.class(),
-                    message: &message,
-                    ..base
-                };
-                return sink.finding(&out, None);
-            }
-        };
-        let violations = fns.check(&value);
-        if violations.is_empty() {
-            summary.valid = 1;
-        }
-        for v in &violations {
-            summary.violations += 1;
-            let out = Out {
-                pointer: v.instance.as_str(),
-                schema_pointer: Some(v.schema),
-                keyword: v.keyword.as_str(),
-                message: &v.message,
-                definition_path: v.instance.as_str(),
-                ..base
-            };
-            sink.finding(&out, Some(&value))?;
-        }
-        Ok(())
+        crate::document::judge(
+            version,
+            fns,
+            label,
+            bytes,
+            limits,
+            &mut self.sink,
+            &mut self.summary,
+        )
     }
-}
-
-/// 1-based line of the first non-blank byte (as `validate.rs`).
-fn first_line(bytes: &Result<Vec<u8>, Problem>) -> usize {
-    let Ok(bytes) = bytes else { return 1 };
-    let start = bytes
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(0);
-    1 + bytes[..start].iter().filter(|&&b| b == b'\n').count()
 }
 
 /// The error for an unknown definition, with the closest names (as

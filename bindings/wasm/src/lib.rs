@@ -59,6 +59,10 @@ mod commands;
 mod conformance;
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
+#[path = "../../../src/bin/mcpwire/document.rs"]
+mod document;
+#[cfg(feature = "cli")]
+#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/github.rs"]
 mod github;
 #[cfg(feature = "cli")]

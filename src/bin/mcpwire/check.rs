@@ -1,16 +1,15 @@
-//! `mcpwire check`: transcripts, message by message — the library's
-//! [`mcpwire::check_transcript`] loop, written out by [`Judge`].
+//! `mcpwire check`: each file a transcript judged message by message
+//! ([`Judge::transcript`], the library's [`mcpwire::check_transcript`]
+//! loop written out), or a HAR capture or HTTP transcript judged as HTTP
+//! exchanges ([`crate::http_check`]).
 
 use std::io::BufReader;
 
-use mcpwire::{
-    check::{check_transcript, Outcome},
-    Mode, Options, Session,
-};
+use mcpwire::{Mode, Options, Session};
 
 use crate::{
     inputs,
-    judge::Judge,
+    judge::{Judge, Step},
     output::{Outputs, Summary},
     progress::Progress,
     Failure,
@@ -65,66 +64,29 @@ pub fn run(
         let reader = BufReader::with_capacity(1 << 20, input);
         let session = Session::try_with_options(config.mode, config.options)
             .map_err(|e| Failure::Usage(e.to_string()))?;
-        let mut checker = check_transcript(reader, session);
-        let mut count = 0u64;
-        loop {
-            let mut checked = match checker.next() {
-                None => break,
-                Some(Ok(e)) => e,
-                Some(Err(e)) => {
-                    if let Some(p) = progress.as_mut() {
-                        p.clear();
-                    }
-                    sink.input_error(&label, &format!("cannot read {label}: {e}"))
-                        .map_err(Failure::Output)?;
-                    break;
-                }
+        Judge::transcript(&label, reader, session, sink, summary, |step, sink| {
+            let Some(p) = progress.as_mut() else {
+                return Ok(());
             };
-            let before = summary.violations + summary.warnings;
-            let session = checker.session();
-            if let Some(text) = checked.text.take() {
-                sink.source_owned(text, checked.position);
-            }
-            match &checked.outcome {
-                Outcome::Message(judged) => {
-                    let origin = judged.reports.first().map(|r| r.origin).unwrap_or_default();
-                    Judge::judged(
-                        session,
-                        &label,
-                        checked.line,
-                        origin,
-                        judged,
-                        None,
-                        sink,
-                        summary,
-                    )
-                }
-                Outcome::Problem(p) => Judge::unreadable(
-                    session,
-                    &label,
-                    checked.line,
-                    None,
-                    p.class(),
-                    &p.to_string(),
-                    sink,
-                    summary,
-                ),
-            }
-            .map_err(Failure::Output)?;
-            count += 1;
-            if let Some(p) = progress.as_mut() {
-                if summary.violations + summary.warnings != before {
-                    p.clear();
-                    sink.flush().map_err(Failure::Output)?;
-                }
-                if count.is_multiple_of(64) {
-                    p.update(checker.bytes_read());
+            match step {
+                Step::ReadError => p.clear(),
+                Step::Message {
+                    findings,
+                    count,
+                    bytes_read,
+                } => {
+                    if findings {
+                        p.clear();
+                        sink.flush()?;
+                    }
+                    if count.is_multiple_of(64) {
+                        p.update(bytes_read);
+                    }
                 }
             }
-        }
-        Judge::unanswered(checker.session(), |_| label.as_str(), sink, summary)
-            .map_err(Failure::Output)?;
-        sink.file_done(&label, summary).map_err(Failure::Output)?;
+            Ok(())
+        })
+        .map_err(Failure::Output)?;
     }
     Ok(())
 }

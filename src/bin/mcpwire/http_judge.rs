@@ -19,7 +19,7 @@ use mcpwire::{
 };
 
 use crate::{
-    judge::Judge,
+    judge::{Judge, Place},
     output::{unanswered_message, Out, Outputs, Severity, Summary},
     sink::HttpWhere,
 };
@@ -154,11 +154,9 @@ impl<T: Target> Consumer for HttpFindings<T> {
             let line = exchange_line(m.context);
             let direction = m.context.direction;
             if let Some(unreadable) = m.reports.iter().find(|r| r.kind == MessageKind::Unreadable) {
-                return Judge::unreadable_at(
+                return Judge::unreadable(
                     m.revision,
-                    file,
-                    line,
-                    Some(direction),
+                    Place::new(file, line, Some(direction)),
                     "input",
                     unreadable.input_error.as_deref().unwrap_or_default(),
                     sink,
@@ -166,10 +164,8 @@ impl<T: Target> Consumer for HttpFindings<T> {
                 );
             }
             Judge::reports(
-                file,
-                line,
+                Place::new(file, line, Some(direction)),
                 direction,
-                Origin::Implementation,
                 m.reports,
                 || m.value,
                 sink,

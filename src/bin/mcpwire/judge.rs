@@ -1,9 +1,10 @@
 //! Judging a stream of messages and turning reports into findings: the
 //! part `check` and `tap` share.
 
-use std::io;
+use std::io::{self, BufRead};
 
 use mcpwire::{
+    check::{check_transcript, Outcome},
     input::{self, InputError, Limits},
     report::{MessageKind, Report},
     Direction, Judged, Origin, Session, WarningKind,
@@ -16,7 +17,33 @@ use crate::output::{unanswered_message, Out, Outputs, Severity, Summary};
 /// pipeline).
 pub struct Judge;
 
-/// Where a message was found and which way it went.
+/// Where a message was found: its file, its line, which way it went
+/// (`None`: not known, or inferred) and who wrote it.
+#[derive(Clone, Copy)]
+pub struct Place<'a> {
+    /// The transcript (or `<client>`/`<server>`).
+    pub file: &'a str,
+    /// 1-based line of the message.
+    pub line: usize,
+    /// Which way it went, when known.
+    pub direction: Option<Direction>,
+    /// Who wrote it.
+    pub origin: Origin,
+}
+
+impl<'a> Place<'a> {
+    /// A message the implementation wrote, going `direction`.
+    pub fn new(file: &'a str, line: usize, direction: Option<Direction>) -> Place<'a> {
+        Place {
+            file,
+            line,
+            direction,
+            origin: Origin::Implementation,
+        }
+    }
+}
+
+/// Where a message was found and which way it went, as its findings say.
 #[derive(Clone, Copy)]
 struct At<'a> {
     file: &'a str,
@@ -26,33 +53,92 @@ struct At<'a> {
     origin: Origin,
 }
 
+/// What [`Judge::transcript`] tells its caller after each record (for
+/// `check`'s progress bar).
+pub enum Step {
+    /// A record was judged: whether it had findings, how many records so
+    /// far, how many bytes were read.
+    Message {
+        /// Whether this record added findings.
+        findings: bool,
+        /// Records judged so far.
+        count: u64,
+        /// Bytes read so far.
+        bytes_read: u64,
+    },
+    /// The transcript could not be read on (reported as an input error).
+    ReadError,
+}
+
 impl Judge {
-    /// Text that is not a message, as one finding of class `class`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn unreadable(
-        session: &Session,
-        file: &str,
-        line: usize,
-        direction: Option<Direction>,
-        class: &str,
-        message: &str,
+    /// Judges one transcript record by record ([`check_transcript`]) and
+    /// writes every finding, then the requests never answered, then the
+    /// end of the file; `step` hears of each record. `check` calls it for
+    /// each file, the npm package's `check` for each input.
+    pub fn transcript<R: BufRead>(
+        label: &str,
+        reader: R,
+        session: Session,
         sink: &mut Outputs,
         summary: &mut Summary,
+        mut step: impl FnMut(Step, &mut Outputs) -> io::Result<()>,
     ) -> io::Result<()> {
-        let revision = session.revision();
-        Self::unreadable_at(
-            revision, file, line, direction, class, message, sink, summary,
-        )
+        let mut checker = check_transcript(reader, session);
+        let mut count = 0u64;
+        loop {
+            let mut checked = match checker.next() {
+                None => break,
+                Some(Ok(e)) => e,
+                Some(Err(e)) => {
+                    step(Step::ReadError, sink)?;
+                    sink.input_error(label, &format!("cannot read {label}: {e}"))?;
+                    break;
+                }
+            };
+            let before = summary.violations + summary.warnings;
+            let session = checker.session();
+            if let Some(text) = checked.text.take() {
+                sink.source_owned(text, checked.position);
+            }
+            match &checked.outcome {
+                Outcome::Message(judged) => {
+                    let origin = judged.reports.first().map(|r| r.origin).unwrap_or_default();
+                    let at = Place {
+                        origin,
+                        ..Place::new(label, checked.line, None)
+                    };
+                    Self::judged(session, at, judged, None, sink, summary)
+                }
+                Outcome::Problem(p) => Self::unreadable(
+                    session.revision(),
+                    Place::new(label, checked.line, None),
+                    p.class(),
+                    &p.to_string(),
+                    sink,
+                    summary,
+                ),
+            }?;
+            count += 1;
+            let findings = summary.violations + summary.warnings != before;
+            let bytes_read = checker.bytes_read();
+            step(
+                Step::Message {
+                    findings,
+                    count,
+                    bytes_read,
+                },
+                sink,
+            )?;
+        }
+        Self::unanswered(checker.session(), |_| label, sink, summary)?;
+        sink.file_done(label, summary)
     }
 
-    /// [`Judge::unreadable`], read at `revision` (the live pipeline's
-    /// session is on its own thread).
-    #[allow(clippy::too_many_arguments)]
-    pub fn unreadable_at(
+    /// Text that is not a message, judged at `revision`, as one finding
+    /// of class `class`.
+    pub fn unreadable(
         revision: mcpwire::Version,
-        file: &str,
-        line: usize,
-        direction: Option<Direction>,
+        at: Place<'_>,
         class: &str,
         message: &str,
         sink: &mut Outputs,
@@ -63,10 +149,10 @@ impl Judge {
         sink.revision(revision);
         sink.finding(
             &Out {
-                file,
-                line,
+                file: at.file,
+                line: at.line,
                 severity: Severity::Violation,
-                direction,
+                direction: at.direction,
                 direction_inferred: false,
                 origin: Origin::Implementation,
                 revision: Some(revision),
@@ -86,15 +172,12 @@ impl Judge {
         sink.message_done()
     }
 
-    /// Writes what the session found about one message; `value`: the
-    /// message, when the caller has it parsed ([`Judged::value`] is used
-    /// otherwise).
-    #[allow(clippy::too_many_arguments)]
+    /// Writes what the session found about one message at `at` (its
+    /// direction: the one it was judged in); `value`: the message, when
+    /// the caller has it parsed ([`Judged::value`] is used otherwise).
     pub fn judged(
         session: &Session,
-        file: &str,
-        line: usize,
-        origin: Origin,
+        at: Place<'_>,
         judged: &Judged,
         value: Option<&Value>,
         sink: &mut Outputs,
@@ -105,11 +188,10 @@ impl Judge {
             .iter()
             .find(|r| r.kind == MessageKind::Unreadable)
         {
+            let direction = Some(judged.direction).filter(|_| judged.inferred.is_none());
             return Self::unreadable(
-                session,
-                file,
-                line,
-                Some(judged.direction).filter(|_| judged.inferred.is_none()),
+                session.revision(),
+                Place { direction, ..at },
                 "input",
                 unreadable.input_error.as_deref().unwrap_or_default(),
                 sink,
@@ -117,11 +199,11 @@ impl Judge {
             );
         }
         let at = At {
-            file,
-            line,
+            file: at.file,
+            line: at.line,
             direction: judged.direction,
             inferred: judged.inferred.is_some(),
-            origin,
+            origin: at.origin,
         };
         Self::emit(
             &at,
@@ -133,24 +215,22 @@ impl Judge {
     }
 
     /// Writes the findings of reports judged elsewhere (by the live
-    /// pipeline, for `tap`); `value` gives the message for excerpts.
-    #[allow(clippy::too_many_arguments)]
+    /// pipeline, for `tap`), of a message that went `direction`; `value`
+    /// gives the message for excerpts.
     pub fn reports<'v>(
-        file: &str,
-        line: usize,
+        at: Place<'_>,
         direction: Direction,
-        origin: Origin,
         reports: &[Report],
         value: impl FnOnce() -> Option<&'v Value>,
         sink: &mut Outputs,
         summary: &mut Summary,
     ) -> io::Result<()> {
         let at = At {
-            file,
-            line,
+            file: at.file,
+            line: at.line,
             direction,
             inferred: false,
-            origin,
+            origin: at.origin,
         };
         Self::emit(&at, reports, value, sink, summary)
     }
@@ -330,11 +410,9 @@ impl Judge {
             } else {
                 unreadable.input_error.clone().unwrap_or_default()
             };
-            return Self::unreadable_at(
+            return Self::unreadable(
                 m.revision,
-                file,
-                line,
-                Some(direction),
+                Place::new(file, line, Some(direction)),
                 "input",
                 &message,
                 sink,
@@ -349,11 +427,13 @@ impl Judge {
             None if findings => input::parse(m.bytes, limits).ok(),
             _ => None,
         };
+        let at = Place {
+            origin: m.context.origin,
+            ..Place::new(file, line, Some(direction))
+        };
         Self::reports(
-            file,
-            line,
+            at,
             direction,
-            m.context.origin,
             m.reports,
             || m.value.or(parsed.as_ref()),
             sink,

@@ -15,6 +15,7 @@ mod commands;
 mod conformance;
 use mcpwire::excerpt;
 mod diff;
+mod document;
 mod github;
 mod help;
 mod http_check;

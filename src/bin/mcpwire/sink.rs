@@ -297,6 +297,11 @@ pub fn timestamp() -> String {
             (d.as_secs(), d.subsec_millis())
         }
     };
+    format!("{}.{millis:03}Z", date_time(secs))
+}
+
+/// `secs` after the Unix epoch as `YYYY-MM-DDTHH:MM:SS` (UTC).
+pub fn date_time(secs: u64) -> String {
     let days = (secs / 86_400) as i64;
     let rem = secs % 86_400;
     // Howard Hinnant's civil_from_days.
@@ -310,7 +315,7 @@ pub fn timestamp() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{millis:03}Z",
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
         rem / 3600,
         rem % 3600 / 60,
         rem % 60

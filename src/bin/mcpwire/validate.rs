@@ -6,15 +6,13 @@ use std::{
 };
 
 use mcpwire::{
-    bytes,
     input::{self, Limits},
-    report::MessageKind,
     transcript::Problem,
-    Origin, Spec, Version,
+    Spec, Version,
 };
 
 use crate::{
-    output::{Out, Outputs, Severity, Summary},
+    output::{Outputs, Summary},
     Failure,
 };
 
@@ -33,84 +31,9 @@ pub fn run(
     let Some(fns) = spec.definition(definition) else {
         return Err(Failure::Usage(unknown_definition(spec, definition)));
     };
-    let fast = bytes::Definition::find(version, definition);
     let (label, bytes) = read(file, limits)?;
-    summary.files = 1;
-    summary.messages = 1;
-    sink.revision(version);
-    let line = first_line(&bytes);
-    if let Ok(b) = &bytes {
-        sink.source(b, mcpwire::transcript::Position::default());
-    }
-    // The bytes path first: a valid document is never parsed.
-    if let (Some(def), Ok(b)) = (fast, &bytes) {
-        if def.fast(b, limits) == bytes::Fast::Valid {
-            summary.valid = 1;
-            return Ok(());
-        }
-    }
-    let value = match bytes.and_then(|b| input::parse(&b, limits).map_err(Problem::Input)) {
-        Ok(v) => v,
-        Err(problem) => {
-            summary.violations += 1;
-            let message = problem.to_string();
-            sink.finding(
-                &Out {
-                    file: &label,
-                    line,
-                    severity: Severity::Violation,
-                    direction: None,
-                    direction_inferred: false,
-                    origin: Origin::Implementation,
-                    revision: Some(version),
-                    kind: Some(MessageKind::Unreadable),
-                    method: None,
-                    id: None,
-                    batch_index: None,
-                    definition: Some(fns.name),
-                    pointer: "",
-                    schema_pointer: None,
-                    keyword: problem.class(),
-                    message: &message,
-                    definition_path: "",
-                },
-                None,
-            )
-            .map_err(Failure::Output)?;
-            return Ok(());
-        }
-    };
-    let violations = fns.check(&value);
-    if violations.is_empty() {
-        summary.valid = 1;
-    }
-    for v in &violations {
-        summary.violations += 1;
-        sink.finding(
-            &Out {
-                file: &label,
-                line,
-                severity: Severity::Violation,
-                direction: None,
-                direction_inferred: false,
-                origin: Origin::Implementation,
-                revision: Some(version),
-                kind: None,
-                method: None,
-                id: None,
-                batch_index: None,
-                definition: Some(fns.name),
-                pointer: v.instance.as_str(),
-                schema_pointer: Some(v.schema),
-                keyword: v.keyword.as_str(),
-                message: &v.message,
-                definition_path: v.instance.as_str(),
-            },
-            Some(&value),
-        )
-        .map_err(Failure::Output)?;
-    }
-    Ok(())
+    crate::document::judge(version, fns, &label, bytes, limits, sink, summary)
+        .map_err(Failure::Output)
 }
 
 /// Reads at most `max_bytes` (+1, to tell a longer input).
@@ -138,16 +61,6 @@ fn read(file: &str, limits: Limits) -> Result<(String, Result<Vec<u8>, Problem>)
         ));
     }
     Ok((label, Ok(bytes)))
-}
-
-/// 1-based line of the first non-blank byte.
-fn first_line(bytes: &Result<Vec<u8>, Problem>) -> usize {
-    let Ok(bytes) = bytes else { return 1 };
-    let start = bytes
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(0);
-    1 + bytes[..start].iter().filter(|&&b| b == b'\n').count()
 }
 
 /// The error for an unknown definition, with the closest names
