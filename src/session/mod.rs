@@ -86,6 +86,8 @@
 //! by line (by 1-based position, `message #N`, when no line was given).
 
 mod capabilities;
+mod checks;
+mod conversation;
 pub mod envelope;
 mod infer;
 mod judge;
@@ -201,7 +203,7 @@ pub struct Session {
     capabilities: capabilities::Sides,
     /// The text the client capabilities were last parsed from (bytes path).
     client_capabilities_text: Option<Vec<u8>>,
-    lifecycle: observe::Lifecycle,
+    lifecycle: conversation::Lifecycle,
     /// Whether the auto-mode assumption was reported.
     assumed: bool,
     /// The room of a recycled report's method ([`Session::judge_into`]).
@@ -246,7 +248,7 @@ impl Session {
             correlator: Correlator::default(),
             capabilities: capabilities::Sides::default(),
             client_capabilities_text: None,
-            lifecycle: observe::Lifecycle::default(),
+            lifecycle: conversation::Lifecycle::default(),
             assumed: false,
             spare_method: String::new(),
             line: None,
@@ -307,7 +309,7 @@ impl Session {
         correlator.clear();
         *capabilities = capabilities::Sides::default();
         *client_capabilities_text = None;
-        *lifecycle = observe::Lifecycle::default();
+        *lifecycle = conversation::Lifecycle::default();
         *assumed = false;
         *line = None;
         *next_index = 0;
