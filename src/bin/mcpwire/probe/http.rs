@@ -132,8 +132,8 @@ struct State {
     protocol_version: Option<String>,
     /// The 2024-11-05 message endpoint (path and query), once announced.
     endpoint: Option<String>,
-    /// Why the server is gone (connection refused, the HTTP+SSE stream
-    /// ended).
+    /// Why the server is gone (`the server could not be reached (…)`,
+    /// `the server ended the HTTP+SSE stream`).
     gone: Option<String>,
 }
 
@@ -703,7 +703,10 @@ async fn post_once(
             Ok(x) => x,
             Err(SendError::Stopped) => return false,
             Err(SendError::Failed(why)) => {
-                shared.state().gone.get_or_insert(why);
+                shared
+                    .state()
+                    .gone
+                    .get_or_insert(format!("the server could not be reached ({why})"));
                 shared.deliver(key, Reply::Closed);
                 return false;
             }
@@ -1216,7 +1219,7 @@ impl Link for HttpLink {
             .gone
             .clone()
             .unwrap_or_else(|| "the connection ended".into());
-        (None, format!("the server could not be reached ({why})"))
+        (None, why)
     }
 
     fn cancels_by_closing(&self) -> bool {
