@@ -414,6 +414,12 @@ fn serve(stream: TcpStream, flaw: Flaw) {
         return respond(&stream, "202 Accepted", &[], b"");
     };
     let result = |r: Value| json!({"jsonrpc": "2.0", "id": id, "result": r});
+    if let Some(version) = req
+        .header("mcp-protocol-version")
+        .filter(|v| ["2026-07-28", "draft"].contains(v))
+    {
+        return serve_stateless(&stream, &req, &msg, version);
+    }
     match method {
         "initialize" => {
             match flaw {
@@ -459,9 +465,6 @@ fn serve(stream: TcpStream, flaw: Flaw) {
                 &[("mcp-session-id", "session-1")],
             );
         }
-        // An initialize-era server: no modern error (2026-07-28 Backward
-        // Compatibility: the client falls back).
-        "server/discover" => respond(&stream, "400 Bad Request", &[], b""),
         "ping" if flaw == Flaw::CutStream => {
             respond_sse(
                 &stream,
@@ -489,6 +492,73 @@ fn serve(stream: TcpStream, flaw: Flaw) {
             &json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": "Method not found"}}),
             &[],
         ),
+    }
+}
+
+/// A request at a stateless revision (2026-07-28 on): its headers checked
+/// against its body (a mismatch answered 400, −32020), then answered with
+/// `resultType` and the caching fields; an unknown method is a 404 with
+/// −32601 (basic/transports/streamable-http, Request Metadata).
+fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str) {
+    let id = &msg["id"];
+    let method = msg["method"].as_str().unwrap_or_default();
+    let meta = msg
+        .pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion")
+        .and_then(Value::as_str);
+    let name = msg.pointer("/params/name").and_then(Value::as_str);
+    let name_ok = method != "tools/call" || req.header("mcp-name") == name;
+    if meta != Some(version) || req.header("mcp-method") != Some(method) || !name_ok {
+        let error = json!({"jsonrpc": "2.0", "id": id,
+            "error": {"code": -32020, "message": "Header mismatch"}});
+        let body = error.to_string();
+        return respond(
+            stream,
+            "400 Bad Request",
+            &[("content-type", "application/json")],
+            body.as_bytes(),
+        );
+    }
+    let result = |r: Value| json!({"jsonrpc": "2.0", "id": id, "result": r});
+    let cached = |mut r: Value| {
+        r["resultType"] = json!("complete");
+        r["ttlMs"] = json!(0);
+        r["cacheScope"] = json!("private");
+        r
+    };
+    match method {
+        "server/discover" => json_response(
+            stream,
+            &result(cached(json!({
+                "supportedVersions": [version],
+                "capabilities": {"tools": {}},
+                "_meta": {"io.modelcontextprotocol/serverInfo":
+                    {"name": "loopback-test-server", "version": "1.0.0"}}
+            }))),
+            &[],
+        ),
+        "tools/list" => json_response(
+            stream,
+            &result(cached(
+                json!({"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}),
+            )),
+            &[],
+        ),
+        "tools/call" => {
+            let answer = result(json!({"resultType": "complete",
+                "content": [{"type": "text", "text": "echoed"}]}));
+            respond_sse(stream, &format!("data: {answer}\n\n"));
+        }
+        _ => {
+            let error = json!({"jsonrpc": "2.0", "id": id,
+                "error": {"code": -32601, "message": "Method not found"}});
+            let body = error.to_string();
+            respond(
+                stream,
+                "404 Not Found",
+                &[("content-type", "application/json")],
+                body.as_bytes(),
+            );
+        }
     }
 }
 
@@ -522,9 +592,20 @@ fn a_correct_server_is_clean_at_every_revision() {
                 "{t}"
             );
         } else {
-            assert!(t["negotiated"].is_null(), "{t}");
-            assert!(t["note"].as_str().unwrap().contains("HTTP 400"), "{t}");
+            // server/discover and the per-request headers.
+            assert_eq!(t["negotiated"], offered, "{t}");
+            for m in ["server/discover", "tools/list", "tools/call"] {
+                assert_eq!(ok(t, m), 1, "{offered}: {m}: {t}");
+            }
+            assert_eq!(
+                t["origin_check"], "a POST of 'server/discover' refused (HTTP 403)",
+                "{t}"
+            );
         }
+        assert_eq!(
+            t["methods"]["mcpwire/probe-unknown-method"]["error"], 1,
+            "{t}"
+        );
         assert_eq!(t["findings"], json!({}), "{offered}: {t}");
     }
     // Nothing the probe sent broke a rule (headers, session id, protocol
@@ -533,9 +614,10 @@ fn a_correct_server_is_clean_at_every_revision() {
     // Per initialize-era revision: 5 requests and their answers
     // (initialize, ping, tools/list, the unknown method, tools/call), the
     // initialized notification, roots/list and its answer, and the Origin
-    // check's initialize (refused, no JSON answer); server/discover at the
-    // stateless ones.
-    assert_eq!(run.summary["messages"], 4 * 14 + 2, "{}", run.summary);
+    // check's initialize (refused, no JSON answer); per stateless one: 4
+    // requests and their answers (server/discover, tools/list, the unknown
+    // method, tools/call; no ping) and the Origin check's server/discover.
+    assert_eq!(run.summary["messages"], 4 * 14 + 2 * 9, "{}", run.summary);
     assert_eq!(run.status, Some(0));
 }
 

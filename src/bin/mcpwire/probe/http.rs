@@ -1101,6 +1101,16 @@ impl HttpLink {
                 read_body(&shared, exchange, response, deadline).await;
             }
             let accepted = (200..300).contains(&status);
+            if !accepted {
+                // Refused by status, as it must be: not also unanswered.
+                if let Some(id) = message.get("id").and_then(Value::as_u64) {
+                    shared
+                        .answered
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(id);
+                }
+            }
             if accepted && !legacy && !shared.stateless {
                 if let Some(id) = head.headers.get("mcp-session-id") {
                     let mut headers = vec![("mcp-session-id".to_string(), id.to_string())];

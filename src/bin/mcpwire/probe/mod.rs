@@ -232,8 +232,7 @@ fn revision_run(
     exercise.run();
     let (mut table, mut findings, mut cancelled) =
         (exercise.table, exercise.findings, exercise.cancelled);
-    cancelled.extend(conn.link().answered_by_link());
-    conn.finish(revision, args.timeout, &mut table, &mut findings);
+    cancelled.extend(conn.finish(revision, args.timeout, &mut table, &mut findings));
     let finished = pipeline.finish();
     let mut j = finished.consumer;
     // A request the probe cancelled is not expected to be answered
@@ -312,20 +311,25 @@ impl Conn {
     }
 
     /// Ends the conversation; over HTTP, first the Origin check (when the
-    /// server spoke the revision).
+    /// server spoke the revision). Returns the ids of the requests
+    /// answered without a JSON-RPC response ([`Link::answered_by_link`]).
     fn finish(
         self,
         revision: Version,
         timeout: Duration,
         table: &mut RevisionTable,
         findings: &mut Vec<ProbeFinding>,
-    ) {
+    ) -> Vec<u64> {
+        #[cfg(not(feature = "proxy"))]
+        let _ = (revision, timeout, &table, &findings);
         match self {
             // A normal end: the server exits once its input is closed (or
             // its group is ended); only an exit before that is recorded (a
             // crash).
             Conn::Stdio(c) => {
+                let answered = c.answered_by_link();
                 let _ = c.close(GRACE);
+                answered
             }
             #[cfg(feature = "proxy")]
             Conn::Http(mut h) => {
@@ -333,11 +337,11 @@ impl Conn {
                 if table.negotiated.is_some() {
                     origin_check(&mut h, revision, timeout, table, findings);
                 }
+                let answered = h.answered_by_link();
                 h.close(GRACE);
+                answered
             }
         }
-        #[cfg(not(feature = "proxy"))]
-        let _ = (revision, timeout, table, findings);
     }
 }
 

@@ -77,6 +77,7 @@ pub const NO_RESPONSE: ProbeRule = ProbeRule {
 };
 
 /// A server on loopback served a request carrying a foreign `Origin`.
+#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
 pub const ORIGIN: ProbeRule = ProbeRule {
     id: "probe-origin",
     sentence: "basic/transports (Security Warning; 2026-07-28: \
