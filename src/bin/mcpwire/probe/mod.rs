@@ -232,7 +232,11 @@ fn revision_run(
     exercise.run();
     let (mut table, mut findings, mut cancelled) =
         (exercise.table, exercise.findings, exercise.cancelled);
-    cancelled.extend(conn.finish(revision, args.timeout, &mut table, &mut findings));
+    // The Origin check is bounded by the run's deadline like any request.
+    let timeout = args
+        .timeout
+        .min(deadline.saturating_duration_since(Instant::now()));
+    cancelled.extend(conn.finish(revision, timeout, &mut table, &mut findings));
     let finished = pipeline.finish();
     let mut j = finished.consumer;
     // A request the probe cancelled is not expected to be answered
@@ -334,7 +338,7 @@ impl Conn {
             #[cfg(feature = "proxy")]
             Conn::Http(mut h) => {
                 table.transport = h.transport().name().to_string();
-                if table.negotiated.is_some() {
+                if table.negotiated.is_some() && !timeout.is_zero() {
                     origin_check(&mut h, revision, timeout, table, findings);
                 }
                 let answered = h.answered_by_link();
