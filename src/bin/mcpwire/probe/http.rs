@@ -240,11 +240,10 @@ impl Shared {
 /// visible ASCII and spaces without surrounding whitespace, else (and when
 /// it looks like the sentinel) `=?base64?…?=`.
 fn header_value(v: &str) -> String {
-    let plain = !v.is_empty()
-        && v.bytes().all(|b| b == b' ' || (0x21..=0x7e).contains(&b))
-        && !v.starts_with(' ')
-        && !v.ends_with(' ')
-        && !(v.starts_with("=?base64?") && v.ends_with("?="));
+    let safe = v.bytes().all(|b| b == b' ' || (0x21..=0x7e).contains(&b));
+    let padded = v.starts_with(' ') || v.ends_with(' ');
+    let sentinel = v.starts_with("=?base64?") && v.ends_with("?=");
+    let plain = !v.is_empty() && safe && !padded && !sentinel;
     if plain {
         v.to_string()
     } else {
@@ -699,7 +698,7 @@ async fn post_once(
     let headers = shared.headers(Some(message), ACCEPT_POST);
     let body = serde_json::to_vec(message).unwrap_or_default();
     let (exchange, head, response) =
-        match send(&shared, "POST", &target, headers, body, deadline).await {
+        match send(shared, "POST", &target, headers, body, deadline).await {
             Ok(x) => x,
             Err(SendError::Stopped) => return false,
             Err(SendError::Failed(why)) => {
@@ -715,7 +714,7 @@ async fn post_once(
     if legacy {
         // The answer comes on the GET stream; this body is an
         // acknowledgement.
-        let read = read_body(&shared, exchange, response, deadline).await;
+        let read = read_body(shared, exchange, response, deadline).await;
         if !(200..300).contains(&status) {
             shared.deliver_local(
                 key,
@@ -731,11 +730,11 @@ async fn post_once(
         // Request", "404 Not Found" or "405 Method Not Allowed": Issue a
         // GET request to the server URL, expecting that this will open an
         // SSE stream and return an endpoint event as the first event."
-        let answer = match read_body(&shared, exchange, response, deadline).await {
+        let answer = match read_body(shared, exchange, response, deadline).await {
             Read::Whole(b) => serde_json::from_slice::<Value>(&b.bytes).ok(),
             _ => None,
         };
-        match open_legacy(&shared, deadline).await {
+        match open_legacy(shared, deadline).await {
             Ok(()) => return true,
             Err(why) => {
                 let reply = match answer.as_ref().and_then(|a| a.get("error")) {
@@ -765,7 +764,7 @@ async fn post_once(
     }
     let why = if head.is_sse() {
         let events = Events::new(exchange, response, shared.limit);
-        match read_events(&shared, events, Some(key), Some(deadline)).await {
+        match read_events(shared, events, Some(key), Some(deadline)).await {
             None => return false, // the request timed out: the caller says so
             Some(End::Complete) => "the SSE stream ended without the response".to_string(),
             Some(End::Unterminated(_)) => {
@@ -775,12 +774,12 @@ async fn post_once(
         }
     } else {
         let json = head.headers.media_type().as_deref() == Some("application/json");
-        match read_body(&shared, exchange, response, deadline).await {
+        match read_body(shared, exchange, response, deadline).await {
             Read::Stopped => return false,
             Read::Failed(why) => format!("HTTP {status}: the body broke off: {why}"),
             Read::Whole(b) if json => match serde_json::from_slice::<Value>(&b.bytes) {
                 Ok(v) => {
-                    dispatch(&shared, &v, Some(key));
+                    dispatch(shared, &v, Some(key));
                     format!("HTTP {status}: the JSON body holds no response to the request")
                 }
                 Err(_) if b.oversized.is_some() => {
@@ -1091,12 +1090,7 @@ impl HttpLink {
                 let mut events = events;
                 // Read to the end (its messages judged), not routed: the
                 // conversation is not the probe's.
-                loop {
-                    match events.next(&shared, Some(deadline)).await {
-                        Next::Event(_) => continue,
-                        Next::Ended(_) | Next::Stopped => break,
-                    }
-                }
+                while let Next::Event(_) = events.next(&shared, Some(deadline)).await {}
             } else {
                 read_body(&shared, exchange, response, deadline).await;
             }
