@@ -39,32 +39,43 @@ impl Choice for ToolPolicy {
 
 pub(super) const PROBE: Command = Command {
     name: "probe",
-    about: "Run a stdio MCP server and exercise everything it declares, at every revision",
+    about: "Exercise an MCP server (stdio or HTTP) and everything it declares, at every revision",
     long_about: Some(
-        "Run a stdio MCP server and exercise everything it declares, at every revision.\n\n\
-         For each revision (a fresh server process each) the probe proposes it as that \
-         revision's lifecycle says, then calls ping, every list method the capabilities \
-         declare (every page), resources/read, prompts/get, an unknown method and (by default \
-         only read-only) tools/call, answering the server's own requests. Every message, both \
-         directions, is judged as `check` and `tap` judge it. A table per revision, then the \
-         findings. Exits 0 clean, 1 findings, 2 usage error or a server that cannot be started.",
+        "Exercise an MCP server and everything it declares, at every revision: a stdio server \
+         it runs (-- COMMAND), or one listening at --url (Streamable HTTP; the 2024-11-05 \
+         HTTP+SSE transport by the spec's backwards-compatibility procedure).\n\n\
+         For each revision (a fresh server process or HTTP connection each) the probe proposes \
+         it as that revision's lifecycle says, then calls ping, every list method the \
+         capabilities declare (every page), resources/read, prompts/get, an unknown method and \
+         (by default only read-only) tools/call, answering the server's own requests. Every \
+         message, both directions, is judged as `check` and `tap` judge it; over HTTP the \
+         exchanges also by the HTTP rules, as `proxy` judges them, and a server on loopback \
+         must refuse a foreign Origin. A table per revision, then the findings. Exits 0 clean, \
+         1 findings, 2 usage error or a server that cannot be started.",
     ),
     flags: &[
         &[
-            PROBE_SPEC, TOOLS, TIMEOUT, DEADLINE, PAGE_LIMIT, READ_LIMIT, ENV,
+            URL, PROBE_SPEC, TOOLS, TIMEOUT, DEADLINE, PAGE_LIMIT, READ_LIMIT, ENV,
         ],
         OUTPUT_FLAGS,
         LIMIT_FLAGS,
     ],
     positional: Some(Positional {
         name: "COMMAND",
-        help: "The server to run, after `--`",
+        help: "The stdio server to run, after `--` (or --url)",
         many: true,
-        required: true,
+        required: false,
         default: None,
         after_dashes: true,
     }),
 };
+
+const URL: Flag = Flag::value(
+    "url",
+    "URL",
+    "Probe the MCP server at this http:// or https:// URL (Streamable HTTP; HTTP+SSE by the \
+     backwards-compatibility procedure) instead of running a command",
+);
 
 const PROBE_SPEC: Flag = Flag::value(
     "spec",
@@ -122,6 +133,8 @@ const ENV: Flag = Flag {
 /// `mcpwire probe`.
 #[derive(Debug)]
 pub struct ProbeArgs {
+    /// `--url`: the HTTP server to probe (no command then).
+    pub url: Option<String>,
     /// `--spec`: the revisions, in order.
     pub revisions: Vec<Version>,
     /// `--tools`.
@@ -150,6 +163,7 @@ impl ProbeArgs {
             .maybe(&PROBE_SPEC, parse_revisions)?
             .unwrap_or_else(|| Version::enabled().collect());
         Ok(ProbeArgs {
+            url: m.maybe(&URL, |s| Ok::<_, String>(s.to_string()))?,
             revisions,
             tools: m.one(&TOOLS, super::args::choice)?,
             timeout: m.one(&TIMEOUT, parse_duration)?,

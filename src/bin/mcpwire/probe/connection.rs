@@ -4,6 +4,9 @@
 //! the reader thread that judges the server's output, routes responses to
 //! the request waiting for them and answers the server's own requests
 //! ([`super::answers`]).
+//!
+//! [`Link`] is what the exercise drives: this stdio connection, or an HTTP
+//! one ([`super::http`]).
 
 use std::{
     collections::HashMap,
@@ -33,8 +36,70 @@ pub enum Reply {
     Error(Option<i64>, String),
     /// No answer within the request's timeout (or before the deadline).
     TimedOut,
-    /// The server's output ended (it exited or closed it) first.
+    /// The server's output ended (it exited or closed it) first, or (HTTP)
+    /// the server could not be reached.
     Closed,
+    /// (HTTP) The request was answered, but with no JSON-RPC response: a
+    /// status or content type that carries none, a body that holds none,
+    /// a stream that ended before it. What happened.
+    #[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+    Failed(String),
+}
+
+/// What the exercise drives one revision's conversation over.
+pub trait Link {
+    /// Sends a request and waits for its answer, at most `timeout`.
+    fn request(&mut self, method: &str, params: Option<Value>, timeout: Duration) -> Reply;
+    /// Sends a notification.
+    fn notify(&mut self, method: &str, params: Option<Value>);
+    /// The id of the last request sent.
+    fn last_id(&self) -> u64;
+    /// `_meta` added to every request (the 2026-07-28 way), or `None`.
+    fn set_request_meta(&mut self, meta: Option<Value>);
+    /// After [`Reply::Closed`]: the server's exit status when it exited
+    /// within `grace`, and what ended (`the server exited (…)`).
+    fn ended(&mut self, grace: Duration) -> (Option<String>, String);
+    /// Whether closing a request's response stream is its cancellation
+    /// (Streamable HTTP from 2026-07-28), so no `notifications/cancelled`
+    /// is sent.
+    fn cancels_by_closing(&self) -> bool {
+        false
+    }
+    /// Ids of the requests that got an answer carrying no JSON-RPC
+    /// response (an HTTP error page, a `404` to `server/discover`): each
+    /// is a probe finding or a note already, not also `unanswered`.
+    fn answered_by_link(&self) -> Vec<u64> {
+        Vec::new()
+    }
+}
+
+/// A request: `_meta` (the 2026-07-28 per-request metadata) merged into
+/// its params.
+pub fn request_message(
+    id: u64,
+    method: &str,
+    params: Option<Value>,
+    meta: Option<&Value>,
+) -> Value {
+    let mut params = params.unwrap_or_else(|| json!({}));
+    if let (Some(meta), Some(p)) = (meta, params.as_object_mut()) {
+        let m = p.entry("_meta").or_insert_with(|| json!({}));
+        if let (Some(m), Some(add)) = (m.as_object_mut(), meta.as_object()) {
+            for (k, v) in add {
+                m.insert(k.clone(), v.clone());
+            }
+        }
+    }
+    json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+}
+
+/// A notification.
+pub fn notification(method: &str, params: Option<Value>) -> Value {
+    let mut message = json!({"jsonrpc": "2.0", "method": method});
+    if let Some(p) = params {
+        message["params"] = p;
+    }
+    message
 }
 
 /// The writing half, shared by the probe and the reader thread (which
@@ -153,10 +218,7 @@ impl Connection {
 
     /// Sends a notification.
     pub fn notify(&mut self, method: &str, params: Option<Value>) {
-        let mut message = json!({"jsonrpc": "2.0", "method": method});
-        if let Some(p) = params {
-            message["params"] = p;
-        }
+        let message = notification(method, params);
         if let Ok(mut w) = self.writer.lock() {
             let _ = w.send(&message);
         }
@@ -170,22 +232,12 @@ impl Connection {
     /// Sends a request and waits for its answer, at most `timeout`.
     pub fn request(&mut self, method: &str, params: Option<Value>, timeout: Duration) -> Reply {
         self.next_id += 1;
-        let id = Value::from(self.next_id);
-        let key = id.to_string();
-        let mut params = params.unwrap_or_else(|| json!({}));
-        if let (Some(meta), Some(p)) = (&self.request_meta, params.as_object_mut()) {
-            let m = p.entry("_meta").or_insert_with(|| json!({}));
-            if let (Some(m), Some(add)) = (m.as_object_mut(), meta.as_object()) {
-                for (k, v) in add {
-                    m.insert(k.clone(), v.clone());
-                }
-            }
-        }
+        let key = Value::from(self.next_id).to_string();
         let (tx, rx) = mpsc::channel();
         if let Ok(mut w) = self.waiting.lock() {
             w.insert(key.clone(), tx);
         }
-        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        let message = request_message(self.next_id, method, params, self.request_meta.as_ref());
         let sent = self.writer.lock().map(|mut w| w.send(&message));
         if !matches!(sent, Ok(Ok(()))) {
             return Reply::Closed;
@@ -230,6 +282,33 @@ impl Connection {
     /// ends a moment before the exit can be collected).
     pub fn exited(&mut self, grace: Duration) -> Option<String> {
         wait_for(&mut self.child, grace).map(|s| s.to_string())
+    }
+}
+
+impl Link for Connection {
+    fn request(&mut self, method: &str, params: Option<Value>, timeout: Duration) -> Reply {
+        Connection::request(self, method, params, timeout)
+    }
+
+    fn notify(&mut self, method: &str, params: Option<Value>) {
+        Connection::notify(self, method, params);
+    }
+
+    fn last_id(&self) -> u64 {
+        Connection::last_id(self)
+    }
+
+    fn set_request_meta(&mut self, meta: Option<Value>) {
+        self.request_meta = meta;
+    }
+
+    fn ended(&mut self, grace: Duration) -> (Option<String>, String) {
+        let exit = self.exited(grace);
+        let what = match &exit {
+            Some(status) => format!("the server exited ({status})"),
+            None => "the server's output ended".to_string(),
+        };
+        (exit, what)
     }
 }
 

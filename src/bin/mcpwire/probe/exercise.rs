@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use super::{
     answers,
-    connection::{Connection, Reply},
+    connection::{Link, Reply},
     rules::{self, ProbeRule},
     synth,
     table::{NotCalled, RevisionTable},
@@ -58,8 +58,30 @@ pub const UNKNOWN_METHOD: &str = "mcpwire/probe-unknown-method";
 const MAX_ITEMS: usize = 10_000;
 
 /// The client's `clientInfo`.
-fn client_info() -> Value {
+pub fn client_info() -> Value {
     json!({"name": "mcpwire-probe", "version": env!("CARGO_PKG_VERSION")})
+}
+
+/// `initialize`'s params at `revision`: the revision proposed, the client
+/// capabilities ([`answers::capabilities`]) and `clientInfo`
+/// (basic/lifecycle, Initialization).
+pub fn initialize_params(revision: Version) -> Value {
+    json!({
+        "protocolVersion": revision.as_str(),
+        "capabilities": answers::capabilities(revision),
+        "clientInfo": client_info(),
+    })
+}
+
+/// The `_meta` every request carries at a stateless revision: the
+/// revision, `clientInfo` and the client capabilities
+/// (2026-07-28 basic/versioning).
+pub fn request_meta(revision: Version) -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": revision.as_str(),
+        "io.modelcontextprotocol/clientInfo": client_info(),
+        "io.modelcontextprotocol/clientCapabilities": answers::capabilities(revision),
+    })
 }
 
 /// Whether `revision` is stateless (2026-07-28 on: `server/discover` and
@@ -78,7 +100,7 @@ fn defines(revision: Version, method: &str) -> bool {
 
 /// Drives one revision's conversation.
 pub struct Exercise<'a> {
-    conn: &'a mut Connection,
+    conn: &'a mut dyn Link,
     limits: Limits,
     revision: Version,
     /// The revision's table.
@@ -93,7 +115,7 @@ pub struct Exercise<'a> {
 
 impl<'a> Exercise<'a> {
     /// For `revision` over `conn`.
-    pub fn new(conn: &'a mut Connection, revision: Version, limits: Limits) -> Exercise<'a> {
+    pub fn new(conn: &'a mut dyn Link, revision: Version, limits: Limits) -> Exercise<'a> {
         Exercise {
             conn,
             limits,
@@ -142,7 +164,7 @@ impl<'a> Exercise<'a> {
         let tally = self.table.methods.entry(method.to_string()).or_default();
         match &reply {
             Reply::Result(_) => tally.ok += 1,
-            Reply::Error(..) => tally.error += 1,
+            Reply::Error(..) | Reply::Failed(_) => tally.error += 1,
             Reply::TimedOut | Reply::Closed => tally.timed_out += 1,
         }
         match &reply {
@@ -162,17 +184,14 @@ impl<'a> Exercise<'a> {
             }
             Reply::Closed => {
                 self.closed = true;
-                let exit = self.conn.exited(Duration::from_millis(500));
-                let message = match &exit {
-                    Some(status) => format!(
-                        "the server exited ({status}) while '{target}' waited for its answer"
-                    ),
-                    None => {
-                        format!("the server's output ended while '{target}' waited for its answer")
-                    }
-                };
+                let (exit, what) = self.conn.ended(Duration::from_millis(500));
+                let message = format!("{what} while '{target}' waited for its answer");
                 self.table.exit = exit;
                 self.finding(rules::CLOSED, method, message);
+            }
+            Reply::Failed(why) => {
+                let message = format!("'{target}' got no JSON-RPC response: {why}");
+                self.finding(rules::NO_RESPONSE, method, message);
             }
             _ => {}
         }
@@ -183,7 +202,13 @@ impl<'a> Exercise<'a> {
     /// notification for that request and stop waiting for a response"
     /// (basic/lifecycle, Timeouts).
     fn cancel(&mut self) {
-        if defines(self.revision, "notifications/cancelled") {
+        if self.conn.cancels_by_closing() {
+            // "Closing the SSE response stream MUST be treated by the
+            // server as cancellation of that request" (2026-07-28
+            // basic/transports/streamable-http, Cancellation): the link
+            // closed it when the request timed out.
+            self.cancelled.push(self.conn.last_id());
+        } else if defines(self.revision, "notifications/cancelled") {
             let id = self.conn.last_id();
             self.cancelled.push(id);
             self.conn.notify(
@@ -275,13 +300,9 @@ impl<'a> Exercise<'a> {
     /// the server's capabilities.
     fn handshake(&mut self) -> Option<Value> {
         let offered = self.revision.as_str();
-        let capabilities = answers::capabilities(self.revision);
         if stateless(self.revision) {
-            self.conn.request_meta = Some(json!({
-                "io.modelcontextprotocol/protocolVersion": offered,
-                "io.modelcontextprotocol/clientInfo": client_info(),
-                "io.modelcontextprotocol/clientCapabilities": capabilities,
-            }));
+            self.conn
+                .set_request_meta(Some(request_meta(self.revision)));
             return match self.call("server/discover", None)? {
                 Reply::Result(r) => {
                     self.table.server =
@@ -304,18 +325,13 @@ impl<'a> Exercise<'a> {
                     ));
                     None
                 }
-                Reply::TimedOut | Reply::Closed => {
+                Reply::TimedOut | Reply::Closed | Reply::Failed(_) => {
                     self.no_handshake("server/discover");
                     None
                 }
             };
         }
-        let params = json!({
-            "protocolVersion": offered,
-            "capabilities": capabilities,
-            "clientInfo": client_info(),
-        });
-        match self.call("initialize", Some(params))? {
+        match self.call("initialize", Some(initialize_params(self.revision)))? {
             Reply::Result(r) => {
                 self.table.server = server_info(r.get("serverInfo"));
                 let answered = r
@@ -342,7 +358,7 @@ impl<'a> Exercise<'a> {
                 ));
                 None
             }
-            Reply::TimedOut | Reply::Closed => {
+            Reply::TimedOut | Reply::Closed | Reply::Failed(_) => {
                 self.no_handshake("initialize");
                 None
             }
@@ -397,9 +413,9 @@ impl<'a> Exercise<'a> {
         let method = UNKNOWN_METHOD;
         let reply = self.call(method, None);
         let message = match reply {
-            Some(Reply::Error(Some(-32601), _)) | Some(Reply::TimedOut | Reply::Closed) | None => {
-                return
-            }
+            Some(Reply::Error(Some(-32601), _))
+            | Some(Reply::TimedOut | Reply::Closed | Reply::Failed(_))
+            | None => return,
             Some(Reply::Error(code, text)) => format!(
                 "an unknown method was answered with error {} ({text}), not -32601",
                 code.map_or_else(|| "without an integer code".into(), |c| c.to_string())

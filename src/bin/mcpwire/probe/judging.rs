@@ -1,17 +1,21 @@
 //! The live pipeline's consumer for one revision's conversation: every
 //! message, both directions, judged as `tap` judges it and written as
 //! `check` writes findings, with the findings counted by rule for the
-//! revision's table.
+//! revision's table. Over HTTP the HTTP rules' findings too, written as
+//! `proxy` writes them ([`crate::http_judge::finding`]); a finding's line
+//! is then its exchange (the n-th request of the revision's connection).
 
 use std::{collections::BTreeMap, io};
 
 use crate::{
     judge::Judge,
     output::{Outputs, Summary},
+    sink::HttpWhere,
 };
 use mcpwire::{
+    http::HttpFinding,
     input::Limits,
-    live::{Consumer, Judged},
+    live::{Consumer, Context, Judged},
     report::MessageKind,
     Direction, WarningKind,
 };
@@ -85,7 +89,37 @@ impl Judging {
         }
         self.count(m);
         let file = self.label(m.context.direction).to_string();
-        Judge::live(m, &file, self.limits, &mut self.sink, &mut self.summary)
+        let Some(http) = m.context.http.as_deref() else {
+            return Judge::live(m, &file, self.limits, &mut self.sink, &mut self.summary);
+        };
+        // An HTTP message: its line is its exchange, and its findings say
+        // where in the traffic it is.
+        self.sink.http_where(Some(place(m.context)));
+        let context = Context {
+            line: http.exchange,
+            ..m.context.clone()
+        };
+        let at = Judged {
+            context: &context,
+            bytes: m.bytes,
+            reports: m.reports,
+            value: m.value,
+            size: m.size,
+            revision: m.revision,
+            skipped_before: m.skipped_before,
+        };
+        let written = Judge::live(&at, &file, self.limits, &mut self.sink, &mut self.summary);
+        self.sink.http_where(None);
+        written
+    }
+
+    fn write_http(&mut self, f: &HttpFinding, context: &Context) -> io::Result<()> {
+        *self.by_rule.entry(f.keyword().to_string()).or_default() += 1;
+        let file = self.label(f.direction).to_string();
+        self.sink.http_where(Some(place(context)));
+        let written = crate::http_judge::finding(&file, f, &mut self.sink, &mut self.summary);
+        self.sink.http_where(None);
+        written
     }
 
     /// The requests never answered (a timed-out request among them), as
@@ -94,7 +128,12 @@ impl Judging {
         for p in pending {
             *self.by_rule.entry("unanswered".into()).or_default() += 1;
             let file = self.label(p.direction).to_string();
-            Judge::unanswered_live(p, &file, &mut self.sink, &mut self.summary)?;
+            // Over HTTP its line is its exchange.
+            let p = mcpwire::live::Pending {
+                line: p.line.or(p.exchange),
+                ..p.clone()
+            };
+            Judge::unanswered_live(&p, &file, &mut self.sink, &mut self.summary)?;
         }
         Ok(())
     }
@@ -115,10 +154,31 @@ fn deliberate_unknown(m: &Judged<'_>) -> bool {
         })
 }
 
+/// Where an HTTP message or finding is: its exchange, request and status.
+fn place(context: &Context) -> HttpWhere {
+    let http = context.http.as_deref();
+    HttpWhere {
+        exchange: http.and_then(|h| h.exchange).unwrap_or(0),
+        entry: None,
+        event: http.and_then(|h| h.event),
+        method: http.and_then(|h| h.method.clone()).unwrap_or_default(),
+        url: http.and_then(|h| h.target.clone()).unwrap_or_default(),
+        status: http.and_then(|h| h.status),
+    }
+}
+
 impl Consumer for Judging {
     fn judged(&mut self, message: &Judged<'_>) {
         if self.error.is_none() {
             if let Err(e) = self.write(message) {
+                self.error = Some(e);
+            }
+        }
+    }
+
+    fn http(&mut self, finding: &HttpFinding, context: &Context) {
+        if self.error.is_none() {
+            if let Err(e) = self.write_http(finding, context) {
                 self.error = Some(e);
             }
         }

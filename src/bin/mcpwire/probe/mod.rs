@@ -1,7 +1,11 @@
 //! `mcpwire probe`: a client of mcpwire's own that starts a stdio MCP
-//! server once per revision, exercises everything the server declares and
-//! nothing it does not ([`exercise`]), and judges every message, both
-//! directions, on the live pipeline exactly as `tap` does ([`judging`]).
+//! server once per revision ([`connection`]) — or, with `--url`, opens a
+//! fresh HTTP connection to one per revision ([`http`]: Streamable HTTP,
+//! or the 2024-11-05 HTTP+SSE transport by the backwards-compatibility
+//! procedure) — exercises everything the server declares and nothing it
+//! does not ([`exercise`]), and judges every message, both directions, on
+//! the live pipeline exactly as `tap` (stdio) and `proxy` (HTTP, with the
+//! HTTP rules) do ([`judging`]).
 //!
 //! The report is a table per revision ([`table`]) followed by the
 //! findings as `check` writes them (every `--format`, `--output`). The
@@ -12,6 +16,8 @@
 mod answers;
 mod connection;
 mod exercise;
+#[cfg(feature = "proxy")]
+mod http;
 mod judging;
 mod rules;
 mod synth;
@@ -35,7 +41,7 @@ use crate::{
     sink::Verdict,
     Failure,
 };
-use connection::Connection;
+use connection::{Connection, Link};
 use exercise::{Exercise, ProbeFinding};
 use judging::Judging;
 use table::RevisionTable;
@@ -105,10 +111,34 @@ fn outputs(args: &ProbeArgs) -> Result<(Outputs, Vec<Destination>), Failure> {
 
 /// Runs the probe; returns the exit status.
 pub fn run(args: &ProbeArgs) -> Result<u8, Failure> {
-    if args.command.is_empty() {
-        return Err(Failure::Usage(
-            "probe needs a command to run, after --".into(),
-        ));
+    match (&args.url, args.command.is_empty()) {
+        (None, true) => {
+            return Err(Failure::Usage(
+                "probe needs a command to run, after --, or --url".into(),
+            ))
+        }
+        (Some(_), false) => {
+            return Err(Failure::Usage(
+                "probe takes either --url or a command to run, not both".into(),
+            ))
+        }
+        (Some(_), true) if !args.env.is_empty() => {
+            return Err(Failure::Usage(
+                "--env sets the environment of a server the probe runs; with --url it runs none"
+                    .into(),
+            ))
+        }
+        #[cfg(feature = "proxy")]
+        (Some(url), true) => {
+            http::check_url(url).map_err(Failure::Usage)?;
+        }
+        #[cfg(not(feature = "proxy"))]
+        (Some(_), true) => {
+            return Err(Failure::Usage(
+                "probe --url needs mcpwire built with the `proxy` feature (HTTP)".into(),
+            ))
+        }
+        (None, false) => {}
     }
     let (mut sink, destinations) = outputs(args)?;
     let mut summary = Summary {
@@ -179,14 +209,7 @@ fn revision_run(
         Judging::new(sink, summary, limits, revision.as_str()),
     );
     let submitter = pipeline.submitter();
-    let modern = exercise::stateless(revision);
-    let started = Connection::start(
-        &args.command,
-        &args.env,
-        &submitter,
-        limits.max_bytes,
-        modern,
-    );
+    let started = Conn::start(args, revision, &submitter, limits.max_bytes);
     drop(submitter);
     let mut conn = match started {
         Ok(c) => c,
@@ -196,7 +219,7 @@ fn revision_run(
         }
     };
     let mut exercise = Exercise::new(
-        &mut conn,
+        conn.link(),
         revision,
         exercise::Limits {
             timeout: args.timeout,
@@ -207,16 +230,20 @@ fn revision_run(
         },
     );
     exercise.run();
-    let (mut table, findings, cancelled) = (exercise.table, exercise.findings, exercise.cancelled);
-    // A normal end: the server exits once its input is closed (or its
-    // group is ended); only an exit before that is recorded (a crash).
-    let _ = conn.close(GRACE);
+    let (mut table, mut findings, mut cancelled) =
+        (exercise.table, exercise.findings, exercise.cancelled);
+    // The Origin check is bounded by the run's deadline like any request.
+    let timeout = args
+        .timeout
+        .min(deadline.saturating_duration_since(Instant::now()));
+    cancelled.extend(conn.finish(revision, timeout, &mut table, &mut findings));
     let finished = pipeline.finish();
     let mut j = finished.consumer;
     // A request the probe cancelled is not expected to be answered
     // (basic/utilities/cancellation: receivers "SHOULD: Stop processing
     // the cancelled request, Free associated resources, Not send a
-    // response for the cancelled request").
+    // response for the cancelled request"); one answered without a
+    // JSON-RPC response (HTTP) is a probe finding or a note already.
     let unanswered: Vec<live::Pending> = finished
         .totals
         .unanswered
@@ -244,6 +271,158 @@ fn revision_run(
     }
     j.summary.files += 1;
     Ok((table, j.sink, j.summary))
+}
+
+/// The conversation's link: a server process, or an HTTP connection.
+enum Conn {
+    Stdio(Connection),
+    #[cfg(feature = "proxy")]
+    Http(http::HttpLink),
+}
+
+impl Conn {
+    /// `--url`'s server, or the command's.
+    fn start(
+        args: &ProbeArgs,
+        revision: Version,
+        submitter: &live::Submitter,
+        max_bytes: usize,
+    ) -> io::Result<Conn> {
+        match &args.url {
+            #[cfg(feature = "proxy")]
+            Some(url) => http::HttpLink::start(url, submitter, max_bytes, revision, args.timeout)
+                .map(Conn::Http)
+                .map_err(io::Error::other),
+            #[cfg(not(feature = "proxy"))]
+            Some(_) => Err(io::Error::other("built without HTTP")),
+            None => Connection::start(
+                &args.command,
+                &args.env,
+                submitter,
+                max_bytes,
+                exercise::stateless(revision),
+            )
+            .map(Conn::Stdio),
+        }
+    }
+
+    fn link(&mut self) -> &mut dyn Link {
+        match self {
+            Conn::Stdio(c) => c,
+            #[cfg(feature = "proxy")]
+            Conn::Http(h) => h,
+        }
+    }
+
+    /// Ends the conversation; over HTTP, first the Origin check (when the
+    /// server spoke the revision). Returns the ids of the requests
+    /// answered without a JSON-RPC response ([`Link::answered_by_link`]).
+    fn finish(
+        self,
+        revision: Version,
+        timeout: Duration,
+        table: &mut RevisionTable,
+        findings: &mut Vec<ProbeFinding>,
+    ) -> Vec<u64> {
+        #[cfg(not(feature = "proxy"))]
+        let _ = (revision, timeout, &table, &findings);
+        match self {
+            // A normal end: the server exits once its input is closed (or
+            // its group is ended); only an exit before that is recorded (a
+            // crash).
+            Conn::Stdio(c) => {
+                let answered = c.answered_by_link();
+                let _ = c.close(GRACE);
+                answered
+            }
+            #[cfg(feature = "proxy")]
+            Conn::Http(mut h) => {
+                table.transport = h.transport().name().to_string();
+                if table.negotiated.is_some() && !timeout.is_zero() {
+                    origin_check(&mut h, revision, timeout, table, findings);
+                }
+                let answered = h.answered_by_link();
+                h.close(GRACE);
+                answered
+            }
+        }
+    }
+}
+
+/// A server on loopback must refuse a request with a foreign `Origin`
+/// (DNS rebinding): the revision's opening request is sent with one.
+#[cfg(feature = "proxy")]
+fn origin_check(
+    h: &mut http::HttpLink,
+    revision: Version,
+    timeout: Duration,
+    table: &mut RevisionTable,
+    findings: &mut Vec<ProbeFinding>,
+) {
+    use table::NotCalled;
+    if !h.loopback {
+        table.not_called.push(NotCalled {
+            what: format!("the Origin check (Origin: {})", http::FOREIGN_ORIGIN),
+            why: "the URL's host is not a loopback address".into(),
+        });
+        return;
+    }
+    let legacy = h.transport() == http::Transport::Legacy;
+    let id = h.last_id() + 1;
+    let (method, message) = if exercise::stateless(revision) {
+        (
+            "server/discover",
+            connection::request_message(
+                id,
+                "server/discover",
+                None,
+                Some(&exercise::request_meta(revision)),
+            ),
+        )
+    } else {
+        (
+            "initialize",
+            connection::request_message(
+                id,
+                "initialize",
+                Some(exercise::initialize_params(revision)),
+                None,
+            ),
+        )
+    };
+    let what = if legacy {
+        "a GET of the SSE endpoint".to_string()
+    } else {
+        format!("a POST of '{method}'")
+    };
+    let status = match h.origin_check(&message, timeout) {
+        http::OriginCheck::Accepted(status) => status,
+        http::OriginCheck::Refused(status) => {
+            table.origin_check = Some(format!("{what} refused (HTTP {status})"));
+            return;
+        }
+        http::OriginCheck::NoAnswer(why) => {
+            table.origin_check = Some(format!("{what}: no answer ({why})"));
+            return;
+        }
+    };
+    table.origin_check = Some(format!("{what} served (HTTP {status})"));
+    {
+        *table
+            .findings
+            .entry(rules::ORIGIN.id.to_string())
+            .or_default() += 1;
+        findings.push(ProbeFinding {
+            rule: rules::ORIGIN,
+            method: Some(if legacy { "GET" } else { method }.to_string()),
+            message: format!(
+                "{what} with `Origin: {}` was served (HTTP {status}): a server on loopback that \
+                 accepts a foreign origin answers web pages through DNS rebinding",
+                http::FOREIGN_ORIGIN
+            ),
+            warning: true,
+        });
+    }
 }
 
 /// The probe's own findings, as `check` writes a rule's.

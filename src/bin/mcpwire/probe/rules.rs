@@ -67,3 +67,22 @@ pub const NO_HANDSHAKE: ProbeRule = ProbeRule {
     sentence: "basic/lifecycle (Initialization): \"The server MUST respond with its own \
                capabilities and information\".",
 };
+
+/// A request answered without a JSON-RPC response (HTTP: a status or
+/// content type that carries none, a body or stream without it).
+pub const NO_RESPONSE: ProbeRule = ProbeRule {
+    id: "probe-no-response",
+    sentence: "JSON-RPC 2.0 §5: \"When a rpc call is made, the Server MUST reply with a \
+               Response, except for in the case of Notifications.\"",
+};
+
+/// A server on loopback served a request carrying a foreign `Origin`.
+#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+pub const ORIGIN: ProbeRule = ProbeRule {
+    id: "probe-origin",
+    sentence: "basic/transports (Security Warning; 2026-07-28: \
+               basic/transports/streamable-http, Security & Endpoint): \"Servers MUST \
+               validate the `Origin` header on all incoming connections to prevent DNS \
+               rebinding attacks\"; from 2025-11-25: \"If the `Origin` header is present and \
+               invalid, servers MUST respond with HTTP 403 Forbidden.\"",
+};

@@ -29,6 +29,9 @@ pub struct RevisionTable {
     pub negotiated: Option<String>,
     /// `serverInfo`'s name and version.
     pub server: Option<String>,
+    /// `stdio`, `streamable-http`, or `http+sse` (the 2024-11-05
+    /// transport, reached by the backwards-compatibility procedure).
+    pub transport: String,
     /// Why little or nothing was exercised (a server that does not speak
     /// the revision), when so.
     pub note: Option<String>,
@@ -36,6 +39,9 @@ pub struct RevisionTable {
     pub methods: BTreeMap<String, Tally>,
     /// What was not called, and why.
     pub not_called: Vec<NotCalled>,
+    /// (HTTP, on loopback) How the server answered a request with a
+    /// foreign `Origin`: `refused (HTTP 403)`, `served (HTTP 200)`, …
+    pub origin_check: Option<String>,
     /// Findings by rule.
     pub findings: BTreeMap<String, usize>,
     /// The server's exit status, when it exited while the probe was still
@@ -59,9 +65,11 @@ impl RevisionTable {
             offered: offered.to_string(),
             negotiated: None,
             server: None,
+            transport: "stdio".to_string(),
             note: None,
             methods: BTreeMap::new(),
             not_called: Vec::new(),
+            origin_check: None,
             findings: BTreeMap::new(),
             exit: None,
         }
@@ -73,6 +81,9 @@ impl RevisionTable {
         write!(out, "revision {}: negotiated {negotiated}", self.offered)?;
         if let Some(s) = &self.server {
             write!(out, " (server {s})")?;
+        }
+        if self.transport != "stdio" {
+            write!(out, " over {}", self.transport)?;
         }
         writeln!(out)?;
         if let Some(note) = &self.note {
@@ -101,6 +112,9 @@ impl RevisionTable {
         }
         for n in &self.not_called {
             writeln!(out, "  not called: {} ({})", n.what, n.why)?;
+        }
+        if let Some(o) = &self.origin_check {
+            writeln!(out, "  origin check: {o}")?;
         }
         if let Some(exit) = &self.exit {
             writeln!(out, "  the server exited early: {exit}")?;

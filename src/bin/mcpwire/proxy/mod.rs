@@ -35,11 +35,13 @@
 //! output order (the queue's) and is fast enough: `docs/http.md`
 //! "Performance" measures it.
 
-mod body;
+// `body` and `tls` are also the HTTP client of `probe --url`
+// (src/bin/mcpwire/probe/http.rs).
+pub(crate) mod body;
 mod har_out;
 mod open;
 mod server;
 mod steps;
-mod tls;
+pub(crate) mod tls;
 
 pub use server::{run, ProxyConfig};

@@ -1,0 +1,766 @@
+//! `mcpwire probe --url`: the probe over HTTP, against real peers and
+//! against small servers written here.
+//!
+//! - The pinned `@modelcontextprotocol/server-everything` (`tests/peers`,
+//!   installed by `.ci/setup/40-npm-peers.sh`) in its Streamable HTTP mode
+//!   and in its SSE mode (the 2024-11-05 HTTP+SSE transport, reached by the
+//!   backwards-compatibility procedure), probed at every revision: what it
+//!   must show, and nothing it does not deserve. Without the installed
+//!   peers these tests say so and pass; under CI they fail (`real_peers`).
+//! - A correct Streamable HTTP server of a few lines (std only): a clean run,
+//!   so nothing the probe itself sends breaks an HTTP rule; the same server
+//!   accepting a foreign `Origin`; and servers with one planted defect each
+//!   (a wrong content type, a body that is no JSON, an SSE stream cut in
+//!   an event, an `initialize` never answered, nothing listening): each a
+//!   finding and a finished report, never a hang.
+//!
+//! Loopback only; every process started here is stopped by its pid.
+#![cfg(all(
+    feature = "proxy",
+    feature = "v2024_11_05",
+    feature = "v2025_03_26",
+    feature = "v2025_06_18",
+    feature = "v2025_11_25",
+    feature = "v2026_07_28"
+))]
+
+mod real_peers;
+
+use std::{
+    io::{BufRead, BufReader, Read, Write},
+    net::{TcpListener, TcpStream},
+    path::Path,
+    process::{Child, Command, Output, Stdio},
+    thread,
+    time::{Duration, Instant},
+};
+
+use serde_json::{json, Value};
+
+/// The initialize-era revisions; the others are stateless.
+const INITIALIZE_ERA: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
+
+/// A probe run's JSON Lines output, split.
+struct Run {
+    tables: Vec<Value>,
+    findings: Vec<Value>,
+    summary: Value,
+    status: Option<i32>,
+    text: String,
+}
+
+impl Run {
+    fn table(&self, revision: &str) -> &Value {
+        self.tables
+            .iter()
+            .find(|t| t["offered"] == revision)
+            .unwrap_or_else(|| panic!("no table for {revision}:\n{}", self.text))
+    }
+
+    fn keywords(&self) -> Vec<&str> {
+        self.findings
+            .iter()
+            .map(|f| f["keyword"].as_str().unwrap())
+            .collect()
+    }
+}
+
+fn probe(args: &[&str]) -> Run {
+    let started = Instant::now();
+    let out: Output = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .arg("probe")
+        .args(["--format", "json"])
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    eprintln!(
+        "probe {args:?}: {:.1} s, status {:?}\n{text}{}",
+        started.elapsed().as_secs_f64(),
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    Run {
+        tables: lines
+            .iter()
+            .filter_map(|l| l.get("probe"))
+            .cloned()
+            .collect(),
+        findings: lines
+            .iter()
+            .filter(|l| l.get("probe").is_none() && l.get("summary").is_none())
+            .cloned()
+            .collect(),
+        summary: lines
+            .iter()
+            .find(|l| l.get("summary").is_some())
+            .cloned()
+            .unwrap_or(Value::Null),
+        status: out.status.code(),
+        text,
+    }
+}
+
+fn ok(t: &Value, m: &str) -> u64 {
+    t["methods"][m]["ok"].as_u64().unwrap_or(0)
+}
+
+// --- the real peer ---------------------------------------------------------
+
+/// server-everything, stopped (by pid) when dropped.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+fn server_everything(dir: &Path, mode: &str) -> (Server, u16) {
+    let port = free_port();
+    let child = Command::new("node")
+        .current_dir(dir)
+        .args(["--import", "./loopback.mjs"])
+        .arg("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+        .arg(mode)
+        .env("PORT", port.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start server-everything");
+    let server = Server(child);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "server-everything did not listen on {port}"
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+    (server, port)
+}
+
+/// What server-everything must show at an initialize-era revision, over
+/// either transport: negotiated as offered, every declared feature
+/// exercised (as over stdio, tests/probe_peer.rs), its foreign-Origin
+/// acceptance found.
+fn everything_exercised(t: &Value, transport: &str, origin: &str) {
+    let offered = t["offered"].as_str().unwrap();
+    assert_eq!(t["negotiated"], offered, "{t}");
+    assert_eq!(t["transport"], transport, "{t}");
+    assert_eq!(t["server"], "mcp-servers/everything 2.0.0", "{t}");
+    for m in [
+        "initialize",
+        "ping",
+        "tools/list",
+        "prompts/list",
+        "prompts/get",
+        "resources/list",
+        "resources/templates/list",
+        "resources/read",
+    ] {
+        assert!(ok(t, m) > 0, "{offered}: {m} not exercised: {t}");
+    }
+    assert_eq!(ok(t, "resources/read"), 7, "{t}");
+    assert_eq!(ok(t, "prompts/get"), 3, "{t}");
+    assert_eq!(
+        t["methods"]["mcpwire/probe-unknown-method"]["error"], 1,
+        "{t}"
+    );
+    assert!(ok(t, "tools/call") >= 8, "{t}");
+    assert_eq!(t["methods"]["tools/call"]["timed_out"], 1, "{t}");
+    assert_eq!(t["origin_check"], origin, "{t}");
+    // What it must show, checked by hand: the long-running tool's
+    // timeout (a warning); the foreign Origin it serves (its SDK transports
+    // validate Origin only when told to; a warning); at 2024-11-05 and
+    // 2025-03-26 the `resource_link` content `get-resource-links` returns,
+    // a content type those revisions do not define.
+    let mut expected = json!({"probe-timeout": 1, "probe-origin": 1});
+    if ["2024-11-05", "2025-03-26"].contains(&offered) {
+        expected["schema"] = json!(3);
+    }
+    assert_eq!(t["findings"], expected, "{offered}: {t}");
+}
+
+/// Every finding of a server-everything run is one of the known ones, and
+/// none is about what the probe sent.
+fn only_known_findings(run: &Run, stateless_null_id: bool) {
+    for f in &run.findings {
+        let file = f["file"].as_str().unwrap();
+        assert!(file.ends_with("<server>"), "{f}");
+        let message = f["message"].as_str().unwrap();
+        match f["keyword"].as_str().unwrap() {
+            "probe-timeout" => {
+                assert_eq!(f["severity"], "warning");
+                assert!(message.contains("trigger-long-running-operation"), "{f}");
+            }
+            "probe-origin" => {
+                assert_eq!(f["severity"], "warning");
+                assert!(message.contains("Origin: http://evil.example"), "{f}");
+                assert!(
+                    message.contains("Servers MUST validate the `Origin` header"),
+                    "{f}"
+                );
+            }
+            "anyOf" => assert!(message.contains("resource_link"), "{f}"),
+            // The SDK's transport answers a request before initialization
+            // with 400 and an error whose id is null, which the stateless
+            // revisions' RequestId (string | integer) does not allow.
+            "type" if stateless_null_id => {
+                assert!(message.contains("\"id\" is null"), "{f}");
+                assert!(["2026-07-28", "draft"].contains(&f["revision"].as_str().unwrap()));
+            }
+            other => panic!("unexpected finding {other}: {f}"),
+        }
+    }
+}
+
+#[test]
+fn server_everything_over_streamable_http_at_every_revision() {
+    let Some(dir) = real_peers::installed("probe_http") else {
+        return;
+    };
+    let (_server, port) = server_everything(&dir, "streamableHttp");
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    // As tests/probe_peer.rs: a 3 s timeout for the 10 s tool.
+    let run = probe(&["--timeout", "3s", "--url", &url]);
+    assert_eq!(run.tables.len(), 6, "{}", run.text);
+    for t in &run.tables {
+        let offered = t["offered"].as_str().unwrap();
+        if INITIALIZE_ERA.contains(&offered) {
+            everything_exercised(
+                t,
+                "streamable-http",
+                "a POST of 'initialize' served (HTTP 200)",
+            );
+        } else {
+            // An initialize-era server: its transport refuses a request of
+            // a session never initialized.
+            assert!(t["negotiated"].is_null(), "{t}");
+            assert!(
+                t["note"]
+                    .as_str()
+                    .unwrap()
+                    .contains("server/discover answered an error (-32000: Bad Request: Server not initialized)"),
+                "{t}"
+            );
+            assert_eq!(t["findings"], json!({"schema": 1}), "{t}");
+            assert!(t["origin_check"].is_null(), "{t}");
+        }
+    }
+    only_known_findings(&run, true);
+    // Every message both ways was judged: the stdio probe's messages plus
+    // the server's roots/list request on the GET stream, the probe's
+    // answer, the server's log notification about it and the Origin
+    // check's initialize and result.
+    assert!(
+        run.summary["messages"].as_u64().unwrap() >= 4 * 60,
+        "{}",
+        run.summary
+    );
+    assert_eq!(run.status, Some(1), "the schema violations fail the run");
+}
+
+#[test]
+fn server_everything_over_http_sse_at_every_revision() {
+    let Some(dir) = real_peers::installed("probe_http") else {
+        return;
+    };
+    let (_server, port) = server_everything(&dir, "sse");
+    let url = format!("http://127.0.0.1:{port}/sse");
+    let run = probe(&["--timeout", "3s", "--url", &url]);
+    assert_eq!(run.tables.len(), 6, "{}", run.text);
+    for t in &run.tables {
+        let offered = t["offered"].as_str().unwrap();
+        if INITIALIZE_ERA.contains(&offered) {
+            // POST initialize → 404, then the GET's `endpoint` event.
+            everything_exercised(t, "http+sse", "a GET of the SSE endpoint served (HTTP 200)");
+        } else {
+            // server/discover POSTed to the SSE endpoint: Express's 404
+            // page, not a modern JSON-RPC error (2026-07-28 Backward
+            // Compatibility: a server of the initialize era).
+            assert!(t["negotiated"].is_null(), "{t}");
+            assert!(t["note"].as_str().unwrap().contains("HTTP 404"), "{t}");
+            assert_eq!(t["findings"], json!({}), "{t}");
+        }
+    }
+    only_known_findings(&run, false);
+    assert_eq!(run.status, Some(1), "the schema violations fail the run");
+}
+
+// --- servers written here -------------------------------------------------
+
+/// What a test server does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flaw {
+    /// None: a correct Streamable HTTP server that refuses a foreign Origin.
+    None,
+    /// Correct, but serves any Origin.
+    OpenOrigin,
+    /// `initialize` answered `text/plain`.
+    WrongContentType,
+    /// `initialize` answered `application/json` that is no JSON.
+    NotJson,
+    /// `ping` answered by an SSE stream cut inside its event.
+    CutStream,
+    /// `initialize` never answered.
+    Hang,
+}
+
+/// One request as the server read it.
+struct Req {
+    method: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Req {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn read_request(stream: &TcpStream) -> Option<Req> {
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    reader.read_line(&mut line).ok()?;
+    let method = line.split_whitespace().next()?.to_string();
+    let mut headers = Vec::new();
+    loop {
+        let mut h = String::new();
+        reader.read_line(&mut h).ok()?;
+        let h = h.trim_end();
+        if h.is_empty() {
+            break;
+        }
+        let (n, v) = h.split_once(':')?;
+        headers.push((n.trim().to_string(), v.trim().to_string()));
+    }
+    let len: usize = headers
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case("content-length"))
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0);
+    let mut body = vec![0; len];
+    reader.read_exact(&mut body).ok()?;
+    Some(Req {
+        method,
+        headers,
+        body,
+    })
+}
+
+fn respond(mut stream: &TcpStream, status: &str, headers: &[(&str, &str)], body: &[u8]) {
+    let mut head = format!("HTTP/1.1 {status}\r\nconnection: close\r\n");
+    for (n, v) in headers {
+        head.push_str(&format!("{n}: {v}\r\n"));
+    }
+    head.push_str(&format!("content-length: {}\r\n\r\n", body.len()));
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(body);
+}
+
+/// An SSE response whose body is `events` (written as they are), then the
+/// connection closes.
+fn respond_sse(mut stream: &TcpStream, events: &str) {
+    let head = "HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-type: text/event-stream\r\n\r\n";
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(events.as_bytes());
+}
+
+fn json_response(stream: &TcpStream, value: &Value, extra: &[(&str, &str)]) {
+    let mut headers = vec![("content-type", "application/json")];
+    headers.extend_from_slice(extra);
+    respond(stream, "200 OK", &headers, value.to_string().as_bytes());
+}
+
+fn serve(stream: TcpStream, flaw: Flaw) {
+    let Some(req) = read_request(&stream) else {
+        return;
+    };
+    if flaw != Flaw::OpenOrigin && req.header("origin").is_some() {
+        // "If the Origin header is present and invalid, servers MUST
+        // respond with HTTP 403 Forbidden."
+        return respond(&stream, "403 Forbidden", &[], b"");
+    }
+    match req.method.as_str() {
+        "GET" => return respond(&stream, "405 Method Not Allowed", &[], b""),
+        "DELETE" => return respond(&stream, "200 OK", &[], b""),
+        _ => {}
+    }
+    let Ok(msg) = serde_json::from_slice::<Value>(&req.body) else {
+        return respond(&stream, "400 Bad Request", &[], b"");
+    };
+    let (Some(id), Some(method)) = (msg.get("id"), msg["method"].as_str()) else {
+        // A notification or a response.
+        return respond(&stream, "202 Accepted", &[], b"");
+    };
+    let result = |r: Value| json!({"jsonrpc": "2.0", "id": id, "result": r});
+    if let Some(version) = req
+        .header("mcp-protocol-version")
+        .filter(|v| ["2026-07-28", "draft"].contains(v))
+    {
+        return serve_stateless(&stream, &req, &msg, version);
+    }
+    match method {
+        "initialize" => {
+            match flaw {
+                Flaw::WrongContentType => {
+                    let body = result(json!({})).to_string();
+                    return respond(
+                        &stream,
+                        "200 OK",
+                        &[("content-type", "text/plain")],
+                        body.as_bytes(),
+                    );
+                }
+                Flaw::NotJson => {
+                    let body = br#"{"jsonrpc": "2.0", "id": 1, "result": {"#;
+                    return respond(
+                        &stream,
+                        "200 OK",
+                        &[("content-type", "application/json")],
+                        body,
+                    );
+                }
+                Flaw::Hang => {
+                    thread::sleep(Duration::from_secs(30));
+                    return;
+                }
+                _ => {}
+            }
+            let offered = msg["params"]["protocolVersion"]
+                .as_str()
+                .unwrap_or_default();
+            let version = if INITIALIZE_ERA.contains(&offered) {
+                offered
+            } else {
+                "2025-11-25"
+            };
+            json_response(
+                &stream,
+                &result(json!({
+                    "protocolVersion": version,
+                    "capabilities": {"tools": {}},
+                    "serverInfo": {"name": "loopback-test-server", "version": "1.0.0"}
+                })),
+                &[("mcp-session-id", "session-1")],
+            );
+        }
+        "ping" if flaw == Flaw::CutStream => {
+            respond_sse(
+                &stream,
+                "id: p0\ndata:\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":",
+            );
+        }
+        "ping" => json_response(&stream, &result(json!({})), &[]),
+        "tools/list" => json_response(
+            &stream,
+            &result(json!({"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]})),
+            &[],
+        ),
+        "tools/call" => {
+            // A priming event, a request of the server's own before the
+            // response (the probe answers it by POST), the response.
+            let roots = json!({"jsonrpc": "2.0", "id": "server-1", "method": "roots/list"});
+            let answer = result(json!({"content": [{"type": "text", "text": "echoed"}]}));
+            respond_sse(
+                &stream,
+                &format!("id: e0\ndata:\n\nid: e1\ndata: {roots}\n\nid: e2\ndata: {answer}\n\n"),
+            );
+        }
+        _ => json_response(
+            &stream,
+            &json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": "Method not found"}}),
+            &[],
+        ),
+    }
+}
+
+/// A request at a stateless revision (2026-07-28 on): its headers checked
+/// against its body (a mismatch answered 400, −32020), then answered with
+/// `resultType` and the caching fields; an unknown method is a 404 with
+/// −32601 (basic/transports/streamable-http, Request Metadata).
+fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str) {
+    let id = &msg["id"];
+    let method = msg["method"].as_str().unwrap_or_default();
+    let meta = msg
+        .pointer("/params/_meta/io.modelcontextprotocol~1protocolVersion")
+        .and_then(Value::as_str);
+    let name = msg.pointer("/params/name").and_then(Value::as_str);
+    let name_ok = method != "tools/call" || req.header("mcp-name") == name;
+    if meta != Some(version) || req.header("mcp-method") != Some(method) || !name_ok {
+        let error = json!({"jsonrpc": "2.0", "id": id,
+            "error": {"code": -32020, "message": "Header mismatch"}});
+        let body = error.to_string();
+        return respond(
+            stream,
+            "400 Bad Request",
+            &[("content-type", "application/json")],
+            body.as_bytes(),
+        );
+    }
+    let result = |r: Value| json!({"jsonrpc": "2.0", "id": id, "result": r});
+    let cached = |mut r: Value| {
+        r["resultType"] = json!("complete");
+        r["ttlMs"] = json!(0);
+        r["cacheScope"] = json!("private");
+        r
+    };
+    match method {
+        "server/discover" => json_response(
+            stream,
+            &result(cached(json!({
+                "supportedVersions": [version],
+                "capabilities": {"tools": {}},
+                "_meta": {"io.modelcontextprotocol/serverInfo":
+                    {"name": "loopback-test-server", "version": "1.0.0"}}
+            }))),
+            &[],
+        ),
+        "tools/list" => json_response(
+            stream,
+            &result(cached(
+                json!({"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}),
+            )),
+            &[],
+        ),
+        "tools/call" => {
+            let answer = result(json!({"resultType": "complete",
+                "content": [{"type": "text", "text": "echoed"}]}));
+            respond_sse(stream, &format!("data: {answer}\n\n"));
+        }
+        _ => {
+            let error = json!({"jsonrpc": "2.0", "id": id,
+                "error": {"code": -32601, "message": "Method not found"}});
+            let body = error.to_string();
+            respond(
+                stream,
+                "404 Not Found",
+                &[("content-type", "application/json")],
+                body.as_bytes(),
+            );
+        }
+    }
+}
+
+/// A server with `flaw` on a loopback port; its URL.
+fn server(flaw: Flaw) -> String {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            thread::spawn(move || serve(stream, flaw));
+        }
+    });
+    format!("http://{addr}/mcp")
+}
+
+#[test]
+fn a_correct_server_is_clean_at_every_revision() {
+    let url = server(Flaw::None);
+    let run = probe(&["--tools", "all", "--url", &url]);
+    assert_eq!(run.tables.len(), 6, "{}", run.text);
+    for t in &run.tables {
+        let offered = t["offered"].as_str().unwrap();
+        if INITIALIZE_ERA.contains(&offered) {
+            assert_eq!(t["negotiated"], offered, "{t}");
+            assert_eq!(t["transport"], "streamable-http", "{t}");
+            for m in ["initialize", "ping", "tools/list", "tools/call"] {
+                assert_eq!(ok(t, m), 1, "{offered}: {m}: {t}");
+            }
+            assert_eq!(
+                t["origin_check"], "a POST of 'initialize' refused (HTTP 403)",
+                "{t}"
+            );
+        } else {
+            // server/discover and the per-request headers.
+            assert_eq!(t["negotiated"], offered, "{t}");
+            for m in ["server/discover", "tools/list", "tools/call"] {
+                assert_eq!(ok(t, m), 1, "{offered}: {m}: {t}");
+            }
+            assert_eq!(
+                t["origin_check"], "a POST of 'server/discover' refused (HTTP 403)",
+                "{t}"
+            );
+        }
+        assert_eq!(
+            t["methods"]["mcpwire/probe-unknown-method"]["error"], 1,
+            "{t}"
+        );
+        assert_eq!(t["findings"], json!({}), "{offered}: {t}");
+    }
+    // Nothing the probe sent broke a rule (headers, session id, protocol
+    // version, its answer to the server's roots/list), and nothing else.
+    assert_eq!(run.keywords(), Vec::<&str>::new(), "{}", run.text);
+    // Per initialize-era revision: 5 requests and their answers
+    // (initialize, ping, tools/list, the unknown method, tools/call), the
+    // initialized notification, roots/list and its answer, and the Origin
+    // check's initialize (refused, no JSON answer); per stateless one: 4
+    // requests and their answers (server/discover, tools/list, the unknown
+    // method, tools/call; no ping) and the Origin check's server/discover.
+    assert_eq!(run.summary["messages"], 4 * 14 + 2 * 9, "{}", run.summary);
+    assert_eq!(run.status, Some(0));
+}
+
+#[test]
+fn a_server_that_serves_a_foreign_origin_is_warned_of() {
+    let url = server(Flaw::OpenOrigin);
+    let run = probe(&["--spec", "2025-11-25", "--url", &url]);
+    let t = run.table("2025-11-25");
+    assert_eq!(t["findings"], json!({"probe-origin": 1}), "{t}");
+    assert_eq!(
+        t["origin_check"],
+        "a POST of 'initialize' served (HTTP 200)"
+    );
+    assert_eq!(run.keywords(), ["probe-origin"]);
+    assert_eq!(run.findings[0]["severity"], "warning");
+    assert!(run.findings[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("servers MUST respond with HTTP 403 Forbidden"));
+    assert_eq!(run.status, Some(0), "a warning does not fail the run");
+}
+
+#[test]
+fn initialize_answered_with_a_wrong_content_type() {
+    let url = server(Flaw::WrongContentType);
+    let run = probe(&["--spec", "2025-11-25", "--url", &url]);
+    let t = run.table("2025-11-25");
+    assert!(t["negotiated"].is_null(), "{t}");
+    assert_eq!(
+        t["findings"],
+        json!({"http.post-response-content-type": 1, "probe-no-response": 1, "probe-no-handshake": 1}),
+        "{t}"
+    );
+    let f = &run.findings[0];
+    assert_eq!(f["keyword"], "http.post-response-content-type", "{f}");
+    assert_eq!(f["file"], "2025-11-25 <server>");
+    assert!(
+        f["message"].as_str().unwrap().contains("\"text/plain\""),
+        "{f}"
+    );
+    assert_eq!(run.status, Some(1));
+}
+
+#[test]
+fn initialize_answered_with_a_body_that_is_no_json() {
+    let url = server(Flaw::NotJson);
+    let run = probe(&["--spec", "2025-06-18", "--url", &url]);
+    let t = run.table("2025-06-18");
+    assert_eq!(
+        t["findings"],
+        json!({"input": 1, "probe-no-response": 1, "probe-no-handshake": 1}),
+        "{t}"
+    );
+    assert_eq!(run.status, Some(1));
+}
+
+#[test]
+fn an_sse_stream_cut_inside_an_event_and_the_probe_goes_on() {
+    let url = server(Flaw::CutStream);
+    let run = probe(&["--tools", "all", "--spec", "2025-11-25", "--url", &url]);
+    let t = run.table("2025-11-25");
+    assert_eq!(t["methods"]["ping"]["error"], 1, "{t}");
+    // The rest was exercised all the same.
+    assert_eq!(ok(t, "tools/call"), 1, "{t}");
+    assert_eq!(
+        t["findings"],
+        json!({"input": 1, "probe-no-response": 1}),
+        "{t}"
+    );
+    let cut = run
+        .findings
+        .iter()
+        .find(|f| f["keyword"] == "input")
+        .unwrap();
+    assert!(
+        cut["message"]
+            .as_str()
+            .unwrap()
+            .contains("the SSE stream ended inside an event"),
+        "{cut}"
+    );
+    assert_eq!(run.status, Some(1));
+}
+
+#[test]
+fn an_initialize_never_answered_times_out() {
+    let url = server(Flaw::Hang);
+    let started = Instant::now();
+    let run = probe(&["--timeout", "1s", "--spec", "2025-03-26", "--url", &url]);
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    let t = run.table("2025-03-26");
+    assert_eq!(t["methods"]["initialize"]["timed_out"], 1, "{t}");
+    assert_eq!(
+        t["findings"],
+        json!({"probe-timeout": 1, "probe-no-handshake": 1, "unanswered": 1}),
+        "{t}"
+    );
+    assert_eq!(run.status, Some(1));
+}
+
+#[test]
+fn nothing_listening_is_a_finding_not_a_crash() {
+    let port = free_port(); // bound, then released: nothing listens there
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let run = probe(&["--spec", "2025-11-25", "--url", &url]);
+    let t = run.table("2025-11-25");
+    assert!(t["negotiated"].is_null(), "{t}");
+    assert_eq!(
+        t["findings"],
+        json!({"probe-server-closed": 1, "probe-no-handshake": 1, "transport": 1, "unanswered": 1}),
+        "{t}"
+    );
+    let closed = run
+        .findings
+        .iter()
+        .find(|f| f["keyword"] == "probe-server-closed")
+        .unwrap();
+    assert!(
+        closed["message"]
+            .as_str()
+            .unwrap()
+            .contains("the server could not be reached"),
+        "{closed}"
+    );
+    assert_eq!(run.status, Some(1));
+}
+
+#[test]
+fn url_usage_errors() {
+    for args in [
+        vec!["--url", "ftp://127.0.0.1/mcp"],
+        vec!["--url", "http://127.0.0.1:1/mcp", "--", "true"],
+        vec!["--url", "http://127.0.0.1:1/mcp", "--env", "A=b"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+            .arg("probe")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
