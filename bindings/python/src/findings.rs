@@ -3,7 +3,7 @@
 //! unreadable input), each finding carrying its severity, rule, keyword,
 //! pointers, message, revision and, for a protocol rule, the spec sentence.
 
-use mcpwire::{Report, Severity};
+use mcpwire::{report::Level, Report};
 use pyo3::{prelude::*, types::PyTuple, IntoPyObjectExt};
 use serde::Serialize;
 use serde_json::Value;
@@ -66,58 +66,27 @@ fn kind_name(kind: mcpwire::MessageKind) -> &'static str {
 
 fn out(r: &Report) -> Out<'_> {
     let revision = r.revision.map(|v| v.as_str());
-    let mut findings = Vec::new();
-    if let Some(e) = &r.input_error {
-        findings.push(Finding {
-            severity: "error",
-            rule: None,
-            keyword: "input",
-            pointer: "",
-            schema_pointer: None,
-            message: e,
+    let findings = r
+        .rows()
+        .map(|row| Finding {
+            severity: match row.level {
+                Level::Warning => "warning",
+                Level::Violation | Level::Expected => "error",
+            },
+            rule: row.rule.map(|rule| rule.id),
+            // A rule warning's keyword is its kind (`rule`); the rule's id
+            // is `rule`.
+            keyword: if row.rule.is_some() { "rule" } else { row.keyword },
+            pointer: row.pointer,
+            schema_pointer: row.schema_pointer,
+            message: row.message,
             revision,
-            definition: None,
-            spec: None,
-            spec_source: None,
-            expected: false,
-        });
-    }
-    for (list, expected) in [(&r.violations, false), (&r.expected, true)] {
-        for f in list {
-            findings.push(Finding {
-                severity: "error",
-                rule: None,
-                keyword: f.violation.keyword.as_str(),
-                pointer: f.violation.instance.as_str(),
-                schema_pointer: Some(f.violation.schema),
-                message: &f.violation.message,
-                revision,
-                definition: Some(f.definition),
-                spec: None,
-                spec_source: None,
-                expected,
-            });
-        }
-    }
-    for w in &r.warnings {
-        let severity = match w.rule.map(|rule| rule.severity) {
-            Some(Severity::Error) => "error",
-            _ => "warning",
-        };
-        findings.push(Finding {
-            severity,
-            rule: w.rule.map(|rule| rule.id),
-            keyword: w.kind.name(),
-            pointer: w.pointer.as_str(),
-            schema_pointer: None,
-            message: &w.message,
-            revision,
-            definition: None,
-            spec: w.rule.map(|rule| rule.quote),
-            spec_source: w.rule.map(|rule| rule.source),
-            expected: false,
-        });
-    }
+            definition: row.schema_pointer.and(row.definition),
+            spec: row.rule.map(|rule| rule.quote),
+            spec_source: row.rule.map(|rule| rule.source),
+            expected: row.level == Level::Expected,
+        })
+        .collect();
     Out {
         index: r.index,
         batch_index: r.batch_index,

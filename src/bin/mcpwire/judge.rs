@@ -6,8 +6,8 @@ use std::io::{self, BufRead};
 use mcpwire::{
     check::{check_transcript, Outcome},
     input::{self, InputError, Limits},
-    report::{MessageKind, Report},
-    Direction, Judged, Origin, Session, WarningKind,
+    report::{Level, MessageKind, Report},
+    Direction, Judged, Origin, Session,
 };
 use serde_json::Value;
 
@@ -283,71 +283,30 @@ impl Judge {
                 message: "",
                 definition_path: "",
             };
-            for f in &report.violations {
-                summary.violations += 1;
-                let pointer = f.violation.instance.as_str();
-                let relative = report.path_in_target(f);
-                sink.finding(
-                    &Out {
-                        definition: Some(f.definition),
-                        pointer,
-                        schema_pointer: Some(f.violation.schema),
-                        keyword: f.violation.keyword.as_str(),
-                        message: &f.violation.message,
-                        definition_path: relative,
-                        ..base
-                    },
-                    value,
-                )?;
-            }
-            // Expected violations (`"expect"` records): shown by the
-            // text format, never failing.
-            for f in &report.expected {
-                summary.expected += 1;
-                sink.finding(
-                    &Out {
-                        severity: Severity::Expected,
-                        definition: Some(f.definition),
-                        pointer: f.violation.instance.as_str(),
-                        schema_pointer: Some(f.violation.schema),
-                        keyword: f.violation.keyword.as_str(),
-                        message: &f.violation.message,
-                        definition_path: report.path_in_target(f),
-                        ..base
-                    },
-                    value,
-                )?;
-            }
-            for w in &report.warnings {
-                // A rule of severity `error` (a spec MUST) counts as a
-                // violation; its id is the finding's keyword.
-                let error = w
-                    .rule
-                    .is_some_and(|r| r.severity == mcpwire::Severity::Error);
-                if error {
-                    summary.violations += 1;
-                } else {
-                    summary.warnings += 1;
-                }
-                let kind = match w.rule {
-                    Some(rule) if w.kind == WarningKind::Rule => rule.id.to_string(),
-                    _ => serde_json::to_value(w.kind)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_string))
-                        .unwrap_or_default(),
+            for row in report.rows() {
+                let severity = match row.level {
+                    Level::Violation => {
+                        summary.violations += 1;
+                        Severity::Violation
+                    }
+                    Level::Warning => {
+                        summary.warnings += 1;
+                        Severity::Warning
+                    }
+                    Level::Expected => {
+                        summary.expected += 1;
+                        Severity::Expected
+                    }
                 };
                 sink.finding(
                     &Out {
-                        severity: if error {
-                            Severity::Violation
-                        } else {
-                            Severity::Warning
-                        },
-                        definition: report.definition(),
-                        pointer: w.pointer.as_str(),
-                        keyword: &kind,
-                        message: &w.message,
-                        definition_path: w.pointer.as_str(),
+                        severity,
+                        definition: row.definition,
+                        pointer: row.pointer,
+                        schema_pointer: row.schema_pointer,
+                        keyword: row.keyword,
+                        message: row.message,
+                        definition_path: row.definition_path,
                         ..base
                     },
                     value,

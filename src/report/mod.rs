@@ -3,10 +3,13 @@
 use serde::Serialize;
 use serde_json::Value;
 
+mod row;
+
 pub use crate::message::MessageKind;
 use crate::{
     message::Target, spec::ErrorShape, Direction, Origin, Pointer, Rule, Spec, Version, Violation,
 };
+pub use row::{Level, Row};
 
 /// A schema violation, with the definition whose check found it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
