@@ -1,0 +1,278 @@
+//! `HttpLink`: one revision's HTTP connection and its `Link` implementation
+//! (start, request, notify, close).
+
+use super::*;
+
+/// One revision's HTTP connection.
+pub struct HttpLink {
+    runtime: tokio::runtime::Runtime,
+    shared: Arc<Shared>,
+    closing: watch::Sender<bool>,
+    next_id: u64,
+    request_meta: Option<Value>,
+    /// The URL's host is a loopback name or address.
+    pub loopback: bool,
+}
+
+impl HttpLink {
+    /// A link to `url` for the conversation at `revision`, judged through
+    /// `submitter`; `limit` bytes per message; `timeout` for exchanges
+    /// that are not a request's (notifications, answers, the end).
+    pub fn start(
+        url: &str,
+        submitter: &Submitter,
+        limit: usize,
+        revision: Version,
+        timeout: Duration,
+    ) -> Result<HttpLink, String> {
+        let uri = check_url(url)?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("probe-http")
+            .enable_all()
+            .build()
+            .map_err(|e| format!("cannot start the runtime: {e}"))?;
+        let client = tls::client(None)?;
+        let (tx, rx) = watch::channel(false);
+        let authority = uri.authority().map(|a| a.as_str()).unwrap_or_default();
+        let shared = Arc::new(Shared {
+            client,
+            base: format!("{}://{authority}", uri.scheme_str().unwrap_or("http")),
+            target: uri
+                .path_and_query()
+                .map_or_else(|| "/".to_string(), |p| p.as_str().to_string()),
+            submitter: submitter.clone(),
+            next_exchange: AtomicU64::new(1),
+            waiting: Mutex::default(),
+            state: Mutex::default(),
+            answered: Mutex::default(),
+            limit,
+            timeout,
+            offered: revision,
+            stateless: super::super::exercise::stateless(revision),
+            closing: rx,
+            running: AtomicUsize::new(0),
+        });
+        Ok(HttpLink {
+            runtime,
+            loopback: uri.host().is_some_and(is_loopback),
+            shared,
+            closing: tx,
+            next_id: 0,
+            request_meta: None,
+        })
+    }
+
+    /// The transport in use.
+    pub fn transport(&self) -> Transport {
+        if self.shared.legacy() {
+            Transport::Legacy
+        } else {
+            Transport::Streamable
+        }
+    }
+
+    /// Sends `message` (the revision's opening request) with a foreign
+    /// `Origin` on a connection of its own — Streamable HTTP: POSTed to the
+    /// URL without a session; HTTP+SSE: a GET of the SSE endpoint — and
+    /// says whether the server served it. A session it opens is ended
+    /// (DELETE); a stream it opens is closed.
+    pub fn origin_check(&mut self, message: &Value, timeout: Duration) -> OriginCheck {
+        let shared = Arc::clone(&self.shared);
+        let legacy = shared.legacy();
+        let message = message.clone();
+        self.runtime.block_on(async move {
+            let deadline = Instant::now() + timeout;
+            let target = shared.target.clone();
+            let origin = ("origin".to_string(), FOREIGN_ORIGIN.to_string());
+            let sent = if legacy {
+                let headers = vec![
+                    ("accept".to_string(), "text/event-stream".to_string()),
+                    origin,
+                ];
+                send(&shared, "GET", &target, headers, Vec::new(), deadline).await
+            } else {
+                let mut headers = vec![
+                    ("accept".to_string(), ACCEPT_POST.to_string()),
+                    ("content-type".to_string(), "application/json".to_string()),
+                    origin,
+                ];
+                if shared.stateless {
+                    headers.extend(
+                        shared
+                            .headers(Some(&message), ACCEPT_POST)
+                            .into_iter()
+                            .filter(|(n, _)| n.starts_with("mcp-")),
+                    );
+                }
+                let body = serde_json::to_vec(&message).unwrap_or_default();
+                send(&shared, "POST", &target, headers, body, deadline).await
+            };
+            let (exchange, head, response) = match sent {
+                Ok(x) => x,
+                Err(SendError::Stopped) => {
+                    return OriginCheck::NoAnswer("no answer in time".into())
+                }
+                Err(SendError::Failed(why)) => return OriginCheck::NoAnswer(why),
+            };
+            let status = head.status;
+            if legacy {
+                // Opened (or not): closed at once.
+                shared.submit(Step::End {
+                    exchange,
+                    end: End::Complete,
+                });
+                drop(response);
+            } else if head.is_sse() {
+                let events = Events::new(exchange, response, shared.limit);
+                let mut events = events;
+                // Read to the end (its messages judged), not routed: the
+                // conversation is not the probe's.
+                while let Next::Event(_) = events.next(&shared, Some(deadline)).await {}
+            } else {
+                read_body(&shared, exchange, response, deadline).await;
+            }
+            let accepted = (200..300).contains(&status);
+            if !accepted {
+                // Refused by status, as it must be: not also unanswered.
+                if let Some(id) = message.get("id").and_then(Value::as_u64) {
+                    shared
+                        .answered
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(id);
+                }
+            }
+            if accepted && !legacy && !shared.stateless {
+                if let Some(id) = head.headers.get("mcp-session-id") {
+                    let mut headers = vec![("mcp-session-id".to_string(), id.to_string())];
+                    // The same revision as the probe's own session.
+                    if let Some(v) = shared.state().protocol_version.clone() {
+                        headers.push(("mcp-protocol-version".to_string(), v));
+                    }
+                    if let Ok((exchange, _, response)) =
+                        send(&shared, "DELETE", &target, headers, Vec::new(), deadline).await
+                    {
+                        read_body(&shared, exchange, response, deadline).await;
+                    }
+                }
+            }
+            if accepted {
+                OriginCheck::Accepted(status)
+            } else {
+                OriginCheck::Refused(status)
+            }
+        })
+    }
+
+    /// Ends the conversation: DELETE of the session (Streamable HTTP, when
+    /// the server issued one; a 405 is its right), then every stream is
+    /// closed and the tasks get `grace` to finish.
+    pub fn close(self, grace: Duration) {
+        let shared = Arc::clone(&self.shared);
+        let session = shared.state().session_id.clone();
+        if session.is_some() && !shared.legacy() && !shared.stateless {
+            let s = Arc::clone(&shared);
+            self.runtime.block_on(async move {
+                let deadline = Instant::now() + s.timeout;
+                let headers = s.headers(None, "application/json, text/event-stream");
+                let headers = headers.into_iter().filter(|(n, _)| n != "accept").collect();
+                let target = s.target.clone();
+                if let Ok((exchange, _, response)) =
+                    send(&s, "DELETE", &target, headers, Vec::new(), deadline).await
+                {
+                    read_body(&s, exchange, response, deadline).await;
+                }
+            });
+        }
+        let _ = self.closing.send(true);
+        let until = std::time::Instant::now() + grace;
+        while shared.running.load(Ordering::SeqCst) > 0 && std::time::Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        self.runtime.shutdown_timeout(grace);
+    }
+}
+
+impl Link for HttpLink {
+    fn request(&mut self, method: &str, params: Option<Value>, timeout: Duration) -> Reply {
+        self.next_id += 1;
+        let key = Value::from(self.next_id).to_string();
+        if self.shared.state().gone.is_some() {
+            return Reply::Closed;
+        }
+        let message = request_message(self.next_id, method, params, self.request_meta.as_ref());
+        let (tx, rx) = mpsc::channel();
+        self.shared
+            .waiting()
+            .insert(key.clone(), (method.to_string(), tx));
+        let shared = Arc::clone(&self.shared);
+        let deadline = Instant::now() + timeout;
+        let k = key.clone();
+        let _guard = self.runtime.enter();
+        spawn(&self.shared, post_request(shared, message, k, deadline));
+        let reply = match rx.recv_timeout(timeout) {
+            Ok(reply) => reply,
+            Err(_) => {
+                self.shared.waiting().remove(&key);
+                // An answer may have been delivered just now.
+                rx.try_recv().unwrap_or(Reply::TimedOut)
+            }
+        };
+        reply
+    }
+
+    fn notify(&mut self, method: &str, params: Option<Value>) {
+        if self.shared.state().gone.is_some() {
+            return;
+        }
+        let message = notification(method, params);
+        let shared = Arc::clone(&self.shared);
+        let (tx, rx) = mpsc::channel::<()>();
+        let _guard = self.runtime.enter();
+        spawn(&self.shared, async move {
+            let deadline = Instant::now() + shared.timeout;
+            post_other(&shared, &message, deadline).await;
+            let _ = tx.send(());
+        });
+        // In order: the next message is sent once this one is answered.
+        let _ = rx.recv_timeout(self.shared.timeout);
+        if method == "notifications/initialized" && !self.shared.legacy() && !self.shared.stateless
+        {
+            // "The client MAY issue an HTTP GET to the MCP endpoint": the
+            // stream on which the server's own requests and notifications
+            // come.
+            spawn(&self.shared, listen(Arc::clone(&self.shared)));
+        }
+    }
+
+    fn last_id(&self) -> u64 {
+        self.next_id
+    }
+
+    fn set_request_meta(&mut self, meta: Option<Value>) {
+        self.request_meta = meta;
+    }
+
+    fn ended(&mut self, _grace: Duration) -> (Option<String>, String) {
+        let why = self
+            .shared
+            .state()
+            .gone
+            .clone()
+            .unwrap_or_else(|| "the connection ended".into());
+        (None, why)
+    }
+
+    fn cancels_by_closing(&self) -> bool {
+        self.shared.stateless
+    }
+
+    fn answered_by_link(&self) -> Vec<u64> {
+        self.shared
+            .answered
+            .lock()
+            .map(|a| a.clone())
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,229 @@
+//! Sending one request: header encoding, the background task spawner,
+//! the `send` call over hyper's client and reading a bounded body.
+
+use super::*;
+
+/// A header value as 2026-07-28 "Value Encoding" says: as it is when it is
+/// visible ASCII and spaces without surrounding whitespace, else (and when
+/// it looks like the sentinel) `=?base64?…?=`.
+pub(super) fn header_value(v: &str) -> String {
+    let safe = v.bytes().all(|b| b == b' ' || (0x21..=0x7e).contains(&b));
+    let padded = v.starts_with(' ') || v.ends_with(' ');
+    let sentinel = v.starts_with("=?base64?") && v.ends_with("?=");
+    let plain = !v.is_empty() && safe && !padded && !sentinel;
+    if plain {
+        v.to_string()
+    } else {
+        format!(
+            "=?base64?{}?=",
+            base64::engine::general_purpose::STANDARD.encode(v.as_bytes())
+        )
+    }
+}
+
+/// How sending a request ended, when no response head came.
+pub(super) enum SendError {
+    /// The deadline passed (or the link is closing).
+    Stopped,
+    /// The connection failed: why.
+    Failed(String),
+}
+
+/// Counts a task while it runs.
+pub(super) struct Running(Arc<Shared>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.running.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Runs `fut` on the link's runtime, counted in [`Shared::running`].
+pub(super) fn spawn<F>(shared: &Arc<Shared>, fut: F)
+where
+    F: std::future::Future<Output = ()> + Send + 'static,
+{
+    shared.running.fetch_add(1, Ordering::SeqCst);
+    let guard = Running(Arc::clone(shared));
+    tokio::spawn(async move {
+        let _guard = guard;
+        fut.await;
+    });
+}
+
+/// The text of an error and its sources.
+pub(super) fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut why = e.to_string();
+    let mut src = e.source();
+    while let Some(s) = src {
+        let s_text = s.to_string();
+        if !why.contains(&s_text) {
+            why.push_str(": ");
+            why.push_str(&s_text);
+        }
+        src = s.source();
+    }
+    why
+}
+
+/// Sends one request (its [`Step::Request`] submitted first) and waits
+/// for the response head until `deadline`.
+pub(super) async fn send(
+    shared: &Arc<Shared>,
+    method: &str,
+    target: &str,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+    deadline: Instant,
+) -> Result<(u64, ResponseHead, Incoming), SendError> {
+    let exchange = shared.next_exchange.fetch_add(1, Ordering::SeqCst);
+    let uri = format!("{}{}", shared.base, target);
+    let mut builder = Request::builder().method(method).uri(&uri);
+    for (n, v) in &headers {
+        builder = builder.header(n.as_str(), v.as_str());
+    }
+    shared.submit(Step::Request {
+        exchange,
+        head: RequestHead {
+            method: method.to_string(),
+            target: target.to_string(),
+            headers: Headers(headers),
+        },
+        body: Body::new(body.clone()),
+    });
+    let request = match builder.body(full(body)) {
+        Ok(r) => r,
+        Err(e) => {
+            let why = format!("cannot build the request to {uri}: {e}");
+            shared.submit(Step::End {
+                exchange,
+                end: End::Failed(why.clone()),
+            });
+            return Err(SendError::Failed(why));
+        }
+    };
+    let mut closing = shared.closing.clone();
+    let sent = tokio::select! {
+        r = shared.client.request(request) => Some(r),
+        _ = tokio::time::sleep_until(deadline) => None,
+        _ = closing.wait_for(|c| *c) => None,
+    };
+    match sent {
+        None => {
+            // The probe stopped waiting: not the server's failure.
+            shared.submit(Step::End {
+                exchange,
+                end: End::Complete,
+            });
+            Err(SendError::Stopped)
+        }
+        Some(Err(e)) => {
+            let why = error_chain(&e);
+            shared.submit(Step::End {
+                exchange,
+                end: End::Failed(why.clone()),
+            });
+            Err(SendError::Failed(why))
+        }
+        Some(Ok(response)) => {
+            let (parts, body) = response.into_parts();
+            let head = ResponseHead {
+                status: parts.status.as_u16(),
+                headers: Headers(
+                    parts
+                        .headers
+                        .iter()
+                        .map(|(n, v)| {
+                            (
+                                n.as_str().to_string(),
+                                String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                            )
+                        })
+                        .collect(),
+                ),
+            };
+            shared.submit(Step::Response {
+                exchange,
+                head: head.clone(),
+            });
+            Ok((exchange, head, body))
+        }
+    }
+}
+
+/// How reading a body ended.
+pub(super) enum Read {
+    /// The whole body (or, over the limit, its size).
+    Whole(Body),
+    /// The deadline passed or the link is closing (ended as complete:
+    /// the probe stopped reading).
+    Stopped,
+    /// The body broke off: why.
+    Failed(String),
+}
+
+/// Reads a non-SSE body whole (at most `limit` bytes kept), submits it
+/// and the exchange's end.
+pub(super) async fn read_body(
+    shared: &Arc<Shared>,
+    exchange: u64,
+    mut body: Incoming,
+    deadline: Instant,
+) -> Read {
+    let mut bytes = Vec::new();
+    let mut total = 0u64;
+    let mut closing = shared.closing.clone();
+    let failed = loop {
+        let frame = tokio::select! {
+            f = body.frame() => f,
+            _ = tokio::time::sleep_until(deadline) => {
+                shared.submit(Step::End { exchange, end: End::Complete });
+                return Read::Stopped;
+            }
+            _ = closing.wait_for(|c| *c) => {
+                shared.submit(Step::End { exchange, end: End::Complete });
+                return Read::Stopped;
+            }
+        };
+        match frame {
+            None => break None,
+            Some(Err(e)) => break Some(error_chain(&e)),
+            Some(Ok(frame)) => {
+                if let Ok(data) = frame.into_data() {
+                    total += data.len() as u64;
+                    if bytes.len() <= shared.limit {
+                        bytes.extend_from_slice(&data);
+                    }
+                }
+            }
+        }
+    };
+    let body = if total > shared.limit as u64 {
+        Body {
+            bytes: Vec::new(),
+            oversized: Some(total),
+        }
+    } else {
+        Body::new(bytes)
+    };
+    shared.submit(Step::Body {
+        exchange,
+        body: body.clone(),
+    });
+    match failed {
+        None => {
+            shared.submit(Step::End {
+                exchange,
+                end: End::Complete,
+            });
+            Read::Whole(body)
+        }
+        Some(why) => {
+            shared.submit(Step::End {
+                exchange,
+                end: End::Failed(why.clone()),
+            });
+            Read::Failed(why)
+        }
+    }
+}
