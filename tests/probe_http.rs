@@ -25,12 +25,13 @@
 ))]
 
 mod real_peers;
+mod support;
 
 use std::{
     io::{BufRead, BufReader, Read, Write},
     net::{TcpListener, TcpStream},
     path::Path,
-    process::{Child, Command, Output, Stdio},
+    process::{Command, Output, Stdio},
     thread,
     time::{Duration, Instant},
 };
@@ -111,48 +112,9 @@ fn ok(t: &Value, m: &str) -> u64 {
 }
 
 // --- the real peer ---------------------------------------------------------
-
-/// server-everything, stopped (by pid) when dropped.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-fn server_everything(dir: &Path, mode: &str) -> (Server, u16) {
-    let port = free_port();
-    let child = Command::new("node")
-        .current_dir(dir)
-        .args(["--import", "./loopback.mjs"])
-        .arg("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-        .arg(mode)
-        .env("PORT", port.to_string())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start server-everything");
-    let server = Server(child);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            Instant::now() < deadline,
-            "server-everything did not listen on {port}"
-        );
-        thread::sleep(Duration::from_millis(50));
-    }
-    (server, port)
+fn server_everything(dir: &Path, mode: &str) -> (support::everything::Server, u16) {
+    let port = support::everything::free_port();
+    (support::everything::start(dir, mode, port), port)
 }
 
 /// What server-everything must show at an initialize-era revision, over
@@ -724,7 +686,7 @@ fn an_initialize_never_answered_times_out() {
 
 #[test]
 fn nothing_listening_is_a_finding_not_a_crash() {
-    let port = free_port(); // bound, then released: nothing listens there
+    let port = support::everything::free_port(); // bound, then released: nothing listens there
     let url = format!("http://127.0.0.1:{port}/mcp");
     let run = probe(&["--spec", "2025-11-25", "--url", &url]);
     let t = run.table("2025-11-25");

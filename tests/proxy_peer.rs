@@ -13,60 +13,17 @@
 
 mod proxy_fake;
 mod real_peers;
+mod support;
 
 use std::{
-    net::{TcpListener, TcpStream},
     path::{Path, PathBuf},
-    process::{Child, Command, Stdio},
-    time::{Duration, Instant},
+    process::{Command, Stdio},
 };
 
 use proxy_fake::run::{findings, Proxy};
 
 fn peers() -> Option<PathBuf> {
     real_peers::installed("proxy_peer")
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// The reference server, stopped (by pid) when dropped.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn server(dir: &Path, mode: &str, port: u16) -> Server {
-    let child = Command::new("node")
-        .current_dir(dir)
-        .args(["--import", "./loopback.mjs"])
-        .arg("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
-        .arg(mode)
-        .env("PORT", port.to_string())
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start server-everything");
-    let server = Server(child);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            Instant::now() < deadline,
-            "server-everything did not listen on {port}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    server
 }
 
 fn client(dir: &Path, mode: &str, url: &str) -> String {
@@ -88,8 +45,8 @@ fn client(dir: &Path, mode: &str, url: &str) -> String {
 
 fn session_through_proxy_is_unchanged(mode: &str, path: &str) {
     let Some(dir) = peers() else { return };
-    let port = free_port();
-    let _server = server(&dir, mode, port);
+    let port = support::everything::free_port();
+    let _server = support::everything::start(&dir, mode, port);
     let upstream = format!("http://127.0.0.1:{port}{path}");
     let direct = client(&dir, mode, &upstream);
     let tmp = tempfile::tempdir().unwrap();

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod ajv_formats;
+pub mod everything;
 pub mod mutate;
 pub mod oracle;
 pub mod pointer;

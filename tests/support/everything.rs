@@ -1,0 +1,53 @@
+//! `@modelcontextprotocol/server-everything` (pinned in tests/peers) over
+//! HTTP on a loopback port, stopped by its process id when dropped.
+
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running server; killed (by its id) and reaped when dropped.
+pub struct Server(pub Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts server-everything from the peers directory `dir` in `mode`
+/// (`streamableHttp`, `sse`) on `port` (loopback only: `loopback.mjs`),
+/// and waits until it listens.
+pub fn start(dir: &Path, mode: &str, port: u16) -> Server {
+    let child = Command::new("node")
+        .current_dir(dir)
+        .args(["--import", "./loopback.mjs"])
+        .arg("node_modules/@modelcontextprotocol/server-everything/dist/index.js")
+        .arg(mode)
+        .env("PORT", port.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start server-everything");
+    let server = Server(child);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "server-everything did not listen on {port}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    server
+}
+
+/// A loopback port nothing listens on now.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
