@@ -22,6 +22,8 @@ pub mod applicators;
 #[doc(hidden)]
 pub mod arrays;
 #[doc(hidden)]
+pub mod branch;
+#[doc(hidden)]
 pub mod bytes;
 #[doc(hidden)]
 pub mod constant;

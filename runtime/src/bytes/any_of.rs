@@ -2,23 +2,23 @@
 //! out by a look at the value (its first byte; for an object, a survey of
 //! its tag and member names, [`Reader::survey`]), and the others are read
 //! in turn on the same bytes.
+//!
+//! The branch and the narrowing rules are the `Value` path's too
+//! (`crate::branch`); this driver stays apart from that path's
+//! (`crate::support::any_of`) because the two compute different things:
+//! here a verdict, read from bytes with a look-ahead, there the violations
+//! that explain a failure whose verdict generated code already has.
 
 use std::borrow::Cow;
 
 use super::string::same;
 use super::{Reader, Stop, R};
+use crate::branch;
 
-/// One `anyOf` branch, for [`any_of`].
-pub struct Branch<'f> {
-    /// The kinds of instance the branch can accept (`crate::support::kind`).
-    pub kinds: u8,
-    /// Its discriminator value, when the `anyOf` has a discriminator.
-    pub tag: Option<&'static str>,
-    /// Bits (of the `keys` given to [`any_of`]) of the members it requires.
-    pub required: u64,
-    /// Its bytes validator.
-    pub read: &'f dyn Fn(&mut Reader<'_>) -> R,
-}
+/// One `anyOf` branch, for [`any_of`]: `required` holds the bits (of the
+/// `keys` given to [`any_of`]) of the members it requires, `read` is its
+/// bytes validator.
+pub type Branch<'f> = branch::Branch<'f, dyn Fn(&mut Reader<'_>) -> R + 'f, u64>;
 
 /// `anyOf`: `Ok` when a branch reads the value. Branches that cannot pass
 /// are not tried: those whose kinds exclude the value's first byte; for an
@@ -35,7 +35,7 @@ pub fn any_of(r: &mut Reader<'_>, tag: Option<&str>, keys: &[&str], branches: &[
         return read;
     }
     let hint = r.kind_hint();
-    let by_kind = |b: &&Branch<'_>| b.kinds & hint != 0;
+    let by_kind = |b: &&Branch<'_>| b.admits(hint);
     let mut present = u64::MAX;
     let mut tagged: Option<&'static str> = None;
     if hint == crate::support::kind::OBJECT
@@ -49,7 +49,7 @@ pub fn any_of(r: &mut Reader<'_>, tag: Option<&str>, keys: &[&str], branches: &[
         // members, so presence would not have ruled it out.)
         let by_tag = tag.is_some() && branches.iter().filter(by_kind).all(|b| b.tag.is_some());
         let (found, keys_present) = r.survey(tag, if by_tag { &[] } else { keys });
-        tagged = found.and_then(|t| branches.iter().find_map(|b| b.tag.filter(|x| same(x, &t))));
+        tagged = found.and_then(|t| branch::by_tag(branches, &t)?.tag);
         if !keys.is_empty() {
             present = match (by_tag, tagged) {
                 (false, _) => keys_present,

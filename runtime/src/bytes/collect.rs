@@ -49,7 +49,7 @@ pub(super) struct Collect {
     pub(super) closed: (usize, usize),
 }
 
-/// The shortest value shown valid that a shell elides ([`Elided`] with a
+/// The shortest value shown valid that a shell elides ([`Elided`](super::Elided) with a
 /// path): its placeholder costs the check a violation to drop (a few
 /// thousand instructions: message, pointers), more than parsing a short
 /// value (about 40 instructions a byte).

@@ -1,5 +1,5 @@
 //! [`Reader`]: a strict, allocation-free JSON tokenizer over one message,
-//! driven by the generated `bytes` validators, and [`any_of`], the `anyOf`
+//! driven by the generated `bytes` validators, and [`any_of`](fn@any_of), the `anyOf`
 //! they call. It lives here, beside the validators' other helpers, because
 //! generated code reaches everything it calls through
 //! `::mcpwire_runtime::__private` (not public API: `mcpwire::bytes` is the
@@ -54,6 +54,8 @@ pub use any_of::{any_of, Branch};
 pub use record::{Collected, Elided, PathStep, Record};
 pub use refer::{refer, skip_known};
 pub use skip::Name;
+
+pub(crate) use string::same;
 
 use collect::Collect;
 use refer::Subst;

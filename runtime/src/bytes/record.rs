@@ -2,6 +2,8 @@
 //! skipped so that the read goes on ([`refer`] in collecting mode), a
 //! failing value of the top frame recorded with a shell of what the read
 //! showed valid ([`Reader::read_top`]), and the records' types.
+//!
+//! [`refer`]: fn@super::refer
 
 use super::collect::{Collect, Span, Step, MIN_VALID_SPAN};
 use super::{Reader, Stop, R};
@@ -70,7 +72,7 @@ pub enum PathStep {
     Index(usize),
 }
 
-/// One failing `$ref`'d definition, as [`refer`] recorded it.
+/// One failing `$ref`'d definition, as [`refer`](fn@super::refer) recorded it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The definition's schema name.

@@ -74,6 +74,9 @@ impl<'a> Reader<'a> {
 /// check reports them), so what remains is, per failing place, the
 /// innermost `$ref`'d definition whose own keywords fail. Failures inside
 /// `anyOf` are never recorded ([`any_of`] leaves collecting mode).
+///
+/// [`Record`]: super::Record
+/// [`any_of`]: fn@super::any_of
 #[inline]
 pub fn refer(r: &mut Reader<'_>, name: &'static str, read: fn(&mut Reader<'_>) -> R) -> R {
     if r.collect.is_none() && r.subst.is_none() {

@@ -47,7 +47,7 @@ fn utf8(b: &[u8], i: usize) -> R<usize> {
 /// call: the names and constants compared here are a few bytes long, for
 /// which the call costs more than the compare.
 #[inline]
-pub(super) fn same(a: &str, b: &str) -> bool {
+pub(crate) fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }

@@ -1,11 +1,18 @@
 //! Which branch explains a failed `anyOf` on the `Value` path
 //! ([`any_of`], [`any_of_tagged`]): the verdict is the caller's, this only
 //! chooses the violations that report it.
+//!
+//! The branch and the narrowing rules are the bytes path's too
+//! (`crate::branch`); this driver stays apart from that path's
+//! (`crate::bytes::any_of`) because the two compute different things: here
+//! the violations that explain a failure whose verdict generated code
+//! already has, there a verdict, read from bytes with a look-ahead.
 
 use super::kinds::{kind_of, type_name};
 use super::location::{at_keyword, push, report, At};
 use super::show::show_str;
 use super::Value;
+use crate::branch;
 use crate::{Keyword, Path, Violation};
 
 /// What a discriminated `anyOf` reads from the instance: the member named by
@@ -39,21 +46,12 @@ pub fn tag<'a>(v: &'a Value, name: &str) -> Tag<'a> {
     }
 }
 
-/// One `anyOf` branch, for [`any_of`].
-pub struct Branch<'a> {
-    /// The kinds of instance the branch can accept (bits of [`kind`]).
-    pub kinds: u8,
-    /// The branch's discriminator value, when the `anyOf` is discriminated
-    /// and the branch has one.
-    pub tag: Option<&'static str>,
-    /// The branch's collecting check (a `check_<def>_at`, or a closure for
-    /// an inline branch).
-    pub check: &'a Check,
-    /// The members every object valid for the branch has: one present in
-    /// the instance and required by no other branch of its kind selects
-    /// the branch for diagnostics ([`any_of`], rule 2).
-    pub required: &'static [&'static str],
-}
+/// One `anyOf` branch, for [`any_of`]: `read` is its collecting check (a
+/// `check_<def>_at`, or a closure for an inline branch); `required` names
+/// the members every object valid for the branch has: one present in the
+/// instance and required by no other branch of its kind selects the
+/// branch for diagnostics ([`any_of`], rule 2).
+pub type Branch<'a> = branch::Branch<'a, Check, &'static [&'static str]>;
 
 /// The signature of a collecting check.
 pub type Check = dyn Fn(&Value, &Path<'_>, &mut Vec<Violation>);
@@ -64,7 +62,7 @@ impl<'a> Branch<'a> {
         Branch {
             kinds,
             tag: None,
-            check,
+            read: check,
             required: &[],
         }
     }
@@ -74,7 +72,7 @@ impl<'a> Branch<'a> {
         Branch {
             kinds,
             tag: Some(tag),
-            check,
+            read: check,
             required: &[],
         }
     }
@@ -132,8 +130,8 @@ pub fn any_of_tagged(
     branches: &[Branch<'_>],
 ) {
     if let Tag::Str(value) = tag(v, tag_name) {
-        if let Some(branch) = branches.iter().find(|b| b.tag == Some(value)) {
-            (branch.check)(v, path, out);
+        if let Some(branch) = branch::by_tag(branches, value) {
+            (branch.read)(v, path, out);
             return;
         }
         if branches.iter().all(|b| b.tag.is_some()) {
@@ -175,7 +173,7 @@ fn unknown_tag(
 /// object selects, by being required there and by no other such branch.
 fn selected<'b, 'a>(v: &Value, kind: u8, branches: &'b [Branch<'a>]) -> Option<&'b Branch<'a>> {
     let obj = v.as_object()?;
-    let candidates = || branches.iter().filter(|b| b.kinds & kind != 0);
+    let candidates = || branches.iter().filter(|b| b.admits(kind));
     let mut found: Option<&Branch<'_>> = None;
     for (i, branch) in candidates().enumerate() {
         let selects = branch.required.iter().any(|member| {
@@ -205,13 +203,13 @@ fn closest(
 ) {
     let kind = kind_of(v);
     if let Some(branch) = selected(v, kind, branches) {
-        (branch.check)(v, path, out);
+        (branch.read)(v, path, out);
         return;
     }
     let mut best: Option<Vec<Violation>> = None;
-    for branch in branches.iter().filter(|b| b.kinds & kind != 0) {
+    for branch in branches.iter().filter(|b| b.admits(kind)) {
         let mut found = Vec::new();
-        (branch.check)(v, path, &mut found);
+        (branch.read)(v, path, &mut found);
         if best.as_ref().is_none_or(|b| found.len() < b.len()) {
             best = Some(found);
         }

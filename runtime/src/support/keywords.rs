@@ -21,6 +21,10 @@ pub fn check(v: &Value, check_at: fn(&Value, &Path<'_>, &mut Vec<Violation>)) ->
 /// `kinds`, the bits of that type ([`kind`]; `integer` is
 /// [`kind::INTEGER`], `number` is [`kind::NUMBER`]), whose name the message
 /// gives.
+///
+/// [`kind`]: super::kind
+/// [`kind::INTEGER`]: super::kind::INTEGER
+/// [`kind::NUMBER`]: super::kind::NUMBER
 #[inline]
 pub fn type_(out: &mut Vec<Violation>, path: &Path<'_>, at: At, kinds: u8, v: &Value) {
     if kind_of(v) & kinds == 0 {
