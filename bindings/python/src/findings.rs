@@ -76,7 +76,11 @@ fn out(r: &Report) -> Out<'_> {
             rule: row.rule.map(|rule| rule.id),
             // A rule warning's keyword is its kind (`rule`); the rule's id
             // is `rule`.
-            keyword: if row.rule.is_some() { "rule" } else { row.keyword },
+            keyword: if row.rule.is_some() {
+                "rule"
+            } else {
+                row.keyword
+            },
             pointer: row.pointer,
             schema_pointer: row.schema_pointer,
             message: row.message,
