@@ -46,6 +46,21 @@ pub enum Reply {
     Failed(String),
 }
 
+impl Reply {
+    /// The reply a JSON-RPC `error` object makes: its code (when an
+    /// integer) and message.
+    pub fn of_error(error: &Value) -> Reply {
+        Reply::Error(
+            error.get("code").and_then(Value::as_i64),
+            error
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+        )
+    }
+}
+
 /// What the exercise drives one revision's conversation over.
 pub trait Link {
     /// Sends a request and waits for its answer, at most `timeout`.
@@ -424,14 +439,7 @@ fn route(line: &[u8], setup: &ReaderSetup) {
             let reply = if let Some(result) = object.get("result") {
                 Reply::Result(result.clone())
             } else if let Some(error) = object.get("error") {
-                Reply::Error(
-                    error.get("code").and_then(Value::as_i64),
-                    error
-                        .get("message")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_string(),
-                )
+                Reply::of_error(error)
             } else {
                 Reply::Error(None, "neither result nor error".into())
             };

@@ -142,14 +142,7 @@ pub(super) fn dispatch(shared: &Arc<Shared>, value: &Value, own: Option<&str>) {
                 let reply = if let Some(result) = object.get("result") {
                     Reply::Result(result.clone())
                 } else if let Some(error) = object.get("error") {
-                    Reply::Error(
-                        error.get("code").and_then(Value::as_i64),
-                        error
-                            .get("message")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default()
-                            .to_string(),
-                    )
+                    Reply::of_error(error)
                 } else {
                     Reply::Failed("the response has neither result nor error".into())
                 };

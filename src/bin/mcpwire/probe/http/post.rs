@@ -75,14 +75,7 @@ pub(super) async fn post_once(
             Ok(()) => return true,
             Err(why) => {
                 let reply = match answer.as_ref().and_then(|a| a.get("error")) {
-                    Some(error) => Reply::Error(
-                        error.get("code").and_then(Value::as_i64),
-                        error
-                            .get("message")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default()
-                            .to_string(),
-                    ),
+                    Some(error) => Reply::of_error(error),
                     None => Reply::Failed(format!(
                         "initialize answered HTTP {status} ({}), and a GET of the URL opened no \
                          HTTP+SSE stream: {why}",
