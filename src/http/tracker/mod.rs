@@ -1,0 +1,171 @@
+//! The HTTP rules of one MCP conversation: fed its [`Step`]s in causal
+//! order, it says which JSON-RPC messages to judge (request bodies,
+//! JSON response bodies, SSE event data) and which HTTP rules broke.
+//!
+//! It tracks what the rules need across exchanges: the revision in force
+//! (a fixed one, or in auto mode the negotiated one, a request's own
+//! `_meta` version, the `MCP-Protocol-Version` header, and before any of
+//! those 2025-03-26, which the spec tells servers to assume), the session
+//! id the server issued, whether the conversation uses the 2024-11-05
+//! HTTP+SSE transport, and per open exchange what its request carried.
+
+mod finding;
+mod message;
+mod request;
+mod response;
+mod stream;
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+pub use finding::{HttpFinding, Output};
+pub use request::decode_header_value;
+
+use crate::{
+    http::{
+        exchange::{Body, Step},
+        rules::HttpRule,
+    },
+    input::{self, InputError, Limits},
+    Direction, Mode, Version,
+};
+
+/// What a POST body held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Carries {
+    Nothing,
+    /// At least one request.
+    Requests,
+    /// Only notifications and/or responses.
+    NoRequests,
+    Unreadable,
+}
+
+#[derive(Debug)]
+struct Open {
+    method: String,
+    carries: Carries,
+    initialize: bool,
+    revision: Version,
+    resuming: bool,
+    headers_mismatch: bool,
+    status: u16,
+    sse: bool,
+    json: bool,
+    legacy_stream: bool,
+    events: u64,
+    /// The request carried `Mcp-Session-Id`.
+    had_session_id: bool,
+}
+
+/// Exchanges kept open at most (a capture without ends stays bounded).
+const MAX_OPEN: usize = 65_536;
+
+/// One conversation's HTTP rule state.
+#[derive(Debug)]
+pub struct Tracker {
+    mode: Mode,
+    limits: Limits,
+    negotiated: Option<Version>,
+    header_version: Option<Version>,
+    initialize_ids: Vec<Value>,
+    session_id: Option<String>,
+    legacy: bool,
+    exchanges_seen: u64,
+    open: HashMap<u64, Open>,
+    /// The revision assumed while nothing says which.
+    fallback: Version,
+}
+impl Tracker {
+    /// A conversation judged in `mode`, reading messages within `limits`.
+    pub fn new(mode: Mode, limits: Limits) -> Tracker {
+        Tracker {
+            mode,
+            limits,
+            negotiated: None,
+            header_version: None,
+            initialize_ids: Vec::new(),
+            session_id: None,
+            legacy: false,
+            exchanges_seen: 0,
+            open: HashMap::new(),
+            fallback: Version::V2025_03_26,
+        }
+    }
+
+    /// The revision assumed while neither a handshake nor an
+    /// `MCP-Protocol-Version` header says which (default 2025-03-26, as
+    /// the transport tells servers to assume); the conversation's session
+    /// must assume the same.
+    pub fn with_fallback(mut self, fallback: Version) -> Tracker {
+        self.fallback = fallback;
+        self
+    }
+
+    /// The session id the server issued, if any.
+    pub fn session_id(&self) -> Option<&str> {
+        self.session_id.as_deref()
+    }
+
+    /// The revision in force for a message that says nothing itself.
+    pub fn revision(&self) -> Version {
+        match self.mode {
+            Mode::Fixed(v) => v,
+            Mode::Auto => self
+                .negotiated
+                .or(self.header_version)
+                .unwrap_or(self.fallback),
+        }
+    }
+
+    /// The version the `MCP-Protocol-Version` header the client sends
+    /// last named (for [`crate::Session::set_http_protocol_version`]).
+    pub fn header_version(&self) -> Option<Version> {
+        self.header_version
+    }
+
+    pub(super) fn finding(
+        &self,
+        out: &mut Vec<Output<'_>>,
+        exchange: u64,
+        rule: &'static HttpRule,
+        revision: Version,
+        direction: Direction,
+        message: String,
+    ) {
+        out.push(Output::Finding(HttpFinding {
+            exchange,
+            rule: Some(rule),
+            severity: rule.rule.severity,
+            direction,
+            revision: Some(revision),
+            message,
+        }));
+    }
+
+    /// Applies one step; what to judge and what broke go to `out`, in order.
+    pub fn step<'s>(&mut self, step: &'s Step, out: &mut Vec<Output<'s>>) {
+        match step {
+            Step::Request {
+                exchange,
+                head,
+                body,
+            } => self.request(*exchange, head, body, out),
+            Step::Response { exchange, head } => self.response(*exchange, head, out),
+            Step::Body { exchange, body } => self.body(*exchange, body, out),
+            Step::Event { exchange, event } => self.event(*exchange, event, out),
+            Step::End { exchange, end } => self.end(*exchange, end, out),
+        }
+    }
+
+    pub(super) fn read(&self, body: &Body) -> Result<Value, InputError> {
+        match body.oversized {
+            Some(len) => Err(InputError::TooLarge {
+                len: usize::try_from(len).unwrap_or(usize::MAX),
+                limit: self.limits.max_bytes,
+            }),
+            None => input::parse(&body.bytes, self.limits),
+        }
+    }
+}

@@ -1,0 +1,458 @@
+//! The rules on a request: `Accept`, the session id, the protocol
+//! version headers, the 2026-07-28 request metadata headers, and what a
+//! POST may carry; and what the request tells of the conversation (its
+//! transport, its revision, the `initialize` ids to watch for).
+
+use base64::Engine as _;
+use serde_json::Value;
+
+use super::{
+    message::{is_request, is_response, messages, meta_version, version_of},
+    Carries, Open, Output, Tracker, MAX_OPEN,
+};
+use crate::{
+    http::{
+        exchange::{Body, RequestHead},
+        rules,
+    },
+    Direction, Mode, Version,
+};
+
+/// Whether a target's query has a `sessionId` parameter.
+fn has_session_query(target: &str) -> bool {
+    target.split_once('?').is_some_and(|(_, query)| {
+        query
+            .split('&')
+            .any(|p| p.split('=').next() == Some("sessionId"))
+    })
+}
+
+/// Whether `Accept` lists `media` (exactly; parameters ignored).
+fn accepts(head: &RequestHead, media: &str) -> bool {
+    head.headers
+        .0
+        .iter()
+        .filter(|(n, _)| n.eq_ignore_ascii_case("accept"))
+        .flat_map(|(_, v)| v.split(','))
+        .any(|r| {
+            r.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .eq_ignore_ascii_case(media)
+        })
+}
+
+/// An `Mcp-Name`/`Mcp-Param-*` value decoded from the `=?base64?…?=`
+/// sentinel form (2026-07-28 Value Encoding), or as it is.
+pub fn decode_header_value(v: &str) -> Option<String> {
+    match v
+        .strip_prefix("=?base64?")
+        .and_then(|r| r.strip_suffix("?="))
+    {
+        Some(b64) => base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok()),
+        None => Some(v.to_string()),
+    }
+}
+
+/// A request as the rules see it.
+struct Request<'a> {
+    exchange: u64,
+    head: &'a RequestHead,
+    /// The messages its body carries (none when unreadable or empty).
+    msgs: &'a [&'a Value],
+    /// It carries an `initialize`.
+    initialize: bool,
+    /// The revision it is under.
+    revision: Version,
+    /// Its `MCP-Protocol-Version` header, as sent.
+    header: Option<&'a str>,
+    is_post: bool,
+    is_get: bool,
+}
+
+impl Carries {
+    fn of(value: &Option<Result<Value, crate::input::InputError>>, msgs: &[&Value]) -> Carries {
+        match value {
+            None => Carries::Nothing,
+            Some(Err(_)) => Carries::Unreadable,
+            Some(Ok(_)) if msgs.iter().any(|m| is_request(m)) => Carries::Requests,
+            Some(Ok(_)) if msgs.is_empty() => Carries::Unreadable,
+            Some(Ok(_)) => Carries::NoRequests,
+        }
+    }
+}
+
+fn is_initialize(m: &Value) -> bool {
+    m.get("method").and_then(Value::as_str) == Some("initialize")
+}
+
+impl Tracker {
+    pub(super) fn request<'s>(
+        &mut self,
+        exchange: u64,
+        head: &'s RequestHead,
+        body: &'s Body,
+        out: &mut Vec<Output<'s>>,
+    ) {
+        let start = out.len();
+        let first = self.exchanges_seen == 0;
+        self.exchanges_seen += 1;
+        let is_post = head.method.eq_ignore_ascii_case("POST");
+        let is_get = head.method.eq_ignore_ascii_case("GET");
+        let resuming = head.headers.has("last-event-id");
+        self.note_transport(head, first, resuming);
+        let value = if body.is_empty() && !is_post {
+            None
+        } else {
+            Some(self.read(body))
+        };
+        let msgs = value
+            .as_ref()
+            .and_then(|v| v.as_ref().ok())
+            .map(messages)
+            .unwrap_or_default();
+        let header = head.headers.get("mcp-protocol-version");
+        let request = Request {
+            exchange,
+            head,
+            msgs: &msgs,
+            initialize: msgs.iter().any(|m| is_initialize(m)),
+            revision: self.request_revision(&msgs, header),
+            header,
+            is_post,
+            is_get,
+        };
+        self.note_initialize_ids(&msgs);
+        let mismatch = !self.legacy && self.request_rules(&request, out);
+        self.open_exchange(
+            exchange,
+            Open {
+                method: head.method.to_ascii_uppercase(),
+                carries: Carries::of(&value, &msgs),
+                initialize: request.initialize,
+                revision: request.revision,
+                resuming,
+                headers_mismatch: mismatch,
+                status: 0,
+                sse: false,
+                json: false,
+                legacy_stream: self.legacy && is_get,
+                events: 0,
+                had_session_id: head.headers.has("mcp-session-id"),
+            },
+        );
+        if let Some(v) = value {
+            out.insert(
+                start,
+                Output::Message {
+                    exchange,
+                    direction: Direction::ClientToServer,
+                    bytes: &body.bytes,
+                    value: v,
+                },
+            );
+        }
+    }
+
+    /// Evidence of the 2024-11-05 HTTP+SSE transport in a request: a first
+    /// GET without a session (the SSE endpoint), or a POST to a message
+    /// endpoint with the session in its query (the URI an `endpoint` event
+    /// announces, `/messages?sessionId=…`) and no `Mcp-Session-Id`, though
+    /// the capture may have begun after its GET stream opened.
+    fn note_transport(&mut self, head: &RequestHead, first: bool, resuming: bool) {
+        let no_session = !head.headers.has("mcp-session-id");
+        let is_get = head.method.eq_ignore_ascii_case("GET");
+        let is_post = head.method.eq_ignore_ascii_case("POST");
+        if (is_get && first && !resuming && no_session)
+            || (is_post && no_session && has_session_query(&head.target))
+        {
+            self.legacy = true;
+        }
+    }
+
+    /// The revision a request is under (the body's own `_meta` version,
+    /// the one an `initialize` proposes, the negotiated one, its header,
+    /// the last header, the fallback); remembers its header's version.
+    fn request_revision(&mut self, msgs: &[&Value], header: Option<&str>) -> Version {
+        let header_parsed: Option<Version> = header.and_then(|h| h.trim().parse().ok());
+        let own = msgs
+            .iter()
+            .find_map(|m| meta_version(m))
+            .and_then(|s| s.parse().ok());
+        let proposed = msgs
+            .iter()
+            .find(|m| is_initialize(m))
+            .and_then(|m| m.get("params")?.get("protocolVersion"))
+            .and_then(version_of);
+        let revision = match self.mode {
+            Mode::Fixed(v) => v,
+            Mode::Auto => own
+                .or(proposed)
+                .or(self.negotiated)
+                .or(header_parsed)
+                .or(self.header_version)
+                .unwrap_or(self.fallback),
+        };
+        if header_parsed.is_some() {
+            self.header_version = header_parsed;
+        }
+        revision
+    }
+
+    /// Remembers the ids of `initialize` requests (the newest 64), whose
+    /// result settles the revision.
+    fn note_initialize_ids(&mut self, msgs: &[&Value]) {
+        for m in msgs.iter().filter(|m| is_initialize(m)) {
+            if let Some(id) = m.get("id") {
+                self.initialize_ids.push(id.clone());
+                if self.initialize_ids.len() > 64 {
+                    self.initialize_ids.remove(0);
+                }
+            }
+        }
+    }
+
+    /// Keeps an exchange open (the oldest forgotten past [`MAX_OPEN`]).
+    fn open_exchange(&mut self, exchange: u64, open: Open) {
+        if self.open.len() >= MAX_OPEN {
+            if let Some(&oldest) = self.open.keys().min() {
+                self.open.remove(&oldest);
+            }
+        }
+        self.open.insert(exchange, open);
+    }
+
+    /// The Streamable HTTP rules on a request; whether its headers
+    /// disagree with its body (which the server must then reject).
+    fn request_rules(&self, r: &Request<'_>, out: &mut Vec<Output<'_>>) -> bool {
+        self.accept_rules(r, out);
+        self.session_id_rule(r, out);
+        self.negotiated_version_rules(r, out);
+        let mut mismatch = self.every_post_version_rules(r, out);
+        if r.is_post && rules::MCP_METHOD_HEADER.applies(r.revision) {
+            if let [m] = r.msgs {
+                mismatch |= self.request_metadata(out, r.exchange, r.head, m, r.revision);
+            }
+        }
+        if r.is_post
+            && rules::NO_CLIENT_RESPONSES.applies(r.revision)
+            && r.msgs.iter().any(|m| is_response(m))
+        {
+            self.finding(
+                out,
+                r.exchange,
+                &rules::NO_CLIENT_RESPONSES,
+                r.revision,
+                Direction::ClientToServer,
+                "the POST body carries a JSON-RPC response".into(),
+            );
+        }
+        mismatch
+    }
+
+    /// `Accept` of a POST and of a GET.
+    fn accept_rules(&self, r: &Request<'_>, out: &mut Vec<Output<'_>>) {
+        let accept = || r.head.headers.get("accept").unwrap_or("(missing)");
+        if r.is_post
+            && rules::POST_ACCEPT.applies(r.revision)
+            && !(accepts(r.head, "application/json") && accepts(r.head, "text/event-stream"))
+        {
+            self.finding(
+                out,
+                r.exchange,
+                &rules::POST_ACCEPT,
+                r.revision,
+                Direction::ClientToServer,
+                format!(
+                    "POST Accept is {:?}; it must list both application/json and text/event-stream",
+                    accept()
+                ),
+            );
+        }
+        if r.is_get
+            && rules::GET_ACCEPT.applies(r.revision)
+            && !accepts(r.head, "text/event-stream")
+        {
+            self.finding(
+                out,
+                r.exchange,
+                &rules::GET_ACCEPT,
+                r.revision,
+                Direction::ClientToServer,
+                format!(
+                    "GET Accept is {:?}; it must list text/event-stream",
+                    accept()
+                ),
+            );
+        }
+    }
+
+    /// The session id the server issued, on every later request.
+    fn session_id_rule(&self, r: &Request<'_>, out: &mut Vec<Output<'_>>) {
+        let Some(id) = &self.session_id else {
+            return;
+        };
+        if !r.initialize
+            && !r.head.headers.has("mcp-session-id")
+            && rules::SESSION_ID_REQUIRED.applies(r.revision)
+        {
+            self.finding(
+                out,
+                r.exchange,
+                &rules::SESSION_ID_REQUIRED,
+                r.revision,
+                Direction::ClientToServer,
+                format!(
+                    "{} without the Mcp-Session-Id the server issued ({id})",
+                    r.head.method
+                ),
+            );
+        }
+    }
+
+    /// `MCP-Protocol-Version` after initialization: present, and the
+    /// negotiated one (2025-06-18, 2025-11-25).
+    fn negotiated_version_rules(&self, r: &Request<'_>, out: &mut Vec<Output<'_>>) {
+        if r.initialize || !rules::PROTOCOL_VERSION_HEADER.applies(r.revision) {
+            return;
+        }
+        let c2s = Direction::ClientToServer;
+        match (r.header, self.negotiated) {
+            (None, _) => self.finding(
+                out,
+                r.exchange,
+                &rules::PROTOCOL_VERSION_HEADER,
+                r.revision,
+                c2s,
+                format!(
+                    "{} after initialization without an MCP-Protocol-Version header",
+                    r.head.method
+                ),
+            ),
+            (Some(h), Some(n))
+                if h.trim() != n.as_str()
+                    && rules::PROTOCOL_VERSION_NEGOTIATED.applies(r.revision) =>
+            {
+                self.finding(
+                    out,
+                    r.exchange,
+                    &rules::PROTOCOL_VERSION_NEGOTIATED,
+                    r.revision,
+                    c2s,
+                    format!("MCP-Protocol-Version is {h:?} but {n} was negotiated"),
+                )
+            }
+            _ => {}
+        }
+    }
+
+    /// `MCP-Protocol-Version` on every POST, matching the body's `_meta`
+    /// (2026-07-28 on); whether it is missing or disagrees.
+    fn every_post_version_rules(&self, r: &Request<'_>, out: &mut Vec<Output<'_>>) -> bool {
+        if !r.is_post || !rules::PROTOCOL_VERSION_EVERY_POST.applies(r.revision) {
+            return false;
+        }
+        let c2s = Direction::ClientToServer;
+        let Some(h) = r.header else {
+            self.finding(
+                out,
+                r.exchange,
+                &rules::PROTOCOL_VERSION_EVERY_POST,
+                r.revision,
+                c2s,
+                "POST without an MCP-Protocol-Version header".into(),
+            );
+            return true;
+        };
+        match r.msgs.iter().find_map(|m| meta_version(m)) {
+            Some(meta) if h.trim() != meta => {
+                self.finding(
+                    out,
+                    r.exchange,
+                    &rules::PROTOCOL_VERSION_MATCHES_META,
+                    r.revision,
+                    c2s,
+                    format!("MCP-Protocol-Version is {h:?} but the body's _meta says {meta:?}"),
+                );
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// `Mcp-Method` / `Mcp-Name` against the body; whether they disagree.
+    fn request_metadata(
+        &self,
+        out: &mut Vec<Output<'_>>,
+        exchange: u64,
+        head: &RequestHead,
+        m: &Value,
+        revision: Version,
+    ) -> bool {
+        let c2s = Direction::ClientToServer;
+        let Some(method) = m.get("method").and_then(Value::as_str) else {
+            return false;
+        };
+        if !is_request(m) {
+            return false; // the table names requests only
+        }
+        let mut mismatch = false;
+        match head.headers.get("mcp-method") {
+            Some(h) if h == method => {}
+            got => {
+                mismatch = true;
+                self.finding(
+                    out,
+                    exchange,
+                    &rules::MCP_METHOD_HEADER,
+                    revision,
+                    c2s,
+                    match got {
+                        None => format!("request {method:?} without an Mcp-Method header"),
+                        Some(h) => {
+                            format!("Mcp-Method is {h:?} but the body's method is {method:?}")
+                        }
+                    },
+                );
+            }
+        }
+        let source = match method {
+            "tools/call" | "prompts/get" => Some("name"),
+            "resources/read" => Some("uri"),
+            _ => None,
+        };
+        if let Some(field) = source {
+            let body = m
+                .get("params")
+                .and_then(|p| p.get(field))
+                .and_then(Value::as_str);
+            let got = head.headers.get("mcp-name");
+            let decoded = got.map(decode_header_value);
+            if body.is_some() && decoded.as_ref().map(|d| d.as_deref()) != Some(body) {
+                mismatch = true;
+                self.finding(
+                    out,
+                    exchange,
+                    &rules::MCP_NAME_HEADER,
+                    revision,
+                    c2s,
+                    match got {
+                        None => format!(
+                            "{method} request without an Mcp-Name header (params.{field} is {:?})",
+                            body.unwrap_or_default()
+                        ),
+                        Some(h) => format!(
+                            "Mcp-Name is {h:?} but params.{field} is {:?}",
+                            body.unwrap_or_default()
+                        ),
+                    },
+                );
+            }
+        }
+        mismatch
+    }
+}
