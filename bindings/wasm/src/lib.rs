@@ -50,8 +50,8 @@ use mcpwire::excerpt;
 #[path = "../../../src/bin/mcpwire/args.rs"]
 mod args;
 #[cfg(feature = "cli")]
-#[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/commands.rs"]
+#[allow(dead_code, unused_imports)] // the native CLI's re-exports of what only it uses
+#[path = "../../../src/bin/mcpwire/commands/mod.rs"]
 mod commands;
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
