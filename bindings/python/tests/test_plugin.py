@@ -211,3 +211,96 @@ def test_rev(mcpwire):
 def test_plugin_is_inert_without_its_fixture(inner):
     inner.makepyfile(test_plain="def test_plain():\n    assert True\n")
     inner.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+REPORTED = '''
+import pytest
+
+CALL = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "add"}}
+BROKEN = {"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text"}]}}
+
+
+def test_bad(mcpwire):
+    mcpwire.observe(CALL, "c2s")
+    mcpwire.observe(BROKEN, "s2c")
+
+
+@pytest.mark.mcpwire_expect("/result/content/0")
+def test_deliberate(mcpwire):
+    mcpwire.observe(CALL, "c2s")
+    mcpwire.observe(BROKEN, "s2c")
+
+
+def test_clean(mcpwire):
+    mcpwire.observe({"jsonrpc": "2.0", "id": 1, "method": "ping"}, "c2s")
+    mcpwire.observe({"jsonrpc": "2.0", "id": 1, "result": {}}, "s2c")
+
+
+def test_without_the_fixture():
+    pass
+'''
+
+
+def run_reported(pytester, name, *args):
+    pytester.makepyfile(test_reported=REPORTED)
+    r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-report", name, "--mcpwire-spec", "2025-11-25", *args)
+    r.assert_outcomes(passed=4, errors=1)
+    assert f"mcpwire: " in r.stdout.str() and "report of 3 test(s)" in r.stdout.str(), r.stdout.str()
+    return pytester.path / name
+
+
+@pytest.fixture
+def needs_cli():
+    from mcpwire._cli import binary
+
+    if binary() is None:
+        pytest.skip("this installation has no native command line (a build from source)")
+    return binary()
+
+
+def test_report_jsonl_is_the_cli_output(pytester, needs_cli):
+    import json
+    import subprocess
+
+    path = run_reported(pytester, "mcpwire.jsonl")
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    findings = [r for r in records if r.get("summary") is not True]
+    (summary,) = [r for r in records if r.get("summary") is True]
+    failing = [f for f in findings if not f.get("expected")]
+    assert len(failing) == 1 and "test_bad" in failing[0]["file"], findings
+    assert failing[0]["instance"].startswith("/result/content/0"), failing[0]
+    assert [f for f in findings if f.get("expected")], findings
+    assert summary["files"] == 3, summary
+    # Byte for byte what the command line writes for those transcripts.
+    files = sorted(str(p.relative_to(pytester.path)) for p in (pytester.path / "mcpwire.jsonl.transcripts").glob("*.jsonl"))
+    again = subprocess.run(
+        [str(needs_cli), "check", "--format", "json", "--color", "never", "--spec", "2025-11-25", "--", *files],
+        cwd=pytester.path, capture_output=True,
+    )
+    assert again.returncode == 1
+    assert sorted(again.stdout.splitlines()) == sorted(path.read_bytes().splitlines())
+
+
+def test_report_sarif_has_the_schema_required_keys(pytester, needs_cli):
+    import json
+
+    log = json.loads(run_reported(pytester, "mcpwire.sarif").read_text())
+    assert log["version"] == "2.1.0" and "$schema" in log
+    (run,) = log["runs"]
+    assert run["tool"]["driver"]["name"] == "mcpwire"
+    errors = [r for r in run["results"] if r.get("level") == "error"]
+    assert len(errors) == 1, run["results"]
+    for result in run["results"]:
+        assert result["message"]["text"]
+        (loc,) = result["locations"]
+        assert loc["physicalLocation"]["artifactLocation"]["uri"].startswith("mcpwire.sarif.transcripts/")
+
+
+def test_report_junit_is_xml_one_case_per_test(pytester, needs_cli):
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(run_reported(pytester, "report.xml", "--mcpwire-report-format", "junit")).getroot()
+    cases = root.findall(".//testcase")
+    assert len(cases) == 3, ET.tostring(root)
+    failed = [c for c in cases if c.find("failure") is not None]
+    assert len(failed) == 1 and "test_bad" in failed[0].get("name", "") + failed[0].get("classname", ""), ET.tostring(root)
