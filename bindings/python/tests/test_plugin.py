@@ -245,7 +245,7 @@ def run_reported(pytester, name, *args):
     pytester.makepyfile(test_reported=REPORTED)
     r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-report", name, "--mcpwire-spec", "2025-11-25", *args)
     r.assert_outcomes(passed=4, errors=1)
-    assert f"mcpwire: " in r.stdout.str() and "report of 3 test(s)" in r.stdout.str(), r.stdout.str()
+    assert "report of 3 test(s)" in r.stdout.str(), r.stdout.str()
     return pytester.path / name
 
 
@@ -266,11 +266,11 @@ def test_report_jsonl_is_the_cli_output(pytester, needs_cli):
     records = [json.loads(line) for line in path.read_text().splitlines()]
     findings = [r for r in records if r.get("summary") is not True]
     (summary,) = [r for r in records if r.get("summary") is True]
-    failing = [f for f in findings if not f.get("expected")]
-    assert len(failing) == 1 and "test_bad" in failing[0]["file"], findings
-    assert failing[0]["instance"].startswith("/result/content/0"), failing[0]
-    assert [f for f in findings if f.get("expected")], findings
-    assert summary["files"] == 3, summary
+    (failing,) = findings
+    assert "test_bad" in failing["file"] and failing["fails"], findings
+    assert failing["pointer"] == "/result/content/0" and failing["keyword"] == "required", failing
+    # The deliberate violation is counted as expected, not as a violation.
+    assert (summary["files"], summary["violations"], summary["expected"]) == (3, 1, 1), summary
     # Byte for byte what the command line writes for those transcripts.
     files = sorted(str(p.relative_to(pytester.path)) for p in (pytester.path / "mcpwire.jsonl.transcripts").glob("*.jsonl"))
     again = subprocess.run(
@@ -304,3 +304,10 @@ def test_report_junit_is_xml_one_case_per_test(pytester, needs_cli):
     assert len(cases) == 3, ET.tostring(root)
     failed = [c for c in cases if c.find("failure") is not None]
     assert len(failed) == 1 and "test_bad" in failed[0].get("name", "") + failed[0].get("classname", ""), ET.tostring(root)
+
+
+def test_unknown_spec_is_a_usage_error(pytester):
+    pytester.makepyfile(test_rev="def test_rev():\n    pass\n")
+    r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-spec", "1999-01-01")
+    assert r.ret == pytest.ExitCode.USAGE_ERROR
+    assert "--mcpwire-spec" in r.stderr.str() and "1999-01-01" in r.stderr.str()

@@ -191,13 +191,13 @@ async def test_good(mcpwire, tmp_path):
     assert not [f for f in mcpwire.session.findings() if f.fails], mcpwire.session.findings()
 '''
     )
-    r = inner.runpytest_subprocess("-p", "no:cacheprovider")
+    r = inner.runpytest_inprocess("-p", "no:cacheprovider")
     r.assert_outcomes(passed=1)
 
 
 def test_stdio_broken_server_fails_at_teardown_with_the_finding(inner):
     inner.makepyfile(test_broken=BROKEN_TEST.format(marker=""))
-    r = inner.runpytest_subprocess("-p", "no:cacheprovider")
+    r = inner.runpytest_inprocess("-p", "no:cacheprovider")
     r.assert_outcomes(passed=1, errors=1)
     out = r.stdout.str()
     assert 'violation[required]: /result/content/0: "text" is a required property' in out, out
@@ -210,7 +210,7 @@ def test_stdio_marker_expects_the_violation(inner):
     inner.makepyfile(
         test_broken=BROKEN_TEST.format(marker='@pytest.mark.mcpwire_expect("/result/content/0")')
     )
-    inner.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    inner.runpytest_inprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
 
 
 def test_stdio_unparseable_line_is_judged_as_written(inner):
@@ -235,6 +235,6 @@ async def test_noise(mcpwire):
     assert mcpwire.messages == [("s2c", b"hello from the server")]
 ''',
     )
-    r = inner.runpytest_subprocess("-p", "no:cacheprovider")
+    r = inner.runpytest_inprocess("-p", "no:cacheprovider")
     r.assert_outcomes(passed=1, errors=1)
     assert "violation[input]" in r.stdout.str(), r.stdout.str()

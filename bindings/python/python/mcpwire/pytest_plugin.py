@@ -149,6 +149,14 @@ class _Reporter:
 
 
 def pytest_configure(config: Any) -> None:
+    spec = config.getoption("--mcpwire-spec")
+    if spec != "auto":
+        from . import McpwireError
+
+        try:
+            Session(spec)
+        except McpwireError as e:
+            raise pytest.UsageError(f"--mcpwire-spec: {e}") from None
     path = config.getoption("--mcpwire-report")
     if path is not None and not hasattr(config, "workerinput"):
         from ._cli import binary
