@@ -8,10 +8,9 @@ transport for ``mcp.Client`` (the SDK's in-memory pair, observed);
 transport for ``mcp.Client`` (or a context manager of the streams for
 ``ClientSession``) over the SDK's own ``stdio_client``, both directions
 observed; ``wire.wrap(read, write)`` observes any pair of client-side
-streams. A test
-whose messages have failing findings fails at teardown with the findings
-printed as ``mcpwire check`` prints them, and the transcript is written
-where ``mcpwire check`` can read it again.
+streams. A test whose messages have failing findings fails at teardown
+with the findings printed as ``mcpwire check`` prints them, and the
+transcript is written where ``mcpwire check`` can read it again.
 
 Marker ``@pytest.mark.mcpwire_expect(*pointers)``: the test sends
 deliberate violations, at or below these JSON Pointers (none: any
@@ -41,9 +40,10 @@ what the client sends is the text the SDK's ``stdio_client`` writes (its
 serialization, ``model_dump_json(by_alias=True, exclude_unset=True)``), and
 each line the server writes is observed as read, before the SDK parses it
 (a line the SDK cannot parse is judged too). The raw lines come from
-wrapping the SDK's line parser (``mcp.client.stdio._parse_line``) for the
-duration of the transport, routed to the right test by a context variable;
-an SDK without that function gets the messages as the SDK parsed them.
+wrapping the SDK's line parser (``mcp.client.stdio._parse_line``, once; a
+pass-through outside this fixture's transports), routed to the right test
+by a context variable the SDK's reader task inherits; an SDK without that
+function gets the messages as the SDK parsed them.
 """
 
 from __future__ import annotations
