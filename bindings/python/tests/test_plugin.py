@@ -311,3 +311,14 @@ def test_unknown_spec_is_a_usage_error(pytester):
     r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-spec", "1999-01-01")
     assert r.ret == pytest.ExitCode.USAGE_ERROR
     assert "--mcpwire-spec" in r.stderr.str() and "1999-01-01" in r.stderr.str()
+
+
+def test_report_without_the_command_line_is_a_usage_error(pytester):
+    from mcpwire._cli import binary
+
+    if binary() is not None:
+        pytest.skip("this installation ships the native command line")
+    pytester.makepyfile(test_x="def test_x():\n    pass\n")
+    r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-report", "out.sarif")
+    assert r.ret == pytest.ExitCode.USAGE_ERROR
+    assert "native mcpwire command line" in r.stderr.str()
