@@ -211,3 +211,114 @@ def test_rev(mcpwire):
 def test_plugin_is_inert_without_its_fixture(inner):
     inner.makepyfile(test_plain="def test_plain():\n    assert True\n")
     inner.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+REPORTED = '''
+import pytest
+
+CALL = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "add"}}
+BROKEN = {"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text"}]}}
+
+
+def test_bad(mcpwire):
+    mcpwire.observe(CALL, "c2s")
+    mcpwire.observe(BROKEN, "s2c")
+
+
+@pytest.mark.mcpwire_expect("/result/content/0")
+def test_deliberate(mcpwire):
+    mcpwire.observe(CALL, "c2s")
+    mcpwire.observe(BROKEN, "s2c")
+
+
+def test_clean(mcpwire):
+    mcpwire.observe({"jsonrpc": "2.0", "id": 1, "method": "ping"}, "c2s")
+    mcpwire.observe({"jsonrpc": "2.0", "id": 1, "result": {}}, "s2c")
+
+
+def test_without_the_fixture():
+    pass
+'''
+
+
+def run_reported(pytester, name, *args):
+    pytester.makepyfile(test_reported=REPORTED)
+    r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-report", name, "--mcpwire-spec", "2025-11-25", *args)
+    r.assert_outcomes(passed=4, errors=1)
+    assert "report of 3 test(s)" in r.stdout.str(), r.stdout.str()
+    return pytester.path / name
+
+
+@pytest.fixture
+def needs_cli():
+    from mcpwire._cli import binary
+
+    if binary() is None:
+        pytest.skip("this installation has no native command line (a build from source)")
+    return binary()
+
+
+def test_report_jsonl_is_the_cli_output(pytester, needs_cli):
+    import json
+    import subprocess
+
+    path = run_reported(pytester, "mcpwire.jsonl")
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    findings = [r for r in records if r.get("summary") is not True]
+    (summary,) = [r for r in records if r.get("summary") is True]
+    (failing,) = findings
+    assert "test_bad" in failing["file"] and failing["fails"], findings
+    assert failing["pointer"] == "/result/content/0" and failing["keyword"] == "required", failing
+    # The deliberate violation is counted as expected, not as a violation.
+    assert (summary["files"], summary["violations"], summary["expected"]) == (3, 1, 1), summary
+    # Byte for byte what the command line writes for those transcripts.
+    files = sorted(str(p.relative_to(pytester.path)) for p in (pytester.path / "mcpwire.jsonl.transcripts").glob("*.jsonl"))
+    again = subprocess.run(
+        [str(needs_cli), "check", "--format", "json", "--color", "never", "--spec", "2025-11-25", "--", *files],
+        cwd=pytester.path, capture_output=True,
+    )
+    assert again.returncode == 1
+    assert sorted(again.stdout.splitlines()) == sorted(path.read_bytes().splitlines())
+
+
+def test_report_sarif_has_the_schema_required_keys(pytester, needs_cli):
+    import json
+
+    log = json.loads(run_reported(pytester, "mcpwire.sarif").read_text())
+    assert log["version"] == "2.1.0" and "$schema" in log
+    (run,) = log["runs"]
+    assert run["tool"]["driver"]["name"] == "mcpwire"
+    errors = [r for r in run["results"] if r.get("level") == "error"]
+    assert len(errors) == 1, run["results"]
+    for result in run["results"]:
+        assert result["message"]["text"]
+        (loc,) = result["locations"]
+        assert loc["physicalLocation"]["artifactLocation"]["uri"].startswith("mcpwire.sarif.transcripts/")
+
+
+def test_report_junit_is_xml_one_case_per_test(pytester, needs_cli):
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(run_reported(pytester, "report.xml", "--mcpwire-report-format", "junit")).getroot()
+    cases = root.findall(".//testcase")
+    assert len(cases) == 3, ET.tostring(root)
+    failed = [c for c in cases if c.find("failure") is not None]
+    assert len(failed) == 1 and "test_bad" in failed[0].get("name", "") + failed[0].get("classname", ""), ET.tostring(root)
+
+
+def test_unknown_spec_is_a_usage_error(pytester):
+    pytester.makepyfile(test_rev="def test_rev():\n    pass\n")
+    r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-spec", "1999-01-01")
+    assert r.ret == pytest.ExitCode.USAGE_ERROR
+    assert "--mcpwire-spec" in r.stderr.str() and "1999-01-01" in r.stderr.str()
+
+
+def test_report_without_the_command_line_is_a_usage_error(pytester):
+    from mcpwire._cli import binary
+
+    if binary() is not None:
+        pytest.skip("this installation ships the native command line")
+    pytester.makepyfile(test_x="def test_x():\n    pass\n")
+    r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-report", "out.sarif")
+    assert r.ret == pytest.ExitCode.USAGE_ERROR
+    assert "native mcpwire command line" in r.stderr.str()

@@ -158,3 +158,40 @@ def test_clean_reports_carry_the_message_facts():
     assert (s.reports[-1].kind, s.reports[-1].method, s.reports[-1].id) == ("result", "ping", "a-1")
     s.observe({"jsonrpc": "2.0", "id": 2**70, "method": "ping"}, "client")
     assert s.reports[-1].id == 2**70
+
+
+def test_ten_megabyte_messages_are_judged():
+    pad = "a" * (10 * 1024 * 1024)
+    clean = json.dumps({**PING, "params": {"_meta": {"x": pad}}}).encode()
+    assert len(clean) > 10 * 1024 * 1024
+    assert mcpwire.Session(REV).observe(clean, "client") == []
+    broken = json.dumps({**BROKEN, "result": {"content": [{"type": "text"}], "_meta": {"x": pad}}})
+    found = fixed_session().observe(broken, "server")
+    assert [f.pointer for f in found if f.fails] == ["/result/content/0"], found
+    assert mcpwire.validate(REV, "Implementation", {"name": pad, "version": "1"}) == []
+
+
+def test_lone_surrogate_str_is_an_input_finding():
+    found = mcpwire.Session(REV).observe('{"jsonrpc":"2.0","id":1,"method":"\ud800"}', "client")
+    assert found and found[0].keyword == "input", found
+
+
+def test_validate_unreadable_bytes_are_a_clear_exception():
+    for text in (b"\xff\xfe{", b'{"name": ', b"[" * 100_000 + b"]" * 100_000):
+        with pytest.raises(mcpwire.McpwireError):
+            mcpwire.validate(REV, "Implementation", text)
+
+
+def test_wrong_python_types_are_clear_exceptions():
+    with pytest.raises(TypeError):
+        mcpwire.Session(2025)
+    with pytest.raises(TypeError):
+        mcpwire.validate(REV, 7, {})
+    with pytest.raises(mcpwire.McpwireError, match="JSON-serializable"):
+        mcpwire.validate(REV, "Implementation", object())
+    with pytest.raises(mcpwire.McpwireError, match="JSON-serializable"):
+        mcpwire.Session(REV).observe({"jsonrpc": "2.0", "id": 1, "method": "x", "params": {"a": {1, 2}}}, "client")
+    with pytest.raises(TypeError, match="expect"):
+        mcpwire.Session(REV).observe(PING, "client", expect=5)
+    with pytest.raises(TypeError):
+        mcpwire.Session(REV).expect([1, 2])

@@ -245,7 +245,12 @@ class Session:
 def _expect_json(expectation: Union[str, Sequence[str]]) -> str:
     if isinstance(expectation, str):
         return json.dumps(expectation)
-    return json.dumps({"violations": list(expectation)})
+    if isinstance(expectation, (list, tuple)) and all(isinstance(p, str) for p in expectation):
+        return json.dumps({"violations": list(expectation)})
+    raise TypeError(
+        'expect must be "invalid" or a list of JSON Pointer strings, not '
+        + type(expectation).__name__
+    )
 
 
 @dataclass(frozen=True)
