@@ -37,16 +37,17 @@
 pub use crate::message::Target;
 use resolved::Def;
 pub use resolved::Resolved;
+pub use result::{plan_result, CORE_RESULT_TYPES, EXTENSION_RESULT_TYPES};
 
 mod resolved;
+mod result;
 
 use crate::{
-    correlate::{Pending, TaskAnswer},
     message::MessageKind,
     report::{Finding, Warning, WarningKind},
     scan::MessageHead,
     spec::{DefinitionFns, ErrorShape, MethodKind},
-    Direction, Keyword, Pointer, Spec, Violation,
+    Direction, Pointer, Spec,
 };
 
 /// One definition to check, and where.
@@ -269,132 +270,6 @@ pub fn plan_error(spec: &'static Spec, head: &MessageHead) -> Plan {
             ErrorShape::ErrorObject => Target::Error,
         };
         plan.check(*def, target);
-    }
-    plan
-}
-
-/// The result values the core protocol defines for `resultType`.
-pub const CORE_RESULT_TYPES: [&str; 2] = ["complete", "input_required"];
-/// `resultType` values of known extensions, checked against the envelope only.
-pub const EXTENSION_RESULT_TYPES: [&str; 1] = ["task"];
-
-/// Plan for a successful response, given the request it answers (`None`
-/// when no request with its id was seen: envelope only).
-pub fn plan_result(spec: &'static Spec, head: &MessageHead, request: Option<&Pending>) -> Plan {
-    let mut plan = Plan::default();
-    let resolved = Resolved::of(spec);
-    let envelope = resolved.result;
-    let Some(request) = request else {
-        plan.check(envelope, Target::Message);
-        return plan;
-    };
-    let Some(found) = resolved.method(&request.method) else {
-        plan.check(envelope, Target::Message);
-        return plan;
-    };
-    let entry = found.entry;
-    if let Some(task) = resolved.create_task_result {
-        let answered_as_task = match request.task_answer {
-            TaskAnswer::Plain | TaskAnswer::Ignored => false,
-            TaskAnswer::Task => true,
-            TaskAnswer::Either => {
-                // Unknown task support: judged by the answer's own shape.
-                let as_task = head.result_task;
-                plan.warn(
-                    WarningKind::Assumption,
-                    "/result",
-                    format!(
-                        "task-augmented {:?} and the receiver's task support is unknown (no capabilities seen): \
-                         judged as {}",
-                        request.method,
-                        if as_task {
-                            "a CreateTaskResult (the result has \"task\")".to_string()
-                        } else {
-                            format!("the plain result ({})", entry.result.unwrap_or("its result"))
-                        }
-                    ),
-                );
-                as_task
-            }
-        };
-        if answered_as_task {
-            plan.check(envelope, Target::Message);
-            plan.check(task, Target::Result);
-            return plan;
-        }
-    }
-    let (Some(result_def), Some(result)) = (found.result, entry.result) else {
-        plan.check(envelope, Target::Message);
-        return plan;
-    };
-    let declares_result_type = !spec.maps.result_type_declarers.is_empty();
-    let result_type = head.result_type.as_deref();
-    let method = &request.method;
-    match result_type {
-        Some(rt) if declares_result_type && EXTENSION_RESULT_TYPES.contains(&rt) => {
-            // SEP-2663 task envelopes belong to the tasks extension's own
-            // schema, which this revision does not carry.
-            plan.check(envelope, Target::Message);
-        }
-        Some("input_required") if declares_result_type => {
-            plan.check(envelope, Target::Message);
-            match resolved.input_required_result {
-                Some(irr) if entry.admits_input_required => plan.check(irr, Target::Result),
-                _ => {
-                    let schema = found
-                        .result_response
-                        .and_then(|r| r.fns)
-                        .or(result_def.fns)
-                        .map_or("", |d| d.pointer);
-                    plan.violations.push(Finding {
-                        definition: entry.result_response.unwrap_or(result),
-                        target: if entry.result_response.is_some() {
-                            Target::Message
-                        } else {
-                            Target::Result
-                        },
-                        violation: Violation {
-                            instance: Pointer::from_escaped("/result/resultType"),
-                            schema,
-                            keyword: Keyword::Dispatch,
-                            message: format!(
-                                "{method:?} cannot answer with an InputRequiredResult in revision {} \
-                                 (only methods whose result response admits one can ask for input); \
-                                 judged as {result}",
-                                spec.version
-                            ),
-                        },
-                    });
-                    plan.check(result_def, Target::Result);
-                }
-            }
-        }
-        _ => {
-            if let Some(rt) =
-                result_type.filter(|rt| declares_result_type && !CORE_RESULT_TYPES.contains(rt))
-            {
-                plan.warn(
-                    WarningKind::UnknownResultType,
-                    "/result/resultType",
-                    format!(
-                        "resultType {rt:?} is not a core value (complete, input_required) or a known \
-                         extension result (task); judged as {result}"
-                    ),
-                );
-            }
-            match found.result_response {
-                // The spec's own response definition is exact when its
-                // `result` is a plain reference (no InputRequiredResult).
-                Some(response) if !entry.admits_input_required => {
-                    plan.check(envelope, Target::Message);
-                    plan.check(response, Target::Message);
-                }
-                _ => {
-                    plan.check(envelope, Target::Message);
-                    plan.check(result_def, Target::Result);
-                }
-            }
-        }
     }
     plan
 }
