@@ -108,6 +108,108 @@ where
     r.object(member).map(|()| true)
 }
 
+/// `error`: its span and its `code`.
+fn error_member(r: &mut Reader<'_>, base: usize, head: &mut MessageHead) -> R {
+    head.has_error = true;
+    head.error_code = None;
+    head.error_set = r.peek()? != b'n';
+    let start = r.pos();
+    let mut code = None;
+    members(r, |r, k| match k {
+        "code" => {
+            code = small(r)?.as_i64();
+            Ok(())
+        }
+        _ => r.skip(),
+    })?;
+    head.error_span = Some((start - base, r.pos() - base));
+    head.error_code = code;
+    Ok(())
+}
+
+/// `result`: its span, `resultType`, the `initialize` result's
+/// `protocolVersion` and `capabilities`, and whether it has a `task`.
+fn result_member(r: &mut Reader<'_>, base: usize, head: &mut MessageHead) -> R {
+    head.has_result = true;
+    r.peek()?;
+    let start = r.pos();
+    let (mut rt, mut pv, mut caps, mut task) = (None, None, None, false);
+    members(r, |r, k| {
+        match k {
+            "resultType" => rt = string(r)?,
+            "protocolVersion" => pv = string(r)?,
+            "capabilities" => {
+                let (s, e) = span(r, base)?;
+                caps = Some(Json::Span(s, e));
+            }
+            "task" => task = object_marker(r)?,
+            _ => r.skip()?,
+        }
+        Ok(())
+    })?;
+    head.result_span = Some((start - base, r.pos() - base));
+    head.result_type = rt;
+    head.result_protocol_version = pv;
+    head.result_capabilities = caps;
+    head.result_task = task;
+    Ok(())
+}
+
+/// `params`: what correlation and revision tracking read of it. A repeated
+/// `params` replaces all that an earlier one gave; read into the head's
+/// own fields (no second head).
+fn params_member(r: &mut Reader<'_>, base: usize, p: &mut MessageHead) -> R {
+    p.meta_object = None;
+    p.params_protocol_version = None;
+    p.params_capabilities = None;
+    p.params_task = false;
+    p.request_id = None;
+    p.progress_token = None;
+    p.meta_protocol_version = None;
+    p.meta_progress_token = None;
+    p.meta_client_capabilities = None;
+    let object = members(r, |r, k| {
+        match k {
+            "protocolVersion" => p.params_protocol_version = string(r)?,
+            "capabilities" => {
+                let (s, e) = span(r, base)?;
+                p.params_capabilities = Some(Json::Span(s, e));
+            }
+            "task" => p.params_task = object_marker(r)?,
+            "requestId" => p.request_id = Some(small(r)?),
+            "progressToken" => p.progress_token = Some(small(r)?),
+            "_meta" => meta_member(r, base, p)?,
+            _ => r.skip()?,
+        }
+        Ok(())
+    })?;
+    p.params_object = Some(object);
+    Ok(())
+}
+
+/// `params._meta`: the per-request protocol version, the progress token
+/// and the client capabilities (2026-07-28 on).
+fn meta_member(r: &mut Reader<'_>, base: usize, p: &mut MessageHead) -> R {
+    let (mut pv, mut token, mut caps) = (None, None, None);
+    let object = members(r, |r, k| {
+        match k {
+            META_PROTOCOL_VERSION => pv = string(r)?,
+            "progressToken" => token = Some(small(r)?),
+            META_CLIENT_CAPABILITIES => {
+                let (s, e) = span(r, base)?;
+                caps = Some(Json::Span(s, e));
+            }
+            _ => r.skip()?,
+        }
+        Ok(())
+    })?;
+    p.meta_object = Some(object);
+    p.meta_protocol_version = pv;
+    p.meta_progress_token = token;
+    p.meta_client_capabilities = caps;
+    Ok(())
+}
+
 impl HeadBuilder {
     /// A builder for a message whose text starts at `base` in the reader.
     pub fn new(base: usize) -> HeadBuilder {
@@ -136,96 +238,11 @@ impl HeadBuilder {
             }
             "id" => head.id = Some(small(r)?),
             "method" => head.method = string(r)?,
-            // `error` and `result`: their span and their members in one
-            // pass (the member read ends where `skip` would).
-            "error" => {
-                head.has_error = true;
-                head.error_code = None;
-                head.error_set = r.peek()? != b'n';
-                let start = r.pos();
-                let mut code = None;
-                members(r, |r, k| match k {
-                    "code" => {
-                        code = small(r)?.as_i64();
-                        Ok(())
-                    }
-                    _ => r.skip(),
-                })?;
-                head.error_span = Some((start - base, r.pos() - base));
-                head.error_code = code;
-            }
-            "result" => {
-                head.has_result = true;
-                r.peek()?;
-                let start = r.pos();
-                let (mut rt, mut pv, mut caps, mut task) = (None, None, None, false);
-                members(r, |r, k| {
-                    match k {
-                        "resultType" => rt = string(r)?,
-                        "protocolVersion" => pv = string(r)?,
-                        "capabilities" => {
-                            let (s, e) = span(r, base)?;
-                            caps = Some(Json::Span(s, e));
-                        }
-                        "task" => task = object_marker(r)?,
-                        _ => r.skip()?,
-                    }
-                    Ok(())
-                })?;
-                head.result_span = Some((start - base, r.pos() - base));
-                head.result_type = rt;
-                head.result_protocol_version = pv;
-                head.result_capabilities = caps;
-                head.result_task = task;
-            }
-            "params" => {
-                // A repeated `params` replaces all that an earlier one
-                // gave; read into the head's own fields (no second head).
-                let p = head;
-                p.meta_object = None;
-                p.params_protocol_version = None;
-                p.params_capabilities = None;
-                p.params_task = false;
-                p.request_id = None;
-                p.progress_token = None;
-                p.meta_protocol_version = None;
-                p.meta_progress_token = None;
-                p.meta_client_capabilities = None;
-                let object = members(r, |r, k| {
-                    match k {
-                        "protocolVersion" => p.params_protocol_version = string(r)?,
-                        "capabilities" => {
-                            let (s, e) = span(r, base)?;
-                            p.params_capabilities = Some(Json::Span(s, e));
-                        }
-                        "task" => p.params_task = object_marker(r)?,
-                        "requestId" => p.request_id = Some(small(r)?),
-                        "progressToken" => p.progress_token = Some(small(r)?),
-                        "_meta" => {
-                            let (mut pv, mut token, mut caps) = (None, None, None);
-                            let object = members(r, |r, k| {
-                                match k {
-                                    META_PROTOCOL_VERSION => pv = string(r)?,
-                                    "progressToken" => token = Some(small(r)?),
-                                    META_CLIENT_CAPABILITIES => {
-                                        let (s, e) = span(r, base)?;
-                                        caps = Some(Json::Span(s, e));
-                                    }
-                                    _ => r.skip()?,
-                                }
-                                Ok(())
-                            })?;
-                            p.meta_object = Some(object);
-                            p.meta_protocol_version = pv;
-                            p.meta_progress_token = token;
-                            p.meta_client_capabilities = caps;
-                        }
-                        _ => r.skip()?,
-                    }
-                    Ok(())
-                })?;
-                p.params_object = Some(object);
-            }
+            // `error`, `result`, `params`: their span and their members in
+            // one pass (the member read ends where `skip` would).
+            "error" => error_member(r, base, head)?,
+            "result" => result_member(r, base, head)?,
+            "params" => params_member(r, base, head)?,
             _ => r.skip()?,
         }
         Ok(())
