@@ -151,3 +151,67 @@ fn schema_gen(next: &mut impl FnMut(u64) -> u64, depth: u32) -> Value {
         }
     }
 }
+
+/// `pattern`s: the string read off the regex satisfies the schema (the
+/// `jsonschema` crate, ECMA-262 semantics), lengths included.
+#[test]
+fn patterns_are_honoured() {
+    for (pattern, min, max) in [
+        ("^[a-z]{3}-\\d{4}$", None, None),
+        ("^[A-Z][a-z]+$", Some(6), Some(9)),
+        ("^(foo|bar)+$", Some(7), None),
+        ("^\\d+(\\.\\d+)?$", None, None),
+        ("^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$", None, None),
+        ("^v[0-9]+\\.[0-9]+\\.[0-9]+$", None, Some(12)),
+        ("[0-9a-f]{8}", Some(10), None),
+        ("^\\p{Lu}{2}$", None, None),
+        ("^[\\w.-]+$", Some(3), Some(3)),
+        ("^$", None, None),
+    ] {
+        let mut schema = json!({"type": "string", "pattern": pattern});
+        if let Some(min) = min {
+            schema["minLength"] = json!(min);
+        }
+        if let Some(max) = max {
+            schema["maxLength"] = json!(max);
+        }
+        let made = valid(&schema);
+        assert_ne!(made, json!("probe"), "{pattern}: {made}");
+    }
+    // Inside an object, as a tool's argument.
+    valid(&json!({"type": "object", "properties": {
+        "id": {"type": "string", "pattern": "^[A-Z]{2}[0-9]{3}$"}}, "required": ["id"]}));
+}
+
+/// What `regex-syntax` cannot read (ECMA-262 lookaround, backreferences)
+/// or what cannot fit falls back to the plain text, never a panic.
+#[test]
+fn unreadable_patterns_fall_back() {
+    for pattern in ["^(?=.*\\d)\\w+$", "^(a)\\1$", "[", "^[^]$"] {
+        let made = instance(&json!({"type": "string", "pattern": pattern}));
+        assert_eq!(made, json!("probe"), "{pattern}");
+    }
+    let impossible = json!({"type": "string", "pattern": "^a$", "minLength": 7});
+    assert_eq!(instance(&impossible), json!("probexx"));
+}
+
+/// Numbers take the small end of their range; an optional number is sent
+/// at it rather than left to the server's default.
+#[test]
+fn numbers_at_the_small_end() {
+    let made = valid(&json!({"type": "object", "properties": {
+        "duration": {"type": "number", "default": 10},
+        "steps": {"type": "integer", "default": 5},
+        "upTo": {"type": "integer", "maximum": 0},
+        "below": {"type": "number", "exclusiveMaximum": 1},
+        "from": {"type": "integer", "minimum": 7},
+        "name": {"type": "string"}
+    }}));
+    assert_eq!(
+        made,
+        json!({"duration": 1, "steps": 1, "upTo": 0, "below": 0, "from": 7})
+    );
+    let capped = valid(&json!({"type": "object", "maxProperties": 1,
+        "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}}));
+    assert_eq!(capped.as_object().map(|o| o.len()), Some(1));
+}
