@@ -12,6 +12,7 @@
 
 mod errors;
 mod features;
+mod handshake;
 
 use std::{
     collections::HashSet,
@@ -263,10 +264,11 @@ impl<'a> Exercise<'a> {
             return;
         };
         let declares = |c: &str| capabilities.get(c).is_some_and(|v| !v.is_null());
+        let full = self.conn.full_exercise();
         if defines(self.revision, "ping") {
             self.declared("ping", "the base protocol", None);
         }
-        if declares("logging") {
+        if full && declares("logging") {
             self.set_level();
         }
         let tools = if declares("tools") {
@@ -288,21 +290,23 @@ impl<'a> Exercise<'a> {
             self.read_resources(&resources);
             let subscribe =
                 capabilities.pointer("/resources/subscribe") == Some(&Value::Bool(true));
-            if subscribe {
+            if full && subscribe {
                 self.subscribe(&resources);
             }
         }
         self.get_prompts(&prompts);
-        if declares("completions") {
+        if full && declares("completions") {
             self.complete(&prompts, &templates);
         }
         self.unknown_method();
-        self.unknown_names(
-            declares("tools"),
-            declares("prompts"),
-            declares("resources"),
-        );
-        self.cancellation();
+        if full {
+            self.unknown_names(
+                declares("tools"),
+                declares("prompts"),
+                declares("resources"),
+            );
+            self.cancellation();
+        }
         self.call_tools(&tools);
     }
 
@@ -350,83 +354,6 @@ impl<'a> Exercise<'a> {
         }
     }
 
-    /// `initialize` + `notifications/initialized`, or (stateless
-    /// revisions) `server/discover` with the per-request `_meta`. Returns
-    /// the server's capabilities.
-    fn handshake(&mut self) -> Option<Value> {
-        let offered = self.revision.as_str();
-        if stateless(self.revision) {
-            self.conn
-                .set_request_meta(Some(request_meta(self.revision)));
-            return match self.call("server/discover", None)? {
-                Reply::Result(r) => {
-                    self.table.server =
-                        server_info(r.pointer("/_meta/io.modelcontextprotocol~1serverInfo"));
-                    let supported = r.get("supportedVersions").and_then(Value::as_array);
-                    if supported.is_some_and(|s| s.iter().any(|v| v == offered)) {
-                        self.table.negotiated = Some(offered.to_string());
-                        Some(r.get("capabilities").cloned().unwrap_or_else(|| json!({})))
-                    } else {
-                        self.table.note = Some(format!(
-                            "server/discover does not list {offered} among supportedVersions: not spoken"
-                        ));
-                        None
-                    }
-                }
-                Reply::Error(code, text) => {
-                    self.table.note = Some(format!(
-                        "server/discover answered an error ({}: {text}): the server does not speak {offered} (a server of the initialize era)",
-                        code.map_or_else(|| "no code".into(), |c| c.to_string())
-                    ));
-                    None
-                }
-                Reply::TimedOut | Reply::Closed | Reply::Failed(_) => {
-                    self.no_handshake("server/discover");
-                    None
-                }
-            };
-        }
-        match self.call("initialize", Some(initialize_params(self.revision)))? {
-            Reply::Result(r) => {
-                self.table.server = server_info(r.get("serverInfo"));
-                let answered = r
-                    .get("protocolVersion")
-                    .and_then(Value::as_str)
-                    .map(str::to_string);
-                self.table.negotiated.clone_from(&answered);
-                self.conn.notify("notifications/initialized", None);
-                match answered {
-                    Some(v) if v.parse::<Version>().is_err() => {
-                        let message = format!(
-                            "offered {offered}, the server answered protocolVersion {v:?}, which is no published revision"
-                        );
-                        self.finding(rules::NEGOTIATION, "initialize", message);
-                    }
-                    _ => {}
-                }
-                Some(r.get("capabilities").cloned().unwrap_or_else(|| json!({})))
-            }
-            Reply::Error(code, text) => {
-                self.table.note = Some(format!(
-                    "initialize answered an error ({}: {text}): the server does not speak {offered}",
-                    code.map_or_else(|| "no code".into(), |c| c.to_string())
-                ));
-                None
-            }
-            Reply::TimedOut | Reply::Closed | Reply::Failed(_) => {
-                self.no_handshake("initialize");
-                None
-            }
-        }
-    }
-
-    fn no_handshake(&mut self, method: &str) {
-        let message =
-            format!("'{method}' got no answer: nothing else was exercised at this revision");
-        self.table.note = Some(message.clone());
-        self.finding(rules::NO_HANDSHAKE, method, message);
-    }
-
     /// Every page of a listing (at most `--page-limit`); the items under
     /// `key`.
     fn list(&mut self, method: &str, key: &str, capability: &str) -> Vec<Value> {
@@ -470,7 +397,7 @@ impl<'a> Exercise<'a> {
     /// required properties is also called once without one
     /// ([`Exercise::missing_argument`]).
     fn call_tools(&mut self, tools: &[Value]) {
-        let mut missing_done = false;
+        let mut missing_done = !self.conn.full_exercise();
         for tool in tools {
             let Some(name) = tool.get("name").and_then(Value::as_str) else {
                 continue;
