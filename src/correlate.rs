@@ -201,6 +201,9 @@ struct Slot {
     /// The request's sequence number (pending entries: matches `order`).
     seq: u64,
     answered: bool,
+    /// Its sender cancelled it (`notifications/cancelled`): not reported
+    /// unanswered, and a late response still pairs with it.
+    cancelled: bool,
     request: Pending,
 }
 
@@ -303,6 +306,7 @@ impl Correlator {
         let slot = Slot {
             seq,
             answered: false,
+            cancelled: false,
             request: pending,
         };
         let previous = match self.slots.entry(key) {
@@ -390,6 +394,28 @@ impl Correlator {
             .map(|s| &s.request)
     }
 
+    /// Marks the pending request sent in `direction` with this id as
+    /// cancelled by its sender (basic/utilities/cancellation): it is no
+    /// longer reported by [`Correlator::unanswered`] ("receivers of
+    /// cancellation notifications SHOULD: … Not send a response for the
+    /// cancelled request"), and a response that arrives anyway still
+    /// pairs with it ("The sender of the cancellation notification SHOULD
+    /// ignore any response to the request that arrives afterward"), so it
+    /// is neither unknown nor a duplicate. Returns whether such a pending
+    /// request was found.
+    pub fn cancel(&mut self, direction: Direction, id: &Value) -> bool {
+        let Some(id) = IdKey::of(id) else {
+            return false;
+        };
+        match self.slots.get_mut(&Key { direction, id }) {
+            Some(s) if !s.answered => {
+                s.cancelled = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Which way the pending request carrying this progress token went.
     pub fn token(&self, token: &Value) -> Option<Direction> {
         self.tokens.get(&IdKey::of(token)?).map(|(_, d)| *d)
@@ -439,12 +465,13 @@ impl Correlator {
         self.answered += 1;
     }
 
-    /// Requests never answered, in the order they were sent.
+    /// Requests never answered and not cancelled by their sender
+    /// ([`Correlator::cancel`]), in the order they were sent.
     pub fn unanswered(&self) -> Vec<(Direction, &Pending)> {
         let mut out: Vec<(u64, Direction, &Pending)> = self
             .slots
             .iter()
-            .filter(|(_, s)| !s.answered)
+            .filter(|(_, s)| !s.answered && !s.cancelled)
             .map(|(k, s)| (s.seq, k.direction, &s.request))
             .collect();
         out.sort_by_key(|(seq, _, p)| (p.index, *seq));
@@ -524,6 +551,27 @@ mod tests {
         c.request(Direction::ClientToServer, &json!(7), pending("ping", 1));
         let u: Vec<usize> = c.unanswered().iter().map(|(_, p)| p.index).collect();
         assert_eq!(u, [1, 3]);
+    }
+
+    #[test]
+    fn a_cancelled_request_is_not_unanswered_and_a_late_answer_pairs() {
+        let mut c = Correlator::default();
+        c.request(
+            Direction::ClientToServer,
+            &json!(4),
+            pending("tools/call", 0),
+        );
+        c.request(Direction::ClientToServer, &json!(5), pending("ping", 1));
+        // Only its sender's cancellation counts.
+        assert!(!c.cancel(Direction::ServerToClient, &json!(4)));
+        assert!(c.cancel(Direction::ClientToServer, &json!(4)));
+        let u: Vec<usize> = c.unanswered().iter().map(|(_, p)| p.index).collect();
+        assert_eq!(u, [1]);
+        assert!(matches!(
+            c.response(Direction::ServerToClient, &json!(4)),
+            Lookup::Pending(_)
+        ));
+        assert!(!c.cancel(Direction::ClientToServer, &json!(4)), "answered");
     }
 
     #[test]

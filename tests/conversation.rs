@@ -690,3 +690,47 @@ fn findings_keep_the_target_they_were_judged_on() {
         );
     }
 }
+
+/// basic/utilities/cancellation: a request its sender cancelled with
+/// `notifications/cancelled` is not unanswered ("receivers … SHOULD … Not
+/// send a response for the cancelled request"), and a response that
+/// arrives anyway is paired and judged, neither unknown nor a violation
+/// ("The sender of the cancellation notification SHOULD ignore any
+/// response to the request that arrives afterward"). The bytes path
+/// agrees; only the request's sender can cancel it.
+#[test]
+fn a_cancelled_request_is_not_unanswered_and_its_late_answer_is_no_violation() {
+    let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                      "params": {"name": "slow", "arguments": {}}});
+    let cancel = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                        "params": {"requestId": 7, "reason": "timed out"}});
+    let late = json!({"jsonrpc": "2.0", "id": 7,
+                      "result": {"content": [{"type": "text", "text": "done"}]}});
+    let mut s = session_2025_11_25(json!({}), json!({"tools": {}}));
+    one(&mut s, C2S, call.clone());
+    let r = one(&mut s, C2S, cancel.clone());
+    assert!(r.is_valid() && r.warnings.is_empty(), "{r:#?}");
+    assert!(s.unanswered().is_empty(), "{:?}", s.unanswered());
+    let r = one(&mut s, S2C, late.clone());
+    assert_eq!(r.definition(), Some("CallToolResult"), "{r:#?}");
+    assert!(r.is_valid() && r.warnings.is_empty(), "{r:#?}");
+    assert!(s.unanswered().is_empty());
+
+    // The same on bytes.
+    let mut b = session_2025_11_25(json!({}), json!({"tools": {}}));
+    for (d, m) in [(C2S, &call), (C2S, &cancel)] {
+        b.judge(d, serde_json::to_vec(m).unwrap().as_slice());
+    }
+    assert!(b.unanswered().is_empty(), "{:?}", b.unanswered());
+    let rb = b
+        .judge(S2C, serde_json::to_vec(&late).unwrap().as_slice())
+        .reports;
+    assert!(rb[0].is_valid() && rb[0].warnings.is_empty(), "{rb:#?}");
+
+    // A cancellation from the other side (the server cancelling the
+    // client's request) cancels nothing.
+    let mut o = session_2025_11_25(json!({}), json!({"tools": {}}));
+    one(&mut o, C2S, call);
+    one(&mut o, S2C, cancel);
+    assert_eq!(o.unanswered().len(), 1);
+}

@@ -104,10 +104,29 @@ fn a_correct_server_is_exercised_fully_and_clean() {
         ("resources/templates/list", 1),
         ("resources/read", 2),
         ("tools/call", 1), // only the read-only tool
+        ("logging/setLevel", 1),
+        ("completion/complete", 2), // a prompt argument, a template variable
+        ("resources/subscribe", 1),
+        ("resources/unsubscribe", 1),
     ] {
         assert_eq!(count(t, method, "ok"), ok, "{method}: {t}");
     }
     assert_eq!(count(t, "mcpwire/probe-unknown-method", "error"), 1);
+    for row in [
+        "tools/call (unknown tool)",
+        "tools/call (missing argument)",
+        "prompts/get (unknown prompt)",
+        "resources/read (unknown resource)",
+    ] {
+        assert_eq!(count(t, row, "error"), 1, "{row}: {t}");
+    }
+    // One cancelled ping: answered or not, never a finding.
+    let cancelled = &t["methods"]["ping (cancelled)"];
+    assert_eq!(
+        cancelled["ok"].as_u64().unwrap() + cancelled["timed_out"].as_u64().unwrap(),
+        1,
+        "{t}"
+    );
     let skipped = t["not_called"].to_string();
     assert!(
         skipped.contains("tools/call delete-everything"),
@@ -188,10 +207,76 @@ fn a_crash_is_found_and_the_report_finished() {
 fn a_hang_times_out_and_the_probe_goes_on() {
     let run = probe("hang:ping", &["--spec", "2025-06-18", "--timeout", "500ms"]);
     assert_eq!(run.code, 1);
-    assert!(run.has("probe-timeout"), "{:?}", run.rules());
+    // The timed-out ping and the cancelled one were both cancelled with
+    // `notifications/cancelled`: the session does not report them
+    // unanswered.
+    assert_eq!(run.rules(), ["probe-timeout"], "{:?}", run.findings);
     let t = run.table("2025-06-18");
     assert_eq!(count(t, "ping", "timed_out"), 1);
+    assert_eq!(count(t, "ping (cancelled)", "timed_out"), 1);
     assert_eq!(count(t, "tools/list", "ok"), 2);
+}
+
+/// Each planted wrong answer gives its rule, at its severity.
+#[test]
+fn wrong_answers_to_wrong_requests_are_found() {
+    for (flaw, rule, severity) in [
+        ("unknown-tool-ok", "probe-unknown-tool", "violation"),
+        ("unknown-prompt-ok", "probe-unknown-prompt", "warning"),
+        ("unknown-resource-ok", "probe-unknown-resource", "warning"),
+        ("missing-argument-ok", "probe-missing-argument", "violation"),
+    ] {
+        let run = probe(flaw, &["--spec", "2025-06-18"]);
+        assert_eq!(run.rules(), [rule], "{flaw}: {:?}", run.findings);
+        assert_eq!(run.findings[0]["severity"], severity, "{flaw}");
+        assert_eq!(run.table("2025-06-18")["findings"][rule], 1, "{flaw}");
+    }
+}
+
+#[test]
+fn declared_features_answered_method_not_found() {
+    let run = probe("features-not-served", &["--spec", "2025-06-18"]);
+    let methods: Vec<&str> = run
+        .findings
+        .iter()
+        .filter(|f| f["keyword"] == "probe-declared-not-served")
+        .map(|f| f["method"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        methods,
+        [
+            "logging/setLevel",
+            "resources/subscribe",
+            "completion/complete",
+            "completion/complete"
+        ],
+        "{:?}",
+        run.findings
+    );
+}
+
+/// A feature the server does not declare is never called.
+#[test]
+fn undeclared_features_are_not_called() {
+    let run = probe("bare", &["--spec", "2025-06-18"]);
+    assert_eq!(run.code, 0, "{:?}", run.findings);
+    let t = run.table("2025-06-18");
+    let methods = t["methods"].as_object().unwrap();
+    for m in [
+        "logging/setLevel",
+        "completion/complete",
+        "resources/subscribe",
+        "prompts/get (unknown prompt)",
+        "resources/read (unknown resource)",
+    ] {
+        assert!(!methods.contains_key(m), "{m}: {t}");
+    }
+    assert_eq!(count(t, "tools/call (unknown tool)", "error"), 1, "{t}");
+    // 2024-11-05 has no `completions` capability: never asked there.
+    let old = probe("good", &["--spec", "2024-11-05"]);
+    let t = old.table("2024-11-05");
+    assert!(t["methods"].get("completion/complete").is_none(), "{t}");
+    assert_eq!(count(t, "logging/setLevel", "ok"), 1, "{t}");
 }
 
 #[test]

@@ -15,7 +15,10 @@
 
 mod real_peers;
 
-use std::process::Command;
+use std::{
+    process::Command,
+    time::{Duration, Instant},
+};
 
 use serde_json::Value;
 
@@ -25,16 +28,20 @@ fn server_everything_at_every_revision() {
         return;
     };
     let server = peers.join("node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-    // Its read-only `trigger-long-running-operation` runs 10 s by default:
-    // a 3 s timeout keeps the test short and shows a slow tool's handling
-    // (a warning, a cancellation, no `unanswered`).
+    // With the defaults: its read-only `trigger-long-running-operation`
+    // runs `duration` seconds (10 by default); the synthesiser asks for
+    // the small end of every number (1 s, one step), so the six revisions
+    // take seconds, not a timeout each.
+    let start = Instant::now();
     let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-        .args(["probe", "--format", "json", "--timeout", "3s", "--"])
+        .args(["probe", "--format", "json", "--"])
         .arg("node")
         .arg(&server)
         .arg("stdio")
         .output()
         .unwrap();
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(30), "{took:?}");
     let stdout = String::from_utf8_lossy(&out.stdout);
     eprintln!("{stdout}");
     let lines: Vec<Value> = stdout
@@ -72,9 +79,29 @@ fn server_everything_at_every_revision() {
             "resources/list",
             "resources/templates/list",
             "resources/read",
+            "logging/setLevel",
+            "resources/subscribe",
+            "resources/unsubscribe",
         ] {
             assert!(ok(t, m) > 0, "{offered}: {m} not exercised: {t}");
         }
+        // `completions` is a capability from 2025-03-26: a prompt argument
+        // and a template variable.
+        let completions = if offered == "2024-11-05" { 0 } else { 2 };
+        assert_eq!(ok(t, "completion/complete"), completions, "{t}");
+        // An unknown tool and a missing argument: tool error results; an
+        // unknown prompt: -32602; an unknown resource: an error (below).
+        assert_eq!(ok(t, "tools/call (unknown tool)"), 1, "{t}");
+        assert_eq!(ok(t, "tools/call (missing argument)"), 1, "{t}");
+        for row in [
+            "prompts/get (unknown prompt)",
+            "resources/read (unknown resource)",
+        ] {
+            assert_eq!(t["methods"][row]["error"], 1, "{row}: {t}");
+        }
+        // The cancelled ping: the server stops it (no answer), which is
+        // what the spec asks and no finding.
+        assert_eq!(t["methods"]["ping (cancelled)"]["timed_out"], 1, "{t}");
         assert!(ok(t, "resources/read") <= 20, "{t}");
         assert_eq!(
             t["methods"]["mcpwire/probe-unknown-method"]["error"], 1,
@@ -90,14 +117,17 @@ fn server_everything_at_every_revision() {
         ] {
             assert!(skipped.contains(tool), "{skipped}");
         }
-        assert_eq!(t["methods"]["tools/call"]["timed_out"], 1, "{t}");
-        // What it must show, checked by hand: the long-running tool's
-        // timeout; at 2024-11-05 and 2025-03-26 the `resource_link`
-        // content that `get-resource-links` returns, a content type those
-        // revisions do not define (it arrived in 2025-06-18).
-        let mut expected = serde_json::json!({"probe-timeout": 1});
+        assert_eq!(t["methods"]["tools/call"]["timed_out"], 0, "{t}");
+        // What it must show, checked by hand: an unknown resource answered
+        // -32602 where these revisions say "Servers SHOULD return …
+        // Resource not found: `-32002`" (a warning; 2026-07-28 made
+        // -32602 the rule); at 2024-11-05 and 2025-03-26 the
+        // `resource_link` content that `get-resource-links` returns, a
+        // content type those revisions do not define (it arrived in
+        // 2025-06-18).
+        let mut expected = serde_json::json!({"probe-unknown-resource": 1});
         if ["2024-11-05", "2025-03-26"].contains(&offered) {
-            expected["schema"] = serde_json::json!(3);
+            expected["schema"] = serde_json::json!(1);
         }
         assert_eq!(t["findings"], expected, "{offered}: {t}");
     }
@@ -106,13 +136,10 @@ fn server_everything_at_every_revision() {
         // Nothing mcpwire itself sent is found wrong.
         assert!(file.ends_with("<server>"), "{f}");
         match f["keyword"].as_str().unwrap() {
-            "probe-timeout" => {
+            "probe-unknown-resource" => {
                 assert_eq!(f["severity"], "warning");
                 assert!(
-                    f["message"]
-                        .as_str()
-                        .unwrap()
-                        .contains("trigger-long-running-operation"),
+                    f["message"].as_str().unwrap().contains("error -32602"),
                     "{f}"
                 );
             }

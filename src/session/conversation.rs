@@ -154,6 +154,20 @@ impl Session {
         }
     }
 
+    /// `notifications/cancelled` from the sender of a pending request: the
+    /// request is cancelled, not unanswered, and a late response to it is
+    /// still paired (basic/utilities/cancellation: "The sender of the
+    /// cancellation notification SHOULD ignore any response to the request
+    /// that arrives afterward").
+    pub(super) fn follow_cancellation(&mut self, direction: Direction, head: &MessageHead) {
+        if head.method.as_deref() != Some("notifications/cancelled") {
+            return;
+        }
+        if let Some(id) = &head.request_id {
+            self.correlator.cancel(direction, id);
+        }
+    }
+
     /// What a request or notification declares: the client's capabilities
     /// (`initialize`, 2026-07-28's per-request `_meta`), the lifecycle.
     pub(super) fn declare(

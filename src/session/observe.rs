@@ -281,6 +281,9 @@ impl Session {
             if kind == MessageKind::Request && register {
                 self.record_request(direction, head, revision, report);
             }
+            if kind == MessageKind::Notification && register {
+                self.follow_cancellation(direction, head);
+            }
         }
         if matches!(kind, MessageKind::Result | MessageKind::Error)
             && head.has_result

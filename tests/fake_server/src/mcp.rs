@@ -1,10 +1,13 @@
 //! `--mcp FLAWS`: a small answering MCP server with planted defects, for
 //! `mcpwire probe`'s tests. It answers `initialize` with the offered
 //! revision (or 2025-06-18 for one it does not know), declares tools,
-//! prompts and resources, and serves ping, the three listings (two pages
-//! of tools), `resources/read`, `prompts/get` and `tools/call`; any other
-//! request gets −32601. `FLAWS` is a comma-separated list (`good` for
-//! none):
+//! prompts, resources (with `subscribe`), logging and completions, and
+//! serves ping, the listings (two pages of tools, one resource template),
+//! `resources/read`, `resources/subscribe` / `unsubscribe`, `prompts/get`,
+//! `tools/call`, `logging/setLevel` and `completion/complete`; an unknown
+//! tool or prompt or a missing argument gets −32602, an unknown resource
+//! −32002, any other request −32601. `FLAWS` is a comma-separated list
+//! (`good` for none):
 //!
 //! - `banner`: prints a line of text on stdout before anything else;
 //! - `silent`: never answers `initialize` (reads on, answers nothing);
@@ -15,6 +18,15 @@
 //! - `cursor-loop`: `tools/list` pages return the same cursor for ever;
 //! - `prompts-not-served`: declares `prompts` but answers −32601;
 //! - `unknown-ok`: answers an unknown method with a result;
+//! - `unknown-tool-ok`: answers `tools/call` of an unknown tool with a result;
+//! - `unknown-prompt-ok`: answers `prompts/get` of an unknown prompt with a result;
+//! - `unknown-resource-ok`: answers `resources/read` of an unknown resource
+//!   with an empty `contents`;
+//! - `missing-argument-ok`: answers `tools/call add` without `a` or `b` with a
+//!   result (the missing one taken as 0);
+//! - `features-not-served`: declares logging, completions and subscriptions
+//!   but answers their methods −32601;
+//! - `bare`: declares `tools` only;
 //! - `downgrade`: answers `initialize` with 2024-11-05 whatever is offered,
 //!   but offered 2024-11-05 answers 2025-03-26.
 
@@ -99,7 +111,12 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
             };
             Ok(json!({
                 "protocolVersion": answered,
-                "capabilities": {"tools": {}, "prompts": {}, "resources": {}},
+                "capabilities": if has(flaws, "bare") {
+                    json!({"tools": {}})
+                } else {
+                    json!({"tools": {}, "prompts": {}, "resources": {"subscribe": true},
+                           "logging": {}, "completions": {}})
+                },
                 "serverInfo": {"name": "fake-server", "version": "1.0.0"}
             }))
         }
@@ -126,14 +143,21 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
             })
         }
         "tools/call" => {
-            let a = params.pointer("/arguments/a").and_then(Value::as_f64);
-            let b = params.pointer("/arguments/b").and_then(Value::as_f64);
+            let mut a = params.pointer("/arguments/a").and_then(Value::as_f64);
+            let mut b = params.pointer("/arguments/b").and_then(Value::as_f64);
+            if has(flaws, "missing-argument-ok") {
+                a = a.or(Some(0.0));
+                b = b.or(Some(0.0));
+            }
             match (params.get("name").and_then(Value::as_str), a, b) {
                 (Some("add"), Some(a), Some(b)) => {
                     Ok(json!({"content": [{"type": "text", "text": (a + b).to_string()}]}))
                 }
                 (Some("delete-everything"), _, _) => {
                     Ok(json!({"content": [{"type": "text", "text": "deleted"}]}))
+                }
+                (Some(n), _, _) if n != "add" && has(flaws, "unknown-tool-ok") => {
+                    Ok(json!({"content": [{"type": "text", "text": "ran"}]}))
                 }
                 _ => Err((-32602, "Invalid params".into())),
             }
@@ -145,8 +169,27 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
             "name": "greet",
             "arguments": [{"name": "who", "required": true}]
         }]})),
+        "logging/setLevel"
+        | "completion/complete"
+        | "resources/subscribe"
+        | "resources/unsubscribe"
+            if has(flaws, "features-not-served") =>
+        {
+            Err((-32601, "Method not found".into()))
+        }
+        "logging/setLevel" | "resources/subscribe" | "resources/unsubscribe" => Ok(json!({})),
+        "completion/complete" => Ok(json!({"completion": {"values": ["probe"], "hasMore": false}})),
+        "prompts/get"
+            if params.get("name").and_then(Value::as_str) != Some("greet")
+                && !has(flaws, "unknown-prompt-ok") =>
+        {
+            Err((-32602, "Invalid prompt name".into()))
+        }
         "prompts/get" => {
-            let who = params.pointer("/arguments/who").and_then(Value::as_str);
+            let who = params
+                .pointer("/arguments/who")
+                .and_then(Value::as_str)
+                .or(has(flaws, "unknown-prompt-ok").then_some("nobody"));
             match who {
                 Some(who) => Ok(json!({"messages": [{
                     "role": "user",
@@ -159,13 +202,21 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
             {"uri": "mem://one", "name": "one"},
             {"uri": "mem://two", "name": "two"}
         ]})),
-        "resources/templates/list" => Ok(json!({"resourceTemplates": []})),
+        "resources/templates/list" => Ok(json!({"resourceTemplates": [
+            {"uriTemplate": "mem://{name}", "name": "memory"}
+        ]})),
         "resources/read" => {
             let uri = params
                 .get("uri")
                 .and_then(Value::as_str)
                 .unwrap_or_default();
-            Ok(json!({"contents": [{"uri": uri, "text": "hello"}]}))
+            match uri {
+                "mem://one" | "mem://two" => {
+                    Ok(json!({"contents": [{"uri": uri, "text": "hello"}]}))
+                }
+                _ if has(flaws, "unknown-resource-ok") => Ok(json!({"contents": []})),
+                _ => Err((-32002, "Resource not found".into())),
+            }
         }
         _ if has(flaws, "unknown-ok") => Ok(json!({})),
         _ => Err((-32601, "Method not found".into())),

@@ -80,6 +80,28 @@ pub trait Link {
     fn cancels_by_closing(&self) -> bool {
         false
     }
+    /// Whether the exercises past the listings run over this link (the
+    /// logging level, completions, subscriptions, the wrong requests, the
+    /// cancelled `ping`: `exercise::features`, `exercise::errors`). The
+    /// stdio link runs them; the HTTP link does not yet.
+    fn full_exercise(&self) -> bool {
+        false
+    }
+    /// Sends a request and at once `notifications/cancelled` for it
+    /// (with `reason`), then waits at most `wait` for an answer that may
+    /// still come ([`Reply::TimedOut`] when none did). `None`: this link
+    /// does not cancel that way (HTTP; from 2026-07-28 it cancels by
+    /// closing the request's stream).
+    fn request_cancelled(
+        &mut self,
+        method: &str,
+        params: Option<Value>,
+        reason: &str,
+        wait: Duration,
+    ) -> Option<Reply> {
+        let _ = (method, params, reason, wait);
+        None
+    }
     /// Ids of the requests that got an answer carrying no JSON-RPC
     /// response (an HTTP error page, a `404` to `server/discover`): each
     /// is a probe finding or a note already, not also `unanswered`.
@@ -246,6 +268,34 @@ impl Connection {
 
     /// Sends a request and waits for its answer, at most `timeout`.
     pub fn request(&mut self, method: &str, params: Option<Value>, timeout: Duration) -> Reply {
+        self.exchange(method, params, None, timeout)
+    }
+
+    /// [`Link::request_cancelled`]: the request and its cancellation are
+    /// written back to back.
+    pub fn request_cancelled(
+        &mut self,
+        method: &str,
+        params: Option<Value>,
+        reason: &str,
+        wait: Duration,
+    ) -> Reply {
+        let cancel = notification(
+            "notifications/cancelled",
+            Some(json!({"requestId": self.next_id + 1, "reason": reason})),
+        );
+        self.exchange(method, params, Some(cancel), wait)
+    }
+
+    /// Sends a request (then `after`, when given) and waits for its
+    /// answer, at most `wait`.
+    fn exchange(
+        &mut self,
+        method: &str,
+        params: Option<Value>,
+        after: Option<Value>,
+        wait: Duration,
+    ) -> Reply {
         self.next_id += 1;
         let key = Value::from(self.next_id).to_string();
         let (tx, rx) = mpsc::channel();
@@ -253,11 +303,14 @@ impl Connection {
             w.insert(key.clone(), tx);
         }
         let message = request_message(self.next_id, method, params, self.request_meta.as_ref());
-        let sent = self.writer.lock().map(|mut w| w.send(&message));
+        let sent = self.writer.lock().map(|mut w| {
+            w.send(&message)
+                .and_then(|()| after.as_ref().map_or(Ok(()), |a| w.send(a)))
+        });
         if !matches!(sent, Ok(Ok(()))) {
             return Reply::Closed;
         }
-        match rx.recv_timeout(timeout) {
+        match rx.recv_timeout(wait) {
             Ok(reply) => reply,
             Err(RecvTimeoutError::Timeout) => {
                 if let Ok(mut w) = self.waiting.lock() {
@@ -315,6 +368,22 @@ impl Link for Connection {
 
     fn set_request_meta(&mut self, meta: Option<Value>) {
         self.request_meta = meta;
+    }
+
+    fn full_exercise(&self) -> bool {
+        true
+    }
+
+    fn request_cancelled(
+        &mut self,
+        method: &str,
+        params: Option<Value>,
+        reason: &str,
+        wait: Duration,
+    ) -> Option<Reply> {
+        Some(Connection::request_cancelled(
+            self, method, params, reason, wait,
+        ))
     }
 
     fn ended(&mut self, grace: Duration) -> (Option<String>, String) {

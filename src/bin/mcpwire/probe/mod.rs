@@ -239,11 +239,11 @@ fn revision_run(
     cancelled.extend(conn.finish(revision, timeout, &mut table, &mut findings));
     let finished = pipeline.finish();
     let mut j = finished.consumer;
-    // A request the probe cancelled is not expected to be answered
-    // (basic/utilities/cancellation: receivers "SHOULD: Stop processing
-    // the cancelled request, Free associated resources, Not send a
-    // response for the cancelled request"); one answered without a
-    // JSON-RPC response (HTTP) is a probe finding or a note already.
+    // A request cancelled with `notifications/cancelled` is no longer
+    // pending for the session (it saw the notification). Over HTTP a
+    // request cancelled by closing its stream (2026-07-28) tells the
+    // session nothing, and one answered without a JSON-RPC response is a
+    // probe finding or a note already: those are left out here.
     let unanswered: Vec<live::Pending> = finished
         .totals
         .unanswered

@@ -86,3 +86,43 @@ pub const ORIGIN: ProbeRule = ProbeRule {
                rebinding attacks\"; from 2025-11-25: \"If the `Origin` header is present and \
                invalid, servers MUST respond with HTTP 403 Forbidden.\"",
 };
+
+/// `tools/call` of a tool the server did not list was not answered with
+/// an error.
+pub const UNKNOWN_TOOL: ProbeRule = ProbeRule {
+    id: "probe-unknown-tool",
+    sentence: "server/tools (Error Handling): \"Tools use two error reporting mechanisms: \
+               1. Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools\" \
+               (2026-07-28: \"Unknown tool\"; its example answers `-32602`).",
+};
+
+/// `prompts/get` of a prompt the server did not list was not answered
+/// with `-32602`.
+pub const UNKNOWN_PROMPT: ProbeRule = ProbeRule {
+    id: "probe-unknown-prompt",
+    sentence: "server/prompts (Error Handling): \"Servers SHOULD return standard JSON-RPC \
+               errors for common failure cases: Invalid prompt name: `-32602` (Invalid \
+               params)\".",
+};
+
+/// `resources/read` of a resource that does not exist was not answered
+/// with the revision's error.
+pub const UNKNOWN_RESOURCE: ProbeRule = ProbeRule {
+    id: "probe-unknown-resource",
+    sentence: "server/resources (Error Handling), up to 2025-11-25: \"Servers SHOULD return \
+               standard JSON-RPC errors for common failure cases: Resource not found: \
+               `-32002`\"; from 2026-07-28: \"If the requested resource does not exist, \
+               servers MUST return a JSON-RPC error with code `-32602` (Invalid Params).\" \
+               and \"clients SHOULD also accept `-32002` as a resource not found error\".",
+};
+
+/// `tools/call` without a required argument was answered with neither a
+/// tool error result nor `-32602`.
+pub const MISSING_ARGUMENT: ProbeRule = ProbeRule {
+    id: "probe-missing-argument",
+    sentence: "server/tools (Error Handling): up to 2025-06-18 \"Protocol Errors: Standard \
+               JSON-RPC errors for issues like: … Invalid arguments\"; from 2025-11-25 \"Tool \
+               Execution Errors: Reported in tool results with `isError: true`: … Input \
+               validation errors\"; a call without a required argument is answered with \
+               `isError: true` or `-32602` (Invalid params).",
+};

@@ -4,6 +4,15 @@
 //! revision's table, and judged by the live pipeline like every other
 //! byte; what only the driving client can see becomes a probe finding
 //! ([`super::rules`]).
+//!
+//! By concern: the declared features past the listings (logging level,
+//! completions, subscriptions, one cancellation) are in [`features`]; the
+//! answers a server owes to a wrong request (an unknown tool, prompt or
+//! resource, a tool call missing a required argument) in [`errors`].
+
+mod errors;
+mod features;
+mod handshake;
 
 use std::{
     collections::HashSet,
@@ -107,10 +116,15 @@ pub struct Exercise<'a> {
     pub table: RevisionTable,
     /// The probe's own findings.
     pub findings: Vec<ProbeFinding>,
-    /// Ids of the requests the probe cancelled after their timeout (their
-    /// receiver SHOULD "Not send a response": not reported unanswered).
+    /// Ids of the requests cancelled by closing their stream (Streamable
+    /// HTTP from 2026-07-28): no `notifications/cancelled` tells the
+    /// session, so they are kept out of `unanswered` by the caller. A
+    /// request cancelled by `notifications/cancelled` needs no such list:
+    /// the session sees the notification.
     pub cancelled: Vec<u64>,
     closed: bool,
+    /// Progress tokens handed out (`_meta.progressToken` of `tools/call`).
+    tokens: u64,
 }
 
 impl<'a> Exercise<'a> {
@@ -124,16 +138,22 @@ impl<'a> Exercise<'a> {
             findings: Vec::new(),
             cancelled: Vec::new(),
             closed: false,
+            tokens: 0,
         }
     }
 
     fn finding(&mut self, rule: ProbeRule, method: &str, message: String) {
+        self.found(rule, method, message, false);
+    }
+
+    /// A finding, or (`warning`) a warning.
+    fn found(&mut self, rule: ProbeRule, method: &str, message: String, warning: bool) {
         *self.table.findings.entry(rule.id.to_string()).or_default() += 1;
         self.findings.push(ProbeFinding {
             rule,
             method: Some(method.to_string()),
             message,
-            warning: false,
+            warning,
         });
     }
 
@@ -141,6 +161,13 @@ impl<'a> Exercise<'a> {
     /// passed), counts its answer, and reports a timeout or the end of the
     /// server's output. `None`: not sent.
     fn call(&mut self, method: &str, params: Option<Value>) -> Option<Reply> {
+        self.call_as(method, method, params)
+    }
+
+    /// [`Exercise::call`], counted in the table's row `row` (a check with
+    /// a purpose, such as `tools/call (unknown tool)`, has a row of its
+    /// own).
+    fn call_as(&mut self, row: &str, method: &str, params: Option<Value>) -> Option<Reply> {
         if self.closed {
             return None;
         }
@@ -161,7 +188,7 @@ impl<'a> Exercise<'a> {
             .and_then(Value::as_str)
             .map_or_else(|| method.to_string(), |t| format!("{method} {t}"));
         let reply = self.conn.request(method, params, timeout);
-        let tally = self.table.methods.entry(method.to_string()).or_default();
+        let tally = self.table.methods.entry(row.to_string()).or_default();
         match &reply {
             Reply::Result(_) => tally.ok += 1,
             Reply::Error(..) | Reply::Failed(_) => tally.error += 1,
@@ -209,8 +236,9 @@ impl<'a> Exercise<'a> {
             // closed it when the request timed out.
             self.cancelled.push(self.conn.last_id());
         } else if defines(self.revision, "notifications/cancelled") {
+            // The session sees the notification: the request is cancelled,
+            // not unanswered, and a late answer is no violation.
             let id = self.conn.last_id();
-            self.cancelled.push(id);
             self.conn.notify(
                 "notifications/cancelled",
                 Some(json!({"requestId": id, "reason": "mcpwire probe: timed out"})),
@@ -236,8 +264,12 @@ impl<'a> Exercise<'a> {
             return;
         };
         let declares = |c: &str| capabilities.get(c).is_some_and(|v| !v.is_null());
+        let full = self.conn.full_exercise();
         if defines(self.revision, "ping") {
             self.declared("ping", "the base protocol", None);
+        }
+        if full && declares("logging") {
+            self.set_level();
         }
         let tools = if declares("tools") {
             self.list("tools/list", "tools", "tools")
@@ -249,13 +281,37 @@ impl<'a> Exercise<'a> {
         } else {
             Vec::new()
         };
-        let mut resources = Vec::new();
+        let mut templates = Vec::new();
         if declares("resources") {
-            resources = self.list("resources/list", "resources", "resources");
+            let resources = self.list("resources/list", "resources", "resources");
             if defines(self.revision, "resources/templates/list") {
-                self.list("resources/templates/list", "resourceTemplates", "resources");
+                templates = self.list("resources/templates/list", "resourceTemplates", "resources");
+            }
+            self.read_resources(&resources);
+            let subscribe =
+                capabilities.pointer("/resources/subscribe") == Some(&Value::Bool(true));
+            if full && subscribe {
+                self.subscribe(&resources);
             }
         }
+        self.get_prompts(&prompts);
+        if full && declares("completions") {
+            self.complete(&prompts, &templates);
+        }
+        self.unknown_method();
+        if full {
+            self.unknown_names(
+                declares("tools"),
+                declares("prompts"),
+                declares("resources"),
+            );
+            self.cancellation();
+        }
+        self.call_tools(&tools);
+    }
+
+    /// `resources/read` of the first `--read-limit` resources.
+    fn read_resources(&mut self, resources: &[Value]) {
         for r in resources.iter().take(self.limits.read_limit) {
             if let Some(uri) = r.get("uri").and_then(Value::as_str) {
                 self.declared("resources/read", "resources", Some(json!({"uri": uri})));
@@ -270,7 +326,12 @@ impl<'a> Exercise<'a> {
                 why: format!("--read-limit {}", self.limits.read_limit),
             });
         }
-        for p in &prompts {
+    }
+
+    /// `prompts/get` of each prompt, with a value for every argument its
+    /// declaration lists.
+    fn get_prompts(&mut self, prompts: &[Value]) {
+        for p in prompts {
             let Some(name) = p.get("name").and_then(Value::as_str) else {
                 continue;
             };
@@ -291,85 +352,6 @@ impl<'a> Exercise<'a> {
                 Some(json!({"name": name, "arguments": arguments})),
             );
         }
-        self.unknown_method();
-        self.call_tools(&tools);
-    }
-
-    /// `initialize` + `notifications/initialized`, or (stateless
-    /// revisions) `server/discover` with the per-request `_meta`. Returns
-    /// the server's capabilities.
-    fn handshake(&mut self) -> Option<Value> {
-        let offered = self.revision.as_str();
-        if stateless(self.revision) {
-            self.conn
-                .set_request_meta(Some(request_meta(self.revision)));
-            return match self.call("server/discover", None)? {
-                Reply::Result(r) => {
-                    self.table.server =
-                        server_info(r.pointer("/_meta/io.modelcontextprotocol~1serverInfo"));
-                    let supported = r.get("supportedVersions").and_then(Value::as_array);
-                    if supported.is_some_and(|s| s.iter().any(|v| v == offered)) {
-                        self.table.negotiated = Some(offered.to_string());
-                        Some(r.get("capabilities").cloned().unwrap_or_else(|| json!({})))
-                    } else {
-                        self.table.note = Some(format!(
-                            "server/discover does not list {offered} among supportedVersions: not spoken"
-                        ));
-                        None
-                    }
-                }
-                Reply::Error(code, text) => {
-                    self.table.note = Some(format!(
-                        "server/discover answered an error ({}: {text}): the server does not speak {offered} (a server of the initialize era)",
-                        code.map_or_else(|| "no code".into(), |c| c.to_string())
-                    ));
-                    None
-                }
-                Reply::TimedOut | Reply::Closed | Reply::Failed(_) => {
-                    self.no_handshake("server/discover");
-                    None
-                }
-            };
-        }
-        match self.call("initialize", Some(initialize_params(self.revision)))? {
-            Reply::Result(r) => {
-                self.table.server = server_info(r.get("serverInfo"));
-                let answered = r
-                    .get("protocolVersion")
-                    .and_then(Value::as_str)
-                    .map(str::to_string);
-                self.table.negotiated.clone_from(&answered);
-                self.conn.notify("notifications/initialized", None);
-                match answered {
-                    Some(v) if v.parse::<Version>().is_err() => {
-                        let message = format!(
-                            "offered {offered}, the server answered protocolVersion {v:?}, which is no published revision"
-                        );
-                        self.finding(rules::NEGOTIATION, "initialize", message);
-                    }
-                    _ => {}
-                }
-                Some(r.get("capabilities").cloned().unwrap_or_else(|| json!({})))
-            }
-            Reply::Error(code, text) => {
-                self.table.note = Some(format!(
-                    "initialize answered an error ({}: {text}): the server does not speak {offered}",
-                    code.map_or_else(|| "no code".into(), |c| c.to_string())
-                ));
-                None
-            }
-            Reply::TimedOut | Reply::Closed | Reply::Failed(_) => {
-                self.no_handshake("initialize");
-                None
-            }
-        }
-    }
-
-    fn no_handshake(&mut self, method: &str) {
-        let message =
-            format!("'{method}' got no answer: nothing else was exercised at this revision");
-        self.table.note = Some(message.clone());
-        self.finding(rules::NO_HANDSHAKE, method, message);
     }
 
     /// Every page of a listing (at most `--page-limit`); the items under
@@ -408,41 +390,19 @@ impl<'a> Exercise<'a> {
         items
     }
 
-    /// A method no revision defines: the answer must be −32601.
-    fn unknown_method(&mut self) {
-        let method = UNKNOWN_METHOD;
-        let reply = self.call(method, None);
-        let message = match reply {
-            Some(Reply::Error(Some(-32601), _))
-            | Some(Reply::TimedOut | Reply::Closed | Reply::Failed(_))
-            | None => return,
-            Some(Reply::Error(code, text)) => format!(
-                "an unknown method was answered with error {} ({text}), not -32601",
-                code.map_or_else(|| "without an integer code".into(), |c| c.to_string())
-            ),
-            Some(Reply::Result(_)) => {
-                "an unknown method was answered with a result, not error -32601".into()
-            }
-        };
-        self.finding(rules::UNKNOWN_METHOD, method, message);
-    }
-
     /// `tools/call` of the tools the policy allows, arguments synthesised
-    /// from each `inputSchema`; the rest listed as not called.
+    /// from each `inputSchema`, each with a `_meta.progressToken` (so a
+    /// server can show its progress notifications, which the session
+    /// judges); the rest listed as not called. The first called tool with
+    /// required properties is also called once without one
+    /// ([`Exercise::missing_argument`]).
     fn call_tools(&mut self, tools: &[Value]) {
+        let mut missing_done = !self.conn.full_exercise();
         for tool in tools {
             let Some(name) = tool.get("name").and_then(Value::as_str) else {
                 continue;
             };
-            let read_only = tool.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
-            let why = match self.limits.tools {
-                ToolPolicy::None => Some("--tools none"),
-                ToolPolicy::ReadOnly if !read_only => {
-                    Some("not annotated readOnlyHint: true; --tools all calls it")
-                }
-                _ => None,
-            };
-            if let Some(why) = why {
+            if let Some(why) = self.not_allowed(tool) {
                 self.table.not_called.push(NotCalled {
                     what: format!("tools/call {name}"),
                     why: why.into(),
@@ -452,12 +412,34 @@ impl<'a> Exercise<'a> {
             let arguments = tool
                 .get("inputSchema")
                 .map_or_else(|| json!({}), synth::instance);
+            let token = self.progress_token();
             self.declared(
                 "tools/call",
                 "tools",
-                Some(json!({"name": name, "arguments": arguments})),
+                Some(json!({"name": name, "arguments": arguments, "_meta": {"progressToken": token}})),
             );
+            if !missing_done {
+                missing_done = self.missing_argument(tool, name, &arguments);
+            }
         }
+    }
+
+    /// Why `tool` is not called under `--tools`, or `None`.
+    fn not_allowed(&self, tool: &Value) -> Option<&'static str> {
+        let read_only = tool.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
+        match self.limits.tools {
+            ToolPolicy::None => Some("--tools none"),
+            ToolPolicy::ReadOnly if !read_only => {
+                Some("not annotated readOnlyHint: true; --tools all calls it")
+            }
+            _ => None,
+        }
+    }
+
+    /// A fresh progress token (`mcpwire-probe-N`).
+    fn progress_token(&mut self) -> String {
+        self.tokens += 1;
+        format!("mcpwire-probe-{}", self.tokens)
     }
 }
 

@@ -2,16 +2,34 @@
 //! `tools/call`.
 //!
 //! A small synthesiser, honest about what it covers: `type` (the first
-//! non-null one), `required` properties (optional ones are left out),
-//! `enum` / `const` (the first value), numeric bounds (`minimum`,
-//! `maximum`, exclusive forms in both the draft-04 and later spellings,
-//! `multipleOf` for integers), string lengths, the common `format`s, array
-//! `minItems` / `maxItems` / `items`, local `$ref`s (`#/...`), `allOf`
-//! (object members merged), `anyOf` / `oneOf` (the first branch).
-//! `pattern` is not honoured (a regex inverter is out of its scope): a
-//! string with a `pattern` gets the plain synthesised text.
+//! non-null one), `required` properties (optional ones are left out, but
+//! for numbers, below), `enum` / `const` (the first value), numeric bounds
+//! (`minimum`, `maximum`, exclusive forms in both the draft-04 and later
+//! spellings, `multipleOf` for integers), string lengths, `pattern`
+//! ([`pattern`]: a string read off the regex, checked with the ECMA-262
+//! engine mcpwire's validators use; the plain text where it cannot be),
+//! the common `format`s, array `minItems` / `maxItems` / `items`, local
+//! `$ref`s (`#/...`), `allOf` (object members merged), `anyOf` / `oneOf`
+//! (the first branch).
+//!
+//! **Numbers ask for the least work.** A tool's numbers often size what
+//! it does (a duration, a count of steps, a page size), so every number
+//! is the small end of what its schema allows: its lower bound, else `1`
+//! (the least positive whole number; `0` often means "none" or "no
+//! limit"), else its upper bound. An optional numeric property is sent
+//! too, at that small end, rather than left to the server's default,
+//! which may be large: server-everything's read-only
+//! `trigger-long-running-operation` runs `duration` seconds, 10 by
+//! default; the probe asks for 1 (one step, one progress notification).
+//!
+//! At run time each `tools/call` is judged by the live pipeline against
+//! the revision's `CallToolRequest` like every message; mcpwire has no
+//! run-time validator for a tool's own `inputSchema`, so the unit tests
+//! check the instances of generated schemas with the `jsonschema` crate.
 
 use serde_json::{json, Map, Value};
+
+mod pattern;
 
 /// How deep `$ref`s and nesting are followed before `null` stands in.
 const MAX_DEPTH: usize = 24;
@@ -128,6 +146,24 @@ fn object(s: &Map<String, Value>, root: &Value, depth: usize) -> Value {
         };
         out.insert(name.to_string(), value);
     }
+    let max = s.get("maxProperties").and_then(Value::as_u64);
+    for (name, p) in properties {
+        if out.contains_key(name) || max.is_some_and(|m| out.len() as u64 >= m) {
+            continue;
+        }
+        let p = match p.get("$ref").and_then(Value::as_str) {
+            Some(r) => resolve(root, r).unwrap_or(p),
+            None => p,
+        };
+        let numeric = p.as_object().is_some_and(|o| {
+            !o.contains_key("enum")
+                && !o.contains_key("const")
+                && matches!(type_of(o).as_str(), "integer" | "number")
+        });
+        if numeric {
+            out.insert(name.clone(), at(p, root, depth + 1));
+        }
+    }
     let min = count(s, "minProperties");
     let mut i = 0;
     while out.len() < min {
@@ -198,6 +234,11 @@ fn string(s: &Map<String, Value>) -> Value {
         .get("maxLength")
         .and_then(Value::as_u64)
         .map(|m| usize::try_from(m).unwrap_or(usize::MAX));
+    if let Some(p) = s.get("pattern").and_then(Value::as_str) {
+        if let Some(text) = pattern::matching(p, min, max) {
+            return Value::String(text);
+        }
+    }
     let mut text: String = base.to_string();
     while text.chars().count() < min {
         text.push('x');
@@ -256,11 +297,12 @@ fn integer(s: &Map<String, Value>) -> Value {
             (l / step).ceil() * step
         }
         None => match high {
+            Some(h) if step < h || (step == h && !high_x) => step,
             Some(h) => {
                 let h = if high_x { h.ceil() - 1.0 } else { h.floor() };
                 (h / step).floor() * step
             }
-            None => 0.0,
+            None => step,
         },
     };
     // Outside i64 the schema is odd; a float keeps the value.
@@ -280,9 +322,10 @@ fn number(s: &Map<String, Value>) -> Value {
         (Some(l), Some(h)) if low_x || high_x => (l + h) / 2.0,
         (Some(l), _) if low_x => l + 1.0,
         (Some(l), _) => l,
+        (None, Some(h)) if 1.0 < h || (h == 1.0 && !high_x) => 1.0,
         (None, Some(h)) if high_x => h - 1.0,
         (None, Some(h)) => h,
-        (None, None) => 0.0,
+        (None, None) => 1.0,
     };
     if v.fract() == 0.0 && v.abs() < 9.0e15 {
         #[allow(clippy::cast_possible_truncation)]
@@ -338,156 +381,4 @@ fn merge(base: &Value, extra: &Value) -> Value {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn valid(schema: &Value) -> Value {
-        let made = instance(schema);
-        let validator = jsonschema::validator_for(schema).expect("a valid schema");
-        let errors: Vec<String> = validator
-            .iter_errors(&made)
-            .map(|e| e.to_string())
-            .collect();
-        assert!(errors.is_empty(), "{made} breaks {schema}: {errors:?}");
-        made
-    }
-
-    #[test]
-    fn required_properties_of_every_type() {
-        let made = valid(&json!({
-            "type": "object",
-            "properties": {
-                "s": {"type": "string", "minLength": 8},
-                "i": {"type": "integer", "minimum": 3, "maximum": 9},
-                "n": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
-                "b": {"type": "boolean"},
-                "a": {"type": "array", "items": {"type": "integer"}, "minItems": 2},
-                "e": {"enum": ["red", "green"]},
-                "c": {"const": 42},
-                "o": {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]},
-                "optional": {"type": "string"}
-            },
-            "required": ["s", "i", "n", "b", "a", "e", "c", "o"]
-        }));
-        assert_eq!(made["i"], json!(3));
-        assert_eq!(made["e"], json!("red"));
-        assert_eq!(made["c"], json!(42));
-        assert!(made.get("optional").is_none());
-        assert_eq!(made["a"].as_array().map(Vec::len), Some(2));
-    }
-
-    #[test]
-    fn refs_and_combinators() {
-        valid(&json!({
-            "$defs": {"pos": {"type": "integer", "exclusiveMinimum": 0, "multipleOf": 5}},
-            "type": "object",
-            "properties": {
-                "r": {"$ref": "#/$defs/pos"},
-                "any": {"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}]},
-                "all": {"allOf": [
-                    {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
-                    {"properties": {"b": {"type": "boolean"}}, "required": ["b"]}
-                ]},
-                "nullable": {"type": ["null", "string"], "format": "email"}
-            },
-            "required": ["r", "any", "all", "nullable"]
-        }));
-    }
-
-    #[test]
-    fn a_recursive_ref_ends() {
-        let schema = json!({"$ref": "#"});
-        assert_eq!(instance(&schema), Value::Null);
-    }
-
-    /// A tiny deterministic generator (xorshift) of schemas from the
-    /// keywords the synthesiser claims; every instance must satisfy its
-    /// schema by the `jsonschema` crate.
-    #[test]
-    fn generated_schemas_are_satisfied() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
-        for _ in 0..2000 {
-            let schema = schema_gen(&mut next, 0);
-            valid(&schema);
-        }
-    }
-
-    fn schema_gen(next: &mut impl FnMut(u64) -> u64, depth: u32) -> Value {
-        let leaf = depth >= 3;
-        match next(if leaf { 6 } else { 9 }) {
-            0 => {
-                let min = next(20);
-                let mut s = json!({"type": "string", "minLength": min});
-                if next(2) == 0 {
-                    s["maxLength"] = json!(min + next(5));
-                }
-                if next(3) == 0 {
-                    let format = ["uri", "email", "date-time", "uuid"][next(4) as usize];
-                    s["format"] = json!(format);
-                }
-                s
-            }
-            1 => {
-                let low = next(200) as i64 - 100;
-                let mut s = json!({"type": "integer"});
-                match next(4) {
-                    0 => s["minimum"] = json!(low),
-                    1 => s["exclusiveMinimum"] = json!(low),
-                    2 => s["maximum"] = json!(low),
-                    _ => s["exclusiveMaximum"] = json!(low),
-                }
-                if next(2) == 0 {
-                    s["multipleOf"] = json!(next(7) + 1);
-                }
-                s
-            }
-            2 => {
-                let low = next(100) as f64 / 4.0;
-                let mut s = json!({"type": "number", "exclusiveMinimum": low});
-                if next(2) == 0 {
-                    s["maximum"] = json!(low + 1.0 + next(10) as f64);
-                }
-                s
-            }
-            3 => json!({"enum": [next(5), "b", null]}),
-            4 => json!({"const": {"k": next(9)}}),
-            5 => {
-                let t = ["null", "boolean"][next(2) as usize];
-                json!({ "type": t })
-            }
-            6 => {
-                let mut props = Map::new();
-                let mut required = Vec::new();
-                for i in 0..next(4) {
-                    let name = format!("p{i}");
-                    props.insert(name.clone(), schema_gen(next, depth + 1));
-                    if next(3) > 0 {
-                        required.push(json!(name));
-                    }
-                }
-                json!({"type": "object", "properties": props, "required": required})
-            }
-            7 => {
-                let min = next(4);
-                json!({"type": "array", "items": schema_gen(next, depth + 1), "minItems": min, "maxItems": min + next(3)})
-            }
-            _ => {
-                let key = ["anyOf", "oneOf"][next(2) as usize];
-                let first = schema_gen(next, depth + 1);
-                // A oneOf's first branch must not also match the second.
-                let second = if key == "oneOf" {
-                    json!({"not": {}})
-                } else {
-                    schema_gen(next, depth + 1)
-                };
-                json!({key: [first, second]})
-            }
-        }
-    }
-}
+mod tests;
