@@ -99,9 +99,17 @@ fn server_everything_at_every_revision() {
         ] {
             assert_eq!(t["methods"][row]["error"], 1, "{row}: {t}");
         }
-        // The cancelled ping: the server stops it (no answer), which is
-        // what the spec asks and no finding.
-        assert_eq!(t["methods"]["ping (cancelled)"]["timed_out"], 1, "{t}");
+        // The cancelled ping: the server stops it (no answer), or had
+        // answered before the cancellation arrived (basic/utilities/
+        // cancellation: "Due to network latency, cancellation notifications
+        // may arrive after request processing has completed"); either is no
+        // finding, and which one happens is a race.
+        let cancelled = &t["methods"]["ping (cancelled)"];
+        assert_eq!(
+            cancelled["timed_out"].as_u64().unwrap_or(0) + cancelled["ok"].as_u64().unwrap_or(0),
+            1,
+            "{t}"
+        );
         assert!(ok(t, "resources/read") <= 20, "{t}");
         assert_eq!(
             t["methods"]["mcpwire/probe-unknown-method"]["error"], 1,
