@@ -1,0 +1,46 @@
+"""A small python-sdk (PyPI `mcp`, pinned in bindings/python/constraints.txt)
+server for tests/probe_python.rs: two tools (one annotated read-only), a
+prompt with an argument, a static resource and a resource template.
+
+Run with the virtual environment .ci/setup/40-python-peers.sh makes:
+`tests/peers/python/.venv/bin/python tests/peers/python/server.py` (stdio).
+"""
+
+from mcp.server.mcpserver import MCPServer
+from mcp.types import ToolAnnotations
+
+server = MCPServer("mcpwire-python-peer")
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def add(a: int, b: int) -> int:
+    """Adds two integers."""
+    return a + b
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True))
+def forget(key: str) -> str:
+    """Pretends to delete something (never called by the probe's defaults)."""
+    return f"forgot {key}"
+
+
+@server.prompt()
+def greet(name: str) -> str:
+    """A greeting for NAME."""
+    return f"Say hello to {name}."
+
+
+@server.resource("memo://readme", mime_type="text/plain")
+def readme() -> str:
+    """A fixed text."""
+    return "mcpwire python peer"
+
+
+@server.resource("memo://notes/{topic}")
+def note(topic: str) -> str:
+    """A note on TOPIC."""
+    return f"notes on {topic}"
+
+
+if __name__ == "__main__":
+    server.run()
