@@ -260,7 +260,10 @@ fn run(
         );
     }
     let mcpwire = match mcpwire {
-        Some(p) => p,
+        // The servers run in a scratch directory: the path must not be relative.
+        Some(p) => p
+            .canonicalize()
+            .map_err(|e| format!("{}: {e}", p.display()))?,
         None => {
             sh(Command::new(env!("CARGO")).current_dir(root).args([
                 "build",
@@ -331,7 +334,12 @@ fn run(
             file.display()
         );
         if tables.is_empty() {
-            eprintln!("{}", String::from_utf8_lossy(&out.stderr));
+            return Err(format!(
+                "{}: the probe reported nothing (exit {:?}): {}",
+                s.package,
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
         }
         outcomes.push(Outcome {
             package: s.package,
