@@ -102,6 +102,8 @@ struct Open {
     status: u16,
     sse: bool,
     json: bool,
+    /// The response named a media type (`Content-Type`).
+    typed: bool,
     legacy_stream: bool,
     events: u64,
     /// The request carried `Mcp-Session-Id`.
@@ -498,6 +500,7 @@ impl Tracker {
                 status: 0,
                 sse: false,
                 json: false,
+                typed: false,
                 legacy_stream: self.legacy && is_get,
                 events: 0,
                 had_session_id: head.headers.has("mcp-session-id"),
@@ -596,10 +599,9 @@ impl Tracker {
         };
         open.status = head.status;
         open.sse = head.is_sse();
-        open.json = matches!(
-            head.headers.media_type().as_deref(),
-            None | Some("application/json")
-        );
+        let media_type = head.headers.media_type();
+        open.typed = media_type.is_some();
+        open.json = matches!(media_type.as_deref(), None | Some("application/json"));
         let (revision, carries, method, initialize, mismatch, had_session_id) = (
             open.revision,
             open.carries,
@@ -747,6 +749,15 @@ impl Tracker {
             return; // not a message (an error page, plain text)
         }
         let value = self.read(body);
+        if value.is_err() && !open.typed && !(200..300).contains(&status) {
+            // An error status without a Content-Type and a body that is no
+            // JSON: an error page, not a message. (A 403 to a foreign
+            // Origin: "The HTTP response body **MAY** comprise a JSON-RPC
+            // _error response_ that has no `id`", 2025-11-25
+            // basic/transports; uvicorn's is the text "Invalid Origin
+            // header" with no Content-Type.)
+            return;
+        }
         let v = value.as_ref().ok().cloned();
         out.push(Output::Message {
             exchange,

@@ -3,7 +3,8 @@ server for tests/probe_python.rs: two tools (one annotated read-only), a
 prompt with an argument, a static resource and a resource template.
 
 Run with the virtual environment .ci/setup/40-python-peers.sh makes:
-`tests/peers/python/.venv/bin/python tests/peers/python/server.py` (stdio).
+`tests/peers/python/.venv/bin/python tests/peers/python/server.py` (stdio),
+or with `http PORT` for Streamable HTTP at http://127.0.0.1:PORT/mcp.
 """
 
 from mcp.server.mcpserver import MCPServer
@@ -43,4 +44,10 @@ def note(topic: str) -> str:
 
 
 if __name__ == "__main__":
-    server.run()
+    import sys
+
+    if sys.argv[1:2] == ["http"]:
+        # Streamable HTTP on loopback: `server.py http PORT` (path /mcp).
+        server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+    else:
+        server.run()
