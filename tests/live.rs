@@ -523,3 +523,74 @@ fn http_steps_are_routed_ruled_and_judged_in_queue_order() {
     ];
     assert_eq!(live, expected);
 }
+
+/// A 403 to a request with a foreign `Origin`, as uvicorn sends it (no
+/// Content-Type, the text "Invalid Origin header"), is an error page, not
+/// a message: no `input` finding ("The HTTP response body **MAY** comprise
+/// a JSON-RPC _error response_ that has no `id`", 2025-11-25
+/// basic/transports). The same status without a Content-Type and with a
+/// JSON body is still judged as a message.
+#[cfg(all(feature = "v2025_06_18", feature = "v2025_11_25"))]
+#[test]
+fn an_error_status_without_content_type_and_no_json_is_not_a_message() {
+    use mcpwire::http::{Body, End, Headers, RequestHead, ResponseHead, Step};
+    use mcpwire::live::Replay;
+
+    let init = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+    let steps = |body: &[u8]| {
+        vec![
+            Step::Request {
+                exchange: 1,
+                head: RequestHead {
+                    method: "POST".into(),
+                    target: "/mcp".into(),
+                    headers: Headers(vec![
+                        (
+                            "accept".into(),
+                            "application/json, text/event-stream".into(),
+                        ),
+                        ("content-type".into(), "application/json".into()),
+                        ("origin".into(), "http://evil.example".into()),
+                    ]),
+                },
+                body: Body::new(init.as_bytes().to_vec()),
+            },
+            Step::Response {
+                exchange: 1,
+                head: ResponseHead {
+                    status: 403,
+                    headers: Headers(vec![("content-length".into(), body.len().to_string())]),
+                },
+            },
+            Step::Body {
+                exchange: 1,
+                body: Body::new(body.to_vec()),
+            },
+            Step::End {
+                exchange: 1,
+                end: End::Complete,
+            },
+        ]
+    };
+    let heard = |body: &[u8]| {
+        let mut heard = Heard::default();
+        let mut replay = Replay::new(Config::default());
+        for step in steps(body) {
+            replay.step(step, &mut heard);
+        }
+        replay.finish(&mut heard);
+        heard.0
+    };
+    let page = heard(b"Invalid Origin header");
+    assert!(
+        page.iter().all(|h| !h.contains("ServerToClient")),
+        "{page:#?}"
+    );
+    let error = br#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Forbidden"}}"#;
+    let json = heard(error);
+    assert!(
+        json.iter()
+            .any(|h| h.starts_with("message") && h.contains("ServerToClient")),
+        "{json:#?}"
+    );
+}

@@ -8,6 +8,10 @@
 //! and passes, so that the README's `cargo test --workspace` works on a
 //! fresh clone; under CI (`CI` set, where the setup installs them) it
 //! fails instead, so CI never passes without having run the real peers.
+//!
+//! The python-sdk peer (`tests/peers/python`, for `tests/probe_python.rs`)
+//! follows the same rule with its own setup script,
+//! `.ci/setup/40-python-peers.sh`.
 
 use std::{
     path::{Path, PathBuf},
@@ -16,6 +20,7 @@ use std::{
 
 /// The peers' directory when they are installed and `node` runs; `None`
 /// (after saying why) when not, outside CI. Panics under CI.
+#[allow(dead_code)] // each real-peer test uses the helpers it needs
 pub fn installed(test: &str) -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers");
     let modules = dir.join("node_modules/@modelcontextprotocol");
@@ -33,6 +38,32 @@ pub fn installed(test: &str) -> Option<PathBuf> {
     } else {
         "node is not installed"
     };
+    if std::env::var_os("CI").is_some() {
+        panic!("{why}");
+    }
+    eprintln!("SKIPPED {test}: {why}");
+    None
+}
+
+/// The python-sdk peer: the interpreter of `tests/peers/python/.venv`
+/// (made by `.ci/setup/40-python-peers.sh` with the `mcp` package pinned
+/// by `bindings/python/constraints.txt`) and the server script beside it,
+/// when both are there; `None` (after saying why) when not, outside CI.
+/// Panics under CI.
+#[allow(dead_code)] // each real-peer test uses the helpers it needs
+pub fn python_sdk(test: &str) -> Option<(PathBuf, PathBuf)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/peers/python");
+    let python = dir.join(".venv/bin/python");
+    let script = dir.join("server.py");
+    let installed = python.is_file()
+        && Command::new(&python)
+            .args(["-c", "import mcp.server.mcpserver"])
+            .output()
+            .is_ok_and(|o| o.status.success());
+    if installed {
+        return Some((python, script));
+    }
+    let why = "tests/peers/python/.venv (with the python-sdk, `mcp`) is missing: run .ci/setup/40-python-peers.sh";
     if std::env::var_os("CI").is_some() {
         panic!("{why}");
     }

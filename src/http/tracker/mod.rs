@@ -53,6 +53,8 @@ struct Open {
     status: u16,
     sse: bool,
     json: bool,
+    /// The response named a media type (`Content-Type`).
+    typed: bool,
     legacy_stream: bool,
     events: u64,
     /// The request carried `Mcp-Session-Id`.

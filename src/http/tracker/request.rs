@@ -140,6 +140,7 @@ impl Tracker {
                 status: 0,
                 sse: false,
                 json: false,
+                typed: false,
                 legacy_stream: self.legacy && is_get,
                 events: 0,
                 had_session_id: head.headers.has("mcp-session-id"),

@@ -37,10 +37,9 @@ impl Tracker {
         };
         open.status = head.status;
         open.sse = head.is_sse();
-        open.json = matches!(
-            head.headers.media_type().as_deref(),
-            None | Some("application/json")
-        );
+        let media_type = head.headers.media_type();
+        open.typed = media_type.is_some();
+        open.json = matches!(media_type.as_deref(), None | Some("application/json"));
         let answer = Answer {
             exchange,
             head,
@@ -216,6 +215,15 @@ impl Tracker {
             return; // not a message (an error page, plain text)
         }
         let value = self.read(body);
+        if value.is_err() && !open.typed && !(200..300).contains(&status) {
+            // An error status without a Content-Type and a body that is no
+            // JSON: an error page, not a message. (A 403 to a foreign
+            // Origin: "The HTTP response body **MAY** comprise a JSON-RPC
+            // _error response_ that has no `id`", 2025-11-25
+            // basic/transports; uvicorn's is the text "Invalid Origin
+            // header" with no Content-Type.)
+            return;
+        }
         self.server_output(exchange, &body.bytes, value, false, out);
     }
 }

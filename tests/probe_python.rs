@@ -1,0 +1,197 @@
+//! A real peer: `mcpwire probe` drives a small python-sdk server
+//! (`tests/peers/python/server.py` on the PyPI `mcp` package pinned by
+//! `bindings/python/constraints.txt`, installed by
+//! `.ci/setup/40-python-peers.sh`) over stdio at every revision compiled
+//! in. What it must show, checked by hand against the spec: the four
+//! `initialize`-era revisions and 2026-07-28 negotiated as offered (mcp
+//! 2.3.0 answers `server/discover` with `supportedVersions` listing
+//! 2026-07-28), `draft` refused with the stateless revisions' error for an
+//! unsupported version (−32022), every declared feature exercised, the
+//! tool that is not read-only left alone, and no finding at all.
+//!
+//! The same server over Streamable HTTP (`server.py http PORT`, loopback
+//! only): the same negotiation; the Origin check refused with 403, as
+//! 2025-11-25 basic/transports says ("If the `Origin` header is present
+//! and invalid, servers **MUST** respond with HTTP 403 Forbidden"); and
+//! one known deviation, at 2025-11-25 only, where the sentence first
+//! appears: its SSE streams start without a priming event ("The server
+//! **SHOULD** immediately send an SSE event consisting of an event ID and
+//! an empty `data` field"), an `http.sse-priming-event` warning.
+#![cfg(all(
+    feature = "v2024_11_05",
+    feature = "v2025_03_26",
+    feature = "v2025_06_18",
+    feature = "v2025_11_25",
+    feature = "v2026_07_28",
+    feature = "draft"
+))]
+
+mod real_peers;
+
+use std::{
+    net::TcpStream,
+    process::{Child, Command, Stdio},
+    time::{Duration, Instant},
+};
+
+use serde_json::Value;
+
+const REVISIONS: [&str; 6] = [
+    "2024-11-05",
+    "2025-03-26",
+    "2025-06-18",
+    "2025-11-25",
+    "2026-07-28",
+    "draft",
+];
+
+/// The probe's tables and the whole output, after checking what every
+/// transport must show: the negotiation, every declared feature
+/// exercised, the tool that is not read-only not called.
+fn common(stdout: &str) -> (Vec<Value>, Value) {
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let tables: Vec<Value> = lines
+        .iter()
+        .filter_map(|l| l.get("probe"))
+        .cloned()
+        .collect();
+    let offered: Vec<&str> = tables
+        .iter()
+        .map(|t| t["offered"].as_str().unwrap())
+        .collect();
+    assert_eq!(offered, REVISIONS, "{stdout}");
+    let count = |t: &Value, m: &str, k: &str| t["methods"][m][k].as_u64().unwrap_or(0);
+    for t in &tables {
+        let offered = t["offered"].as_str().unwrap();
+        if offered == "draft" {
+            assert!(t["negotiated"].is_null(), "{t}");
+            assert_eq!(count(t, "server/discover", "error"), 1, "{t}");
+            assert!(t["note"].as_str().unwrap().contains("-32022"), "{t}");
+            continue;
+        }
+        assert_eq!(t["negotiated"], offered, "{t}");
+        assert_eq!(t["server"], "mcpwire-python-peer ", "{t}");
+        let opening = if offered == "2026-07-28" {
+            "server/discover"
+        } else {
+            assert_eq!(count(t, "ping", "ok"), 1, "{t}");
+            "initialize"
+        };
+        assert_eq!(count(t, opening, "ok"), 1, "{t}");
+        for m in [
+            "tools/list",
+            "tools/call",
+            "prompts/list",
+            "prompts/get",
+            "resources/list",
+            "resources/templates/list",
+            "resources/read",
+        ] {
+            assert_eq!(count(t, m, "ok"), 1, "{offered}: {m}: {t}");
+        }
+        assert_eq!(count(t, "mcpwire/probe-unknown-method", "error"), 1, "{t}");
+        let not_called = t["not_called"].to_string();
+        assert!(not_called.contains("tools/call forget"), "{t}");
+    }
+    (tables, lines.last().unwrap().clone())
+}
+
+/// The server over HTTP, killed (by its id) and reaped when dropped.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn python_sdk_server_over_streamable_http() {
+    let Some((python, script)) = real_peers::python_sdk("probe_python") else {
+        return;
+    };
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(&python)
+        .arg(&script)
+        .args(["http", &port.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let _server = Server(child);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            Instant::now() < deadline,
+            "the server did not listen on {port}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["probe", "--format", "json", "--timeout", "30s", "--url"])
+        .arg(format!("http://127.0.0.1:{port}/mcp"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    eprintln!("{stdout}");
+    let (tables, summary) = common(&stdout);
+    for t in &tables {
+        assert_eq!(t["transport"], "streamable-http", "{t}");
+        let offered = t["offered"].as_str().unwrap();
+        if offered == "draft" {
+            assert_eq!(t["findings"], serde_json::json!({}), "{t}");
+            continue;
+        }
+        let origin = t["origin_check"].as_str().unwrap_or_default();
+        assert!(origin.contains("refused (HTTP 403)"), "{t}");
+        let findings = t["findings"].as_object().unwrap();
+        if offered == "2025-11-25" {
+            assert_eq!(
+                findings.keys().collect::<Vec<_>>(),
+                ["http.sse-priming-event"],
+                "{t}"
+            );
+        } else {
+            assert!(findings.is_empty(), "{offered}: {t}");
+        }
+    }
+    assert_eq!(summary["violations"], 0, "{summary}");
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+}
+
+#[test]
+fn python_sdk_server_at_every_revision() {
+    let Some((python, script)) = real_peers::python_sdk("probe_python") else {
+        return;
+    };
+    // A Python interpreter importing pydantic starts in about a second on
+    // an idle machine and takes several on a loaded one: the timeout, which
+    // covers the server's start, leaves room for that (every method it
+    // serves answers in milliseconds).
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["probe", "--format", "json", "--timeout", "30s", "--"])
+        .arg(&python)
+        .arg(&script)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    eprintln!("{stdout}");
+    let (tables, summary) = common(&stdout);
+    for t in &tables {
+        assert_eq!(t["transport"], "stdio", "{t}");
+        assert_eq!(t["findings"], serde_json::json!({}), "{t}");
+    }
+    assert_eq!(summary["violations"], 0, "{summary}");
+    assert_eq!(summary["warnings"], 0, "{summary}");
+    assert!(summary["messages"].as_u64().unwrap() >= 100, "{summary}");
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+}
