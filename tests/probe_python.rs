@@ -186,12 +186,23 @@ fn python_sdk_server_at_every_revision() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     eprintln!("{stdout}");
     let (tables, summary) = common(&stdout);
+    // Its known deviations, checked by hand (warnings: both sentences are
+    // SHOULDs): a prompt it does not have is answered with error code 0
+    // (and -32603 at 2026-07-28), not -32602 (server/prompts, Error
+    // Handling: "Invalid prompt name: `-32602` (Invalid params)"); a
+    // resource it does not have with -32602 where the revisions up to
+    // 2025-11-25 say "Resource not found: `-32002`". Nothing else.
     for t in &tables {
         assert_eq!(t["transport"], "stdio", "{t}");
-        assert_eq!(t["findings"], serde_json::json!({}), "{t}");
+        let expected = match t["offered"].as_str() {
+            Some("draft") => serde_json::json!({}),
+            Some("2026-07-28") => serde_json::json!({"probe-unknown-prompt": 1}),
+            _ => serde_json::json!({"probe-unknown-prompt": 1, "probe-unknown-resource": 1}),
+        };
+        assert_eq!(t["findings"], expected, "{t}");
     }
     assert_eq!(summary["violations"], 0, "{summary}");
-    assert_eq!(summary["warnings"], 0, "{summary}");
+    assert_eq!(summary["warnings"], 9, "{summary}");
     assert!(summary["messages"].as_u64().unwrap() >= 100, "{summary}");
     assert_eq!(out.status.code(), Some(0), "{stdout}");
 }
