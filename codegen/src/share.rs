@@ -151,65 +151,73 @@ fn referenced(tokens: &TokenStream) -> Vec<String> {
     out
 }
 
+/// One entry of a revision (of any of its modules): its key, its text,
+/// and the entries its text calls (by index, in the order of their keys).
+struct Unit {
+    key: String,
+    text: String,
+    calls: Vec<usize>,
+}
+
 /// For each revision (in order), the entries it takes from an earlier one:
 /// entry (the functions it defines, comma-separated) → home revision.
 pub fn homes(revisions: &[Revision<'_>]) -> Vec<BTreeMap<String, Version>> {
-    // Each revision's entries (both modules): key, text, and the entries
-    // its text calls (by index, in the order of their keys).
-    struct Unit {
-        key: String,
-        text: String,
-        calls: Vec<usize>,
+    let units: Vec<Vec<Unit>> = revisions.iter().map(units).collect();
+    let class = bisimilar_classes(&units);
+    first_homes(revisions, &units, &class)
+}
+
+/// A revision's entries (all its modules) as units.
+fn units(rev: &Revision<'_>) -> Vec<Unit> {
+    let entries: Vec<(Vec<String>, &TokenStream, bool)> =
+        [Some(rev.validate), rev.bytes, rev.types]
+            .into_iter()
+            .flatten()
+            .flat_map(|m| {
+                m.functions
+                    .iter()
+                    .map(move |(k, tokens)| (m.names(k, tokens), tokens, m.keyed))
+            })
+            .collect();
+    let mut by_fn: HashMap<String, usize> = HashMap::new();
+    for (i, (names, _, _)) in entries.iter().enumerate() {
+        for f in names {
+            by_fn.insert(f.clone(), i);
+        }
     }
-    let units: Vec<Vec<Unit>> = revisions
+    entries
         .iter()
-        .map(|rev| {
-            let entries: Vec<(Vec<String>, &TokenStream, bool)> =
-                [Some(rev.validate), rev.bytes, rev.types]
-                    .into_iter()
-                    .flatten()
-                    .flat_map(|m| {
-                        m.functions
-                            .iter()
-                            .map(move |(k, tokens)| (m.names(k, tokens), tokens, m.keyed))
-                    })
-                    .collect();
-            let mut by_fn: HashMap<String, usize> = HashMap::new();
-            for (i, (names, _, _)) in entries.iter().enumerate() {
-                for f in names {
-                    by_fn.insert(f.clone(), i);
-                }
-            }
-            entries
+        .enumerate()
+        .map(|(i, (names, tokens, keyed))| {
+            let text = tokens.to_string();
+            let words = if *keyed {
+                referenced(tokens)
+            } else {
+                words(&text)
+            };
+            // A function calls functions only; a type names both.
+            let called: BTreeMap<String, usize> = words
                 .iter()
-                .enumerate()
-                .map(|(i, (names, tokens, keyed))| {
-                    let text = tokens.to_string();
-                    let words = if *keyed {
-                        referenced(tokens)
-                    } else {
-                        words(&text)
-                    };
-                    // A function calls functions only; a type names both.
-                    let called: BTreeMap<String, usize> = words
-                        .iter()
-                        .filter_map(|word| {
-                            by_fn
-                                .get(word.as_str())
-                                .map(|&u| (entries[u].0.join(","), u))
-                        })
-                        .filter(|&(_, u)| u != i && (*keyed || !entries[u].2))
-                        .collect();
-                    Unit {
-                        key: names.join(","),
-                        text,
-                        calls: called.into_values().collect(),
-                    }
+                .filter_map(|word| {
+                    by_fn
+                        .get(word.as_str())
+                        .map(|&u| (entries[u].0.join(","), u))
                 })
-                .collect()
+                .filter(|&(_, u)| u != i && (*keyed || !entries[u].2))
+                .collect();
+            Unit {
+                key: names.join(","),
+                text,
+                calls: called.into_values().collect(),
+            }
         })
-        .collect();
-    // Partition refinement over every (revision, entry).
+        .collect()
+}
+
+/// The class of every (revision, entry): partition refinement, from
+/// classes by text, split by the classes of the called entries until
+/// nothing splits.
+fn bisimilar_classes(units: &[Vec<Unit>]) -> Vec<Vec<usize>> {
     let mut ids: HashMap<&str, usize> = HashMap::new();
     let mut class: Vec<Vec<usize>> = units
         .iter()
@@ -247,11 +255,20 @@ pub fn homes(revisions: &[Revision<'_>]) -> Vec<BTreeMap<String, Version>> {
         }
         classes = now;
     }
-    // Home of each class: its first revision.
+    class
+}
+
+/// Home of each class: its first revision; each revision takes the
+/// entries whose class has an earlier home.
+fn first_homes(
+    revisions: &[Revision<'_>],
+    units: &[Vec<Unit>],
+    class: &[Vec<usize>],
+) -> Vec<BTreeMap<String, Version>> {
     let mut home: HashMap<usize, Version> = HashMap::new();
     units
         .iter()
-        .zip(&class)
+        .zip(class)
         .zip(revisions)
         .map(|((us, cs), rev)| {
             let mut taken = BTreeMap::new();
