@@ -61,7 +61,7 @@ impl Type {
             Type::Array => kind::ARRAY,
             Type::String => kind::STRING,
             Type::Integer => kind::INTEGER,
-            Type::Number => kind::INTEGER | kind::FRACTION,
+            Type::Number => kind::NUMBER,
             Type::Boolean => kind::BOOLEAN,
             Type::Null => kind::NULL,
         }
