@@ -4,8 +4,8 @@
 //!
 //! Parsing is where the keyword allow-list lives: a keyword is either
 //! compiled (a field below), an annotation (ignored, [`ANNOTATIONS`]), or an
-//! [`Error::Unsupported`] naming it and its place. Nothing is skipped
-//! silently.
+//! [`Error::Unsupported`](crate::Error::Unsupported) naming it and its
+//! place. Nothing is skipped silently.
 //!
 //! The parts: `vocabulary` (which keywords are compiled or annotations),
 //! `values` (what a keyword's value becomes: kinds, types, formats,
