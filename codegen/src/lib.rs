@@ -51,6 +51,7 @@ pub mod validators;
 pub use error::Error;
 pub use schema::Schema;
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// JSON Schema dialect of a revision's `schema.json`.
@@ -240,73 +241,20 @@ pub fn generate_all(
     cfg: &Config,
     options: Options,
 ) -> Result<Vec<Generated>, Error> {
-    enum Plan {
-        Alias(Generated),
-        Own {
-            sha256: String,
-            maps: dispatch::Maps,
-            constraints: String,
-            validate: share::Module,
-            bytes: Option<share::Module>,
-            types: Option<share::Module>,
-        },
-    }
     let mut seen: Vec<(Version, Vec<u8>)> = Vec::new();
     let mut plans = Vec::new();
     for &version in versions {
-        let loaded = load::read(version, cfg)?;
-        let document = errata::apply(version, loaded.document)?;
-        let key = serde_json::to_vec(&document).unwrap_or_default();
-        let alias = seen
-            .iter()
-            .find(|(v, k)| v.dialect == version.dialect && *k == key)
-            .map(|(v, _)| AliasOf(*v));
-        seen.push((version, key));
-        let plan = match alias {
-            Some(target) => Plan::Alias(generate_alias(
-                version,
-                &loaded.sha256,
-                document,
-                target,
-                &options,
-            )?),
-            None => {
-                let schema = schema_for(version, document, &options)?;
-                let maps = dispatch::extract(&schema)?;
-                let (rows, bytes) = match options.stages {
-                    Stages::All => (validators::Rows::WithBytes, Some(bytes::module(&schema)?)),
-                    Stages::Validators => (validators::Rows::ValueOnly, None),
-                };
-                let types = match options.stages {
-                    Stages::All => Some(types_module(&schema, &options)?),
-                    Stages::Validators => None,
-                };
-                Plan::Own {
-                    sha256: loaded.sha256,
-                    constraints: diff::table(&schema),
-                    validate: validators::module(&schema, rows)?,
-                    bytes,
-                    types,
-                    maps,
-                }
-            }
-        };
-        plans.push((version, plan));
+        plans.push((version, plan(version, cfg, &options, &mut seen)?));
     }
     // Definitions identical across the generated revisions (`share`).
     let owned: Vec<share::Revision<'_>> = plans
         .iter()
         .filter_map(|(version, plan)| match plan {
-            Plan::Own {
-                validate,
-                bytes,
-                types,
-                ..
-            } => Some(share::Revision {
+            Plan::Own(own) => Some(share::Revision {
                 version: *version,
-                validate,
-                bytes: bytes.as_ref(),
-                types: types.as_ref(),
+                validate: &own.validate,
+                bytes: own.bytes.as_ref(),
+                types: own.types.as_ref(),
             }),
             Plan::Alias(_) => None,
         })
@@ -316,33 +264,127 @@ pub fn generate_all(
     for (version, plan) in plans {
         match plan {
             Plan::Alias(generated) => out.push(generated),
-            Plan::Own {
-                sha256,
-                maps,
-                constraints,
-                validate,
-                bytes,
-                types,
-            } => {
+            Plan::Own(own) => {
                 let taken = homes.next().unwrap_or_default();
-                let checks = share::tokens(&validate, &taken, "validate");
-                let source = match (options.stages, bytes, types) {
-                    (Stages::All, Some(bytes), Some(types)) => {
-                        let types = share::tokens(&types, &taken, "types");
-                        let bytes = share::tokens(&bytes, &taken, "bytes");
-                        emit::render(version, &sha256, &maps, &constraints, types, checks, bytes)?
-                    }
-                    _ => emit::render_validators(version, &sha256, checks)?,
-                };
-                out.push(Generated {
-                    version,
-                    source,
-                    maps,
-                });
+                out.push(own.render(version, &taken, options.stages)?);
             }
         }
     }
     Ok(out)
+}
+
+/// What [`generate_all`] makes of one revision before sharing: an alias
+/// module, done, or its own modules, to be shared.
+enum Plan {
+    Alias(Generated),
+    Own(OwnModules),
+}
+
+/// A revision's own tables and modules (the shared ones as [`share`]
+/// entries).
+struct OwnModules {
+    sha256: String,
+    maps: dispatch::Maps,
+    constraints: String,
+    validate: share::Module,
+    bytes: Option<share::Module>,
+    types: Option<share::Module>,
+}
+
+/// Loads `version` and plans it: an alias when its patched document is
+/// byte-identical to that of an earlier one in `seen` of the same dialect
+/// (then recorded in `seen`), else its own modules.
+fn plan(
+    version: Version,
+    cfg: &Config,
+    options: &Options,
+    seen: &mut Vec<(Version, Vec<u8>)>,
+) -> Result<Plan, Error> {
+    let loaded = load::read(version, cfg)?;
+    let document = errata::apply(version, loaded.document)?;
+    let key = serde_json::to_vec(&document).unwrap_or_default();
+    let alias = seen
+        .iter()
+        .find(|(v, k)| v.dialect == version.dialect && *k == key)
+        .map(|(v, _)| AliasOf(*v));
+    seen.push((version, key));
+    Ok(match alias {
+        Some(target) => Plan::Alias(generate_alias(
+            version,
+            &loaded.sha256,
+            document,
+            target,
+            options,
+        )?),
+        None => Plan::Own(OwnModules::generate(
+            version,
+            loaded.sha256,
+            document,
+            options,
+        )?),
+    })
+}
+
+impl OwnModules {
+    /// The modules of the patched `document` of `version`, for the
+    /// stages `options` asks.
+    fn generate(
+        version: Version,
+        sha256: String,
+        document: serde_json::Value,
+        options: &Options,
+    ) -> Result<OwnModules, Error> {
+        let schema = schema_for(version, document, options)?;
+        let maps = dispatch::extract(&schema)?;
+        let (rows, bytes) = match options.stages {
+            Stages::All => (validators::Rows::WithBytes, Some(bytes::module(&schema)?)),
+            Stages::Validators => (validators::Rows::ValueOnly, None),
+        };
+        let types = match options.stages {
+            Stages::All => Some(types_module(&schema, options)?),
+            Stages::Validators => None,
+        };
+        Ok(OwnModules {
+            sha256,
+            constraints: diff::table(&schema),
+            validate: validators::module(&schema, rows)?,
+            bytes,
+            types,
+            maps,
+        })
+    }
+
+    /// The revision's source, re-exporting the entries it `taken` from
+    /// their homes.
+    fn render(
+        self,
+        version: Version,
+        taken: &BTreeMap<String, Version>,
+        stages: Stages,
+    ) -> Result<Generated, Error> {
+        let OwnModules {
+            sha256,
+            maps,
+            constraints,
+            validate,
+            bytes,
+            types,
+        } = self;
+        let checks = share::tokens(&validate, taken, "validate");
+        let source = match (stages, bytes, types) {
+            (Stages::All, Some(bytes), Some(types)) => {
+                let types = share::tokens(&types, taken, "types");
+                let bytes = share::tokens(&bytes, taken, "bytes");
+                emit::render(version, &sha256, &maps, &constraints, types, checks, bytes)?
+            }
+            _ => emit::render_validators(version, &sha256, checks)?,
+        };
+        Ok(Generated {
+            version,
+            source,
+            maps,
+        })
+    }
 }
 
 /// The module of `version` as an alias of `target`, whose patched document

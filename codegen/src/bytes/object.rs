@@ -36,6 +36,35 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
         Some(Additional::False) => quote!(rb::stop()),
         Some(Additional::Schema(schema)) => value::read(schema, cx)?,
     };
+    let arms = member_arms(node, cx)?;
+    let limit = node.max_properties.map(|max| {
+        let max = Literal::u64_unsuffixed(max);
+        quote! {
+            members += 1;
+            if members > #max {
+                return rb::stop();
+            }
+        }
+    });
+    if arms.is_empty() && node.additional.is_none() && limit.is_none() {
+        return Ok(quote!(r.skip()));
+    }
+    let pass = members_pass(&arms, &rest, limit.as_ref());
+    if node.required.is_empty() {
+        return Ok(pass);
+    }
+    let all = Literal::u64_unsuffixed(all_bits(node.required.len()));
+    Ok(quote!({
+        let mut seen = 0u64;
+        #pass?;
+        rb::ok(seen == #all)
+    }))
+}
+
+/// One arm per member name with a demand: a constraining property (any
+/// property when `additionalProperties` constrains, so that it does not
+/// apply to it), then each required name that is no property.
+fn member_arms(node: &Node, cx: &Ctx<'_>) -> Result<Vec<TokenStream>, Error> {
     let constrained = node.additional.is_some();
     let bit = |name: &str| node.required.iter().position(|r| r == name);
     let mut arms = Vec::new();
@@ -56,19 +85,17 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
             arms.push(arm(name, Some(i), quote!(r.skip())));
         }
     }
-    let limit = node.max_properties.map(|max| {
-        let max = Literal::u64_unsuffixed(max);
-        quote! {
-            members += 1;
-            if members > #max {
-                return rb::stop();
-            }
-        }
-    });
-    if arms.is_empty() && node.additional.is_none() && limit.is_none() {
-        return Ok(quote!(r.skip()));
-    }
-    let pass = match (arms.is_empty(), &limit) {
+    Ok(arms)
+}
+
+/// The pass over the members: the `arms` by name, `rest` for the others,
+/// the `maxProperties` count first when there is a `limit`.
+fn members_pass(
+    arms: &[TokenStream],
+    rest: &TokenStream,
+    limit: Option<&TokenStream>,
+) -> TokenStream {
+    let pass = match (arms.is_empty(), limit) {
         (true, None) => quote!(r.object(|r, _| #rest)),
         (false, None) => quote! {
             r.object(|r, k| match k {
@@ -92,23 +119,14 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
             })
         },
     };
-    let pass = if limit.is_some() {
+    if limit.is_some() {
         quote!({
             let mut members = 0u64;
             #pass
         })
     } else {
         pass
-    };
-    if node.required.is_empty() {
-        return Ok(pass);
     }
-    let all = Literal::u64_unsuffixed(all_bits(node.required.len()));
-    Ok(quote!({
-        let mut seen = 0u64;
-        #pass?;
-        rb::ok(seen == #all)
-    }))
 }
 
 fn all_bits(n: usize) -> u64 {

@@ -100,7 +100,7 @@ fn own(node: &Node, cx: &Ctx<'_>) -> Result<Option<TokenStream>, Error> {
         return Ok(None);
     }
     let kinds = own_kinds(node);
-    let number = kinds & (kind::INTEGER | kind::FRACTION);
+    let number = kinds & kind::NUMBER;
     let mut arms = Vec::new();
     if kinds & kind::OBJECT != 0 {
         let body = object::read(node, cx)?;

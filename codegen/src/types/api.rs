@@ -38,14 +38,23 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
         let pointer = &d.pointer;
         quote! { definition!(#ty, #check, #pointer); }
     });
-    let arms = defs.iter().map(|d| {
-        let name = &d.name;
-        let ty = ident(&d.rust);
-        quote! { #name => visit.visit::<#ty>(value), }
-    });
+    let definition_macro = definition_macro();
+    let dispatchers = dispatchers(defs);
     quote! {
         #(#aliases)*
 
+        #definition_macro
+
+        #(#impls)*
+
+        #dispatchers
+    }
+}
+
+/// `definition!`, the macro behind each definition type's
+/// `validated`/`validate`.
+fn definition_macro() -> TokenStream {
+    quote! {
         /// `validated`/`validate` for one definition type.
         macro_rules! definition {
             ($ty:ident, $check:ident, $pointer:literal) => {
@@ -78,9 +87,17 @@ pub fn tokens(defs: &[Definition]) -> TokenStream {
                 }
             };
         }
+    }
+}
 
-        #(#impls)*
-
+/// `roundtrip` and `validated_roundtrip`, by definition name.
+fn dispatchers(defs: &[Definition]) -> TokenStream {
+    let arms = defs.iter().map(|d| {
+        let name = &d.name;
+        let ty = ident(&d.rust);
+        quote! { #name => visit.visit::<#ty>(value), }
+    });
+    quote! {
         /// Runs `visit` with the type of the definition named `definition`.
         fn with_type<V: ::mcpwire_runtime::__private::typed::Visit>(
             definition: &str,

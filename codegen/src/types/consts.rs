@@ -31,11 +31,20 @@ pub fn rust_type(module: &str, marker: &str, absolute: bool) -> String {
 
 /// `Const`, the `consts` module and its markers.
 pub fn tokens(consts: &Consts) -> TokenStream {
-    // One line per marker; its doc is the constant as a Rust literal.
-    let markers = consts.markers.iter().map(|(value, marker)| {
-        let marker = ident(marker);
-        quote! { marker!(#marker, #value); }
-    });
+    let const_type = const_type();
+    let std_impls = const_std_impls();
+    let serde_impls = const_serde_impls();
+    let consts_module = consts_module(consts);
+    quote! {
+        #const_type
+        #std_impls
+        #serde_impls
+        #consts_module
+    }
+}
+
+/// The generic `Const` and its inherent items.
+fn const_type() -> TokenStream {
     quote! {
         /// A string the schema fixes with `const` (a `jsonrpc`, `method`,
         /// `type` or `mode` tag). Zero-sized: it serializes as
@@ -58,6 +67,13 @@ pub fn tokens(consts: &Consts) -> TokenStream {
                 C::VALUE
             }
         }
+    }
+}
+
+/// The standard traits of `Const` (all but `Debug` and `Display` without
+/// bounds: the marker is never instantiated).
+fn const_std_impls() -> TokenStream {
+    quote! {
 
         impl<C> ::core::clone::Clone for Const<C> {
             fn clone(&self) -> Self {
@@ -89,6 +105,12 @@ pub fn tokens(consts: &Consts) -> TokenStream {
                 f.write_str(C::VALUE)
             }
         }
+    }
+}
+
+/// `Const`'s serde impls: the string out, exactly the string in.
+fn const_serde_impls() -> TokenStream {
+    quote! {
         impl<C: consts::Value> ::serde::Serialize for Const<C> {
             fn serialize<S: ::serde::Serializer>(
                 &self,
@@ -124,6 +146,17 @@ pub fn tokens(consts: &Consts) -> TokenStream {
                 deserializer.deserialize_str(Visitor(::core::marker::PhantomData))
             }
         }
+    }
+}
+
+/// The `consts` module: the `Value` trait and one marker per value.
+fn consts_module(consts: &Consts) -> TokenStream {
+    // One line per marker; its doc is the constant as a Rust literal.
+    let markers = consts.markers.iter().map(|(value, marker)| {
+        let marker = ident(marker);
+        quote! { marker!(#marker, #value); }
+    });
+    quote! {
 
         /// Marker types of [`Const`], one per distinct string constant of
         /// the schema.

@@ -52,7 +52,7 @@ pub fn tokens(kinds: u8) -> proc_macro2::TokenStream {
     if kinds & kind::ANY == kind::ANY {
         return quote!(rt::kind::ANY);
     }
-    let number = kind::INTEGER | kind::FRACTION;
+    let number = kind::NUMBER;
     let names = [
         (kind::OBJECT, "OBJECT"),
         (kind::ARRAY, "ARRAY"),
@@ -83,7 +83,7 @@ pub fn describe(kinds: u8) -> String {
     if kinds & kind::ANY == kind::ANY {
         return "any value".into();
     }
-    let number = kinds & (kind::INTEGER | kind::FRACTION);
+    let number = kinds & kind::NUMBER;
     let names = [
         (kinds & kind::OBJECT != 0, "object"),
         (kinds & kind::ARRAY != 0, "array"),
@@ -126,7 +126,7 @@ mod tests {
             describe(kind::STRING | kind::INTEGER | kind::BOOLEAN),
             "string/integer/boolean"
         );
-        assert_eq!(describe(kind::INTEGER | kind::FRACTION), "number");
+        assert_eq!(describe(kind::NUMBER), "number");
         assert_eq!(describe(kind::ANY), "any value");
         assert_eq!(describe(0), "nothing");
     }

@@ -58,7 +58,7 @@ impl Variant {
             Variant::Object => kind::OBJECT,
             Variant::Array => kind::ARRAY,
             Variant::String => kind::STRING,
-            Variant::Number => kind::INTEGER | kind::FRACTION,
+            Variant::Number => kind::NUMBER,
             Variant::Bool => kind::BOOLEAN,
             Variant::Null => kind::NULL,
         }

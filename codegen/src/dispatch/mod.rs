@@ -205,16 +205,7 @@ fn admits(schema: &Schema, response: &str, target: &str) -> bool {
 
 /// Extracts the maps from a schema.
 pub fn extract(schema: &Schema) -> Result<Maps, Error> {
-    let client: BTreeSet<String> = union_methods(schema, "ClientRequest")?
-        .into_iter()
-        .chain(union_methods(schema, "ClientNotification")?)
-        .collect();
-    let server: BTreeSet<String> = union_methods(schema, "ServerRequest")?
-        .into_iter()
-        .chain(union_methods(schema, "ServerNotification")?)
-        .collect();
-    let embedded = union_methods(schema, "InputRequest")?;
-
+    let senders = Senders::of(schema)?;
     let mut methods: BTreeMap<String, Method> = BTreeMap::new();
     let mut codes: BTreeMap<i64, ErrorCode> = BTreeMap::new();
     let mut declarers = Vec::new();
@@ -226,82 +217,15 @@ pub fn extract(schema: &Schema) -> Result<Maps, Error> {
             declarers.push(name.clone());
         }
         if let Some(m) = method_const(def) {
-            let at = schema.def_pointer(name);
-            let kind = if name.ends_with("Request") {
-                Kind::Request
-            } else if name.ends_with("Notification") {
-                Kind::Notification
-            } else {
-                return Err(Error::Malformed {
-                    pointer: at,
-                    reason: format!(
-                        "method `{m}` on a definition named neither …Request nor …Notification"
-                    ),
-                });
-            };
-            let stem = name.trim_end_matches("Request");
-            let (result, result_response) = match kind {
-                Kind::Request => (
-                    optional(schema, &format!("{stem}Result"))
-                        .or_else(|| optional(schema, "EmptyResult")),
-                    optional(schema, &format!("{stem}ResultResponse")),
-                ),
-                Kind::Notification => (None, None),
-            };
-            let admits_input_required = result_response
-                .as_deref()
-                .is_some_and(|r| admits(schema, r, "InputRequiredResult"));
-            let entry = Method {
-                method: m.to_string(),
-                definition: name.clone(),
-                kind,
-                client_sends: client.contains(m),
-                server_sends: server.contains(m),
-                embedded: embedded.contains(m) && !client.contains(m) && !server.contains(m),
-                result,
-                result_response,
-                admits_input_required,
-            };
+            let entry = method_entry(schema, &senders, name, m)?;
             if let Some(previous) = methods.insert(m.to_string(), entry) {
                 return Err(Error::Malformed {
-                    pointer: at,
+                    pointer: schema.def_pointer(name),
                     reason: format!("method `{m}` is also defined by {}", previous.definition),
                 });
             }
         }
-        let mut add_code = |code: Option<i64>, shape: Shape| -> Result<(), Error> {
-            if let Some(code) = code {
-                let entry = ErrorCode {
-                    code,
-                    definition: name.clone(),
-                    shape,
-                };
-                if let Some(previous) = codes.insert(code, entry) {
-                    return Err(Error::Malformed {
-                        pointer: schema.def_pointer(name),
-                        reason: format!(
-                            "error code {code} is also defined by {}",
-                            previous.definition
-                        ),
-                    });
-                }
-            }
-            Ok(())
-        };
-        if let Some(Value::Array(parts)) = def.pointer("/properties/error/allOf") {
-            for part in parts {
-                add_code(
-                    part.pointer("/properties/code/const")
-                        .and_then(Value::as_i64),
-                    Shape::Message,
-                )?;
-            }
-        }
-        add_code(
-            def.pointer("/properties/code/const")
-                .and_then(Value::as_i64),
-            Shape::ErrorObject,
-        )?;
+        add_error_codes(schema, name, def, &mut codes)?;
     }
     declarers.sort();
     let mut definitions: Vec<String> = schema.defs().keys().cloned().collect();
@@ -310,16 +234,7 @@ pub fn extract(schema: &Schema) -> Result<Maps, Error> {
         revision: schema.version.name.to_string(),
         definition_count: definitions.len(),
         definitions,
-        envelopes: Envelopes {
-            request: first_existing(schema, &["JSONRPCRequest"])?,
-            notification: first_existing(schema, &["JSONRPCNotification"])?,
-            result: first_existing(schema, &["JSONRPCResultResponse", "JSONRPCResponse"])?,
-            error: first_existing(schema, &["JSONRPCErrorResponse", "JSONRPCError"])?,
-            message: first_existing(schema, &["JSONRPCMessage"])?,
-            error_object: optional(schema, "Error"),
-            input_required_result: optional(schema, "InputRequiredResult"),
-            shown_by_head: false,
-        },
+        envelopes: envelopes(schema)?,
         methods: methods.into_values().collect(),
         error_codes: codes.into_values().collect(),
         result_type_declarers: declarers,
@@ -327,6 +242,135 @@ pub fn extract(schema: &Schema) -> Result<Maps, Error> {
     };
     crate::implies::prove(schema, &mut maps);
     Ok(maps)
+}
+
+/// The methods each side's unions list, and those only embedded (listed by
+/// `InputRequest`).
+struct Senders {
+    client: BTreeSet<String>,
+    server: BTreeSet<String>,
+    embedded: BTreeSet<String>,
+}
+
+impl Senders {
+    fn of(schema: &Schema) -> Result<Senders, Error> {
+        let client: BTreeSet<String> = union_methods(schema, "ClientRequest")?
+            .into_iter()
+            .chain(union_methods(schema, "ClientNotification")?)
+            .collect();
+        let server: BTreeSet<String> = union_methods(schema, "ServerRequest")?
+            .into_iter()
+            .chain(union_methods(schema, "ServerNotification")?)
+            .collect();
+        let embedded = union_methods(schema, "InputRequest")?;
+        Ok(Senders {
+            client,
+            server,
+            embedded,
+        })
+    }
+}
+
+/// The method `m` defined by the definition `name`: its kind (by the
+/// name's ending), who sends it, and its result definitions.
+fn method_entry(schema: &Schema, senders: &Senders, name: &str, m: &str) -> Result<Method, Error> {
+    let kind = if name.ends_with("Request") {
+        Kind::Request
+    } else if name.ends_with("Notification") {
+        Kind::Notification
+    } else {
+        return Err(Error::Malformed {
+            pointer: schema.def_pointer(name),
+            reason: format!(
+                "method `{m}` on a definition named neither …Request nor …Notification"
+            ),
+        });
+    };
+    let stem = name.trim_end_matches("Request");
+    let (result, result_response) = match kind {
+        Kind::Request => (
+            optional(schema, &format!("{stem}Result")).or_else(|| optional(schema, "EmptyResult")),
+            optional(schema, &format!("{stem}ResultResponse")),
+        ),
+        Kind::Notification => (None, None),
+    };
+    let admits_input_required = result_response
+        .as_deref()
+        .is_some_and(|r| admits(schema, r, "InputRequiredResult"));
+    let Senders {
+        client,
+        server,
+        embedded,
+    } = senders;
+    Ok(Method {
+        method: m.to_string(),
+        definition: name.to_string(),
+        kind,
+        client_sends: client.contains(m),
+        server_sends: server.contains(m),
+        embedded: embedded.contains(m) && !client.contains(m) && !server.contains(m),
+        result,
+        result_response,
+        admits_input_required,
+    })
+}
+
+/// The error codes the definition `name` fixes: in the `allOf` parts of its
+/// `error` (a message shape) and its own `code` (an error object), each
+/// code defined once.
+fn add_error_codes(
+    schema: &Schema,
+    name: &str,
+    def: &Value,
+    codes: &mut BTreeMap<i64, ErrorCode>,
+) -> Result<(), Error> {
+    let mut add_code = |code: Option<i64>, shape: Shape| -> Result<(), Error> {
+        if let Some(code) = code {
+            let entry = ErrorCode {
+                code,
+                definition: name.to_string(),
+                shape,
+            };
+            if let Some(previous) = codes.insert(code, entry) {
+                return Err(Error::Malformed {
+                    pointer: schema.def_pointer(name),
+                    reason: format!(
+                        "error code {code} is also defined by {}",
+                        previous.definition
+                    ),
+                });
+            }
+        }
+        Ok(())
+    };
+    if let Some(Value::Array(parts)) = def.pointer("/properties/error/allOf") {
+        for part in parts {
+            add_code(
+                part.pointer("/properties/code/const")
+                    .and_then(Value::as_i64),
+                Shape::Message,
+            )?;
+        }
+    }
+    add_code(
+        def.pointer("/properties/code/const")
+            .and_then(Value::as_i64),
+        Shape::ErrorObject,
+    )
+}
+
+/// The JSON-RPC envelope definitions, by the names each revision uses.
+fn envelopes(schema: &Schema) -> Result<Envelopes, Error> {
+    Ok(Envelopes {
+        request: first_existing(schema, &["JSONRPCRequest"])?,
+        notification: first_existing(schema, &["JSONRPCNotification"])?,
+        result: first_existing(schema, &["JSONRPCResultResponse", "JSONRPCResponse"])?,
+        error: first_existing(schema, &["JSONRPCErrorResponse", "JSONRPCError"])?,
+        message: first_existing(schema, &["JSONRPCMessage"])?,
+        error_object: optional(schema, "Error"),
+        input_required_result: optional(schema, "InputRequiredResult"),
+        shown_by_head: false,
+    })
 }
 
 fn opt(s: &Option<String>) -> TokenStream {
@@ -398,136 +442,4 @@ pub fn tokens(maps: &Maps) -> TokenStream {
 }
 
 #[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-    use crate::Version;
-
-    fn schema(defs: Value) -> Schema {
-        Schema::new(Version::by_name("draft").unwrap(), json!({ "$defs": defs })).unwrap()
-    }
-
-    fn envelopes() -> Value {
-        json!({"JSONRPCRequest": {}, "JSONRPCNotification": {}, "JSONRPCResultResponse": {},
-               "JSONRPCErrorResponse": {}, "JSONRPCMessage": {}})
-    }
-
-    fn with(mut base: Value, extra: Value) -> Value {
-        for (k, v) in extra.as_object().unwrap() {
-            base[k] = v.clone();
-        }
-        base
-    }
-
-    #[test]
-    fn pairs_requests_with_results_and_senders() {
-        let s = schema(with(
-            envelopes(),
-            json!({
-                "PingRequest": {"properties": {"method": {"const": "ping"}}},
-                "ListToolsRequest": {"properties": {"method": {"const": "tools/list"}}},
-                "ListToolsResult": {},
-                "EmptyResult": {},
-                "ClientRequest": {"anyOf": [{"$ref": "#/$defs/ListToolsRequest"}, {"$ref": "#/$defs/PingRequest"}]},
-                "ServerRequest": {"anyOf": [{"$ref": "#/$defs/PingRequest"}]},
-                "ClientNotification": {"properties": {"method": {"const": "notifications/cancelled"}}},
-                "CancelledNotification": {"properties": {"method": {"const": "notifications/cancelled"}}}
-            }),
-        ));
-        let maps = extract(&s).unwrap();
-        let by = |m: &str| maps.methods.iter().find(|e| e.method == m).unwrap().clone();
-        assert_eq!(by("tools/list").result.as_deref(), Some("ListToolsResult"));
-        assert_eq!(by("ping").result.as_deref(), Some("EmptyResult"));
-        assert!(by("ping").client_sends && by("ping").server_sends);
-        assert!(by("tools/list").client_sends && !by("tools/list").server_sends);
-        let cancelled = by("notifications/cancelled");
-        assert_eq!(
-            cancelled.definition, "CancelledNotification",
-            "the collapsed union is skipped"
-        );
-        assert!(cancelled.client_sends);
-        assert_eq!(cancelled.kind, Kind::Notification);
-    }
-
-    #[test]
-    fn finds_both_error_shapes() {
-        let s = schema(with(
-            envelopes(),
-            json!({
-                "HeaderMismatchError": {"properties": {"error": {"allOf": [
-                    {"$ref": "#/$defs/Error"}, {"properties": {"code": {"const": -32020}}}]}}},
-                "ParseError": {"properties": {"code": {"const": -32700}}},
-                "Error": {}
-            }),
-        ));
-        let maps = extract(&s).unwrap();
-        assert_eq!(maps.error_codes.len(), 2);
-        assert_eq!(maps.error_codes[0].code, -32700);
-        assert_eq!(maps.error_codes[0].shape, Shape::ErrorObject);
-        assert_eq!(maps.error_codes[1].definition, "HeaderMismatchError");
-        assert_eq!(maps.error_codes[1].shape, Shape::Message);
-    }
-
-    #[test]
-    fn embedded_and_input_required() {
-        let s = schema(with(
-            envelopes(),
-            json!({
-                "CallToolRequest": {"properties": {"method": {"const": "tools/call"}}},
-                "CallToolResult": {},
-                "InputRequiredResult": {"properties": {"resultType": {"type": "string"}}},
-                "CallToolResultResponse": {"properties": {"result": {"anyOf": [
-                    {"$ref": "#/$defs/InputRequiredResult"}, {"$ref": "#/$defs/CallToolResult"}]}}},
-                "ListRootsRequest": {"properties": {"method": {"const": "roots/list"}}},
-                "InputRequest": {"anyOf": [{"$ref": "#/$defs/ListRootsRequest"}]},
-                "ClientRequest": {"anyOf": [{"$ref": "#/$defs/CallToolRequest"}]}
-            }),
-        ));
-        let maps = extract(&s).unwrap();
-        let call = maps
-            .methods
-            .iter()
-            .find(|m| m.method == "tools/call")
-            .unwrap();
-        assert!(call.admits_input_required);
-        assert_eq!(
-            call.result_response.as_deref(),
-            Some("CallToolResultResponse")
-        );
-        let roots = maps
-            .methods
-            .iter()
-            .find(|m| m.method == "roots/list")
-            .unwrap();
-        assert!(roots.embedded && !roots.client_sends && !roots.server_sends);
-        assert_eq!(maps.result_type_declarers, ["InputRequiredResult"]);
-    }
-
-    #[test]
-    fn duplicate_method_is_an_error() {
-        let s = schema(with(
-            envelopes(),
-            json!({
-                "ARequest": {"properties": {"method": {"const": "x"}}},
-                "BRequest": {"properties": {"method": {"const": "x"}}}
-            }),
-        ));
-        let err = extract(&s).unwrap_err().to_string();
-        assert!(
-            err.contains("method `x` is also defined by ARequest"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn unsupported_ref_is_reported() {
-        let s = schema(with(
-            envelopes(),
-            json!({
-                "ClientRequest": {"anyOf": [{"$ref": "other.json#/x"}]}
-            }),
-        ));
-        assert!(matches!(extract(&s), Err(Error::Unsupported { .. })));
-    }
-}
+mod tests;

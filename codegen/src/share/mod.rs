@@ -151,65 +151,73 @@ fn referenced(tokens: &TokenStream) -> Vec<String> {
     out
 }
 
+/// One entry of a revision (of any of its modules): its key, its text,
+/// and the entries its text calls (by index, in the order of their keys).
+struct Unit {
+    key: String,
+    text: String,
+    calls: Vec<usize>,
+}
+
 /// For each revision (in order), the entries it takes from an earlier one:
 /// entry (the functions it defines, comma-separated) → home revision.
 pub fn homes(revisions: &[Revision<'_>]) -> Vec<BTreeMap<String, Version>> {
-    // Each revision's entries (both modules): key, text, and the entries
-    // its text calls (by index, in the order of their keys).
-    struct Unit {
-        key: String,
-        text: String,
-        calls: Vec<usize>,
+    let units: Vec<Vec<Unit>> = revisions.iter().map(units).collect();
+    let class = bisimilar_classes(&units);
+    first_homes(revisions, &units, &class)
+}
+
+/// A revision's entries (all its modules) as units.
+fn units(rev: &Revision<'_>) -> Vec<Unit> {
+    let entries: Vec<(Vec<String>, &TokenStream, bool)> =
+        [Some(rev.validate), rev.bytes, rev.types]
+            .into_iter()
+            .flatten()
+            .flat_map(|m| {
+                m.functions
+                    .iter()
+                    .map(move |(k, tokens)| (m.names(k, tokens), tokens, m.keyed))
+            })
+            .collect();
+    let mut by_fn: HashMap<String, usize> = HashMap::new();
+    for (i, (names, _, _)) in entries.iter().enumerate() {
+        for f in names {
+            by_fn.insert(f.clone(), i);
+        }
     }
-    let units: Vec<Vec<Unit>> = revisions
+    entries
         .iter()
-        .map(|rev| {
-            let entries: Vec<(Vec<String>, &TokenStream, bool)> =
-                [Some(rev.validate), rev.bytes, rev.types]
-                    .into_iter()
-                    .flatten()
-                    .flat_map(|m| {
-                        m.functions
-                            .iter()
-                            .map(move |(k, tokens)| (m.names(k, tokens), tokens, m.keyed))
-                    })
-                    .collect();
-            let mut by_fn: HashMap<String, usize> = HashMap::new();
-            for (i, (names, _, _)) in entries.iter().enumerate() {
-                for f in names {
-                    by_fn.insert(f.clone(), i);
-                }
-            }
-            entries
+        .enumerate()
+        .map(|(i, (names, tokens, keyed))| {
+            let text = tokens.to_string();
+            let words = if *keyed {
+                referenced(tokens)
+            } else {
+                words(&text)
+            };
+            // A function calls functions only; a type names both.
+            let called: BTreeMap<String, usize> = words
                 .iter()
-                .enumerate()
-                .map(|(i, (names, tokens, keyed))| {
-                    let text = tokens.to_string();
-                    let words = if *keyed {
-                        referenced(tokens)
-                    } else {
-                        words(&text)
-                    };
-                    // A function calls functions only; a type names both.
-                    let called: BTreeMap<String, usize> = words
-                        .iter()
-                        .filter_map(|word| {
-                            by_fn
-                                .get(word.as_str())
-                                .map(|&u| (entries[u].0.join(","), u))
-                        })
-                        .filter(|&(_, u)| u != i && (*keyed || !entries[u].2))
-                        .collect();
-                    Unit {
-                        key: names.join(","),
-                        text,
-                        calls: called.into_values().collect(),
-                    }
+                .filter_map(|word| {
+                    by_fn
+                        .get(word.as_str())
+                        .map(|&u| (entries[u].0.join(","), u))
                 })
-                .collect()
+                .filter(|&(_, u)| u != i && (*keyed || !entries[u].2))
+                .collect();
+            Unit {
+                key: names.join(","),
+                text,
+                calls: called.into_values().collect(),
+            }
         })
-        .collect();
-    // Partition refinement over every (revision, entry).
+        .collect()
+}
+
+/// The class of every (revision, entry): partition refinement, from
+/// classes by text, split by the classes of the called entries until
+/// nothing splits.
+fn bisimilar_classes(units: &[Vec<Unit>]) -> Vec<Vec<usize>> {
     let mut ids: HashMap<&str, usize> = HashMap::new();
     let mut class: Vec<Vec<usize>> = units
         .iter()
@@ -247,11 +255,20 @@ pub fn homes(revisions: &[Revision<'_>]) -> Vec<BTreeMap<String, Version>> {
         }
         classes = now;
     }
-    // Home of each class: its first revision.
+    class
+}
+
+/// Home of each class: its first revision; each revision takes the
+/// entries whose class has an earlier home.
+fn first_homes(
+    revisions: &[Revision<'_>],
+    units: &[Vec<Unit>],
+    class: &[Vec<usize>],
+) -> Vec<BTreeMap<String, Version>> {
     let mut home: HashMap<usize, Version> = HashMap::new();
     units
         .iter()
-        .zip(&class)
+        .zip(class)
         .zip(revisions)
         .map(|((us, cs), rev)| {
             let mut taken = BTreeMap::new();
@@ -318,214 +335,4 @@ pub fn tokens(module: &Module, taken: &BTreeMap<String, Version>, name: &str) ->
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn module(defs: &[(&str, TokenStream)]) -> Module {
-        Module {
-            functions: defs
-                .iter()
-                .map(|(d, t)| (d.to_string(), t.clone()))
-                .collect(),
-            tables: TokenStream::new(),
-            keyed: false,
-        }
-    }
-
-    fn v(name: &str) -> Version {
-        Version::by_name(name).unwrap()
-    }
-
-    #[test]
-    fn shares_only_what_calls_the_same() {
-        // `Tool` reads the same in both, but calls an `Icon` that differs:
-        // only `Role` (same text, no calls) is shared.
-        let a = module(&[
-            (
-                "Tool",
-                quote!(
-                    fn is_valid_tool() {
-                        is_valid_icon()
-                    }
-                ),
-            ),
-            (
-                "Icon",
-                quote!(
-                    fn is_valid_icon() {
-                        1
-                    }
-                ),
-            ),
-            (
-                "Role",
-                quote!(
-                    fn is_valid_role() {
-                        3
-                    }
-                ),
-            ),
-        ]);
-        let b = module(&[
-            (
-                "Tool",
-                quote!(
-                    fn is_valid_tool() {
-                        is_valid_icon()
-                    }
-                ),
-            ),
-            (
-                "Icon",
-                quote!(
-                    fn is_valid_icon() {
-                        2
-                    }
-                ),
-            ),
-            (
-                "Role",
-                quote!(
-                    fn is_valid_role() {
-                        3
-                    }
-                ),
-            ),
-        ]);
-        let revs = [
-            Revision {
-                version: v("2025-11-25"),
-                validate: &a,
-                bytes: None,
-                types: None,
-            },
-            Revision {
-                version: v("2026-07-28"),
-                validate: &b,
-                bytes: None,
-                types: None,
-            },
-        ];
-        let homes = homes(&revs);
-        assert!(homes[0].is_empty());
-        assert_eq!(homes[1].keys().collect::<Vec<_>>(), ["is_valid_role"]);
-        assert_eq!(homes[1]["is_valid_role"], v("2025-11-25"));
-        let text = tokens(&b, &homes[1], "validate").to_string();
-        assert!(
-            text.contains("pub use super :: super :: v2025_11_25 :: validate :: { is_valid_role"),
-            "{text}"
-        );
-        assert!(!text.contains("fn is_valid_role"), "{text}");
-    }
-
-    #[test]
-    fn shares_cycles_that_match() {
-        // `JSONValue` ↔ `JSONObject`, the same in both revisions.
-        let m = module(&[
-            (
-                "JSONValue",
-                quote!(
-                    fn is_valid_json_value() {
-                        is_valid_json_object()
-                    }
-                ),
-            ),
-            (
-                "JSONObject",
-                quote!(
-                    fn is_valid_json_object() {
-                        is_valid_json_value()
-                    }
-                ),
-            ),
-        ]);
-        let revs = [
-            Revision {
-                version: v("2025-11-25"),
-                validate: &m,
-                bytes: None,
-                types: None,
-            },
-            Revision {
-                version: v("2026-07-28"),
-                validate: &m,
-                bytes: None,
-                types: None,
-            },
-        ];
-        assert_eq!(homes(&revs)[1].len(), 2);
-    }
-
-    #[test]
-    fn shares_types_whose_checks_and_members_are_shared() {
-        // `Role` and `Tool` read the same in both revisions; `Tool`'s
-        // check differs, so only `Role` (which `Tool` names) is shared, and
-        // a `Result` named only as `::core::result::Result` is no member.
-        let types = |x: &str| Module {
-            functions: vec![
-                (
-                    "Role".into(),
-                    quote!(
-                        pub enum Role {
-                            User,
-                        }
-                    ),
-                ),
-                (
-                    "Tool".into(),
-                    quote!(
-                        pub struct Tool { role: Role, r: ::core::result::Result<(), ()> }
-                        definition!(Tool, check_tool, "/$defs/Tool");
-                    ),
-                ),
-                (
-                    "Result".into(),
-                    quote!(pub struct Result { #[doc = #x] x: () }),
-                ),
-            ],
-            tables: TokenStream::new(),
-            keyed: true,
-        };
-        // 2025-11-25 and 2026-07-28 with these validators and types.
-        fn pair<'a>(a: (&'a Module, &'a Module), b: (&'a Module, &'a Module)) -> [Revision<'a>; 2] {
-            [("2025-11-25", a), ("2026-07-28", b)].map(|(name, (validate, types))| Revision {
-                version: v(name),
-                validate,
-                bytes: None,
-                types: Some(types),
-            })
-        }
-        let (ta, tb) = (types("same"), types("same"));
-        let (ra, rb) = (types("a"), types("b"));
-        let va = module(&[(
-            "check_tool",
-            quote!(
-                fn check_tool() {
-                    1
-                }
-            ),
-        )]);
-        let vb = module(&[(
-            "check_tool",
-            quote!(
-                fn check_tool() {
-                    2
-                }
-            ),
-        )]);
-        let first = homes(&pair((&va, &ta), (&vb, &tb)));
-        assert_eq!(first[1].keys().collect::<Vec<_>>(), ["Result", "Role"]);
-        // Different `Result`s do not keep `Tool` from being shared.
-        let homes = homes(&pair((&va, &ra), (&va, &rb)));
-        assert_eq!(
-            homes[1].keys().collect::<Vec<_>>(),
-            ["Role", "Tool", "check_tool"]
-        );
-        let text = tokens(&rb, &homes[1], "types").to_string();
-        assert!(
-            text.contains("pub use super :: super :: v2025_11_25 :: types :: { Role , Tool }"),
-            "{text}"
-        );
-        assert!(!text.contains("enum Role"), "{text}");
-    }
-}
+mod tests;
