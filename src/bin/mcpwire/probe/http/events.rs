@@ -83,6 +83,7 @@ impl Events {
                 }
                 Some(Ok(frame)) => {
                     if let Ok(data) = frame.into_data() {
+                        shared.record_bytes(exchange, &data);
                         let queue = &mut self.queue;
                         self.parser.feed(&data, |e| queue.push_back(e));
                     }

@@ -5,8 +5,8 @@ use super::*;
 
 /// One revision's HTTP connection.
 pub struct HttpLink {
-    runtime: tokio::runtime::Runtime,
-    shared: Arc<Shared>,
+    pub(super) runtime: tokio::runtime::Runtime,
+    pub(super) shared: Arc<Shared>,
     closing: watch::Sender<bool>,
     next_id: u64,
     request_meta: Option<Value>,
@@ -17,13 +17,15 @@ pub struct HttpLink {
 impl HttpLink {
     /// A link to `url` for the conversation at `revision`, judged through
     /// `submitter`; `limit` bytes per message; `timeout` for exchanges
-    /// that are not a request's (notifications, answers, the end).
+    /// that are not a request's (notifications, answers, the end);
+    /// `config`: the `--header`s and captures.
     pub fn start(
         url: &str,
         submitter: &Submitter,
         limit: usize,
         revision: Version,
         timeout: Duration,
+        config: &HttpConfig,
     ) -> Result<HttpLink, String> {
         let uri = check_url(url)?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -37,6 +39,10 @@ impl HttpLink {
         let authority = uri.authority().map(|a| a.as_str()).unwrap_or_default();
         let shared = Arc::new(Shared {
             client,
+            extra: config.headers.clone(),
+            redaction: Redaction::new(config.headers.iter().map(|(n, _)| n)),
+            captures: config.captures.clone(),
+            recordings: Recordings::default(),
             base: format!("{}://{authority}", uri.scheme_str().unwrap_or("http")),
             target: uri
                 .path_and_query()

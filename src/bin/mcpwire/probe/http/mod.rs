@@ -57,8 +57,8 @@ use http_body_util::BodyExt;
 use hyper::{body::Incoming, Request, Uri};
 use mcpwire::{
     http::{
-        router::endpoint_target, rules as http_rules, sse, Body, End, Headers, RequestHead,
-        ResponseHead, Step,
+        router::endpoint_target, rules as http_rules, sse, Body, End, Headers, Redaction,
+        RequestHead, ResponseHead, Step,
     },
     live::Submitter,
     Version,
@@ -77,6 +77,8 @@ mod legacy;
 mod link;
 mod origin;
 mod post;
+mod record;
+mod security;
 mod send;
 
 use events::*;
@@ -84,6 +86,9 @@ use legacy::*;
 pub use link::*;
 pub use origin::*;
 use post::*;
+pub use record::Captures;
+use record::Recordings;
+pub use security::*;
 use send::*;
 /// The foreign origin of the DNS-rebinding check.
 pub const FOREIGN_ORIGIN: &str = "http://evil.example";
@@ -111,9 +116,25 @@ impl Transport {
     }
 }
 
+/// What every revision's link is given besides the URL.
+#[derive(Clone, Default)]
+pub struct HttpConfig {
+    /// Each `--header` (lowercase name, value): sent on every request.
+    pub headers: Vec<(String, String)>,
+    /// `--har` / `--transcript`.
+    pub captures: Option<Arc<Captures>>,
+}
+
 /// What the tasks share.
 struct Shared {
     client: tls::Upstream,
+    /// Each `--header`, sent on every request.
+    extra: Vec<(String, String)>,
+    /// The header fields whose values are redacted in what is judged and
+    /// recorded: the library's defaults and every `--header`'s.
+    redaction: Redaction,
+    captures: Option<Arc<Captures>>,
+    recordings: Recordings,
     /// `scheme://authority` of the URL.
     base: String,
     /// The URL's path and query.
@@ -180,10 +201,6 @@ impl Shared {
             }
             let _ = tx.send(reply);
         }
-    }
-
-    fn submit(&self, step: Step) {
-        self.submitter.submit_step(step);
     }
 
     fn legacy(&self) -> bool {

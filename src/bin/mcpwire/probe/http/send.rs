@@ -66,8 +66,8 @@ pub(super) fn error_chain(e: &dyn std::error::Error) -> String {
     why
 }
 
-/// Sends one request (its [`Step::Request`] submitted first) and waits
-/// for the response head until `deadline`.
+/// Sends one request (its [`Step::Request`] submitted first, its header
+/// values redacted) and waits for the response head until `deadline`.
 pub(super) async fn send(
     shared: &Arc<Shared>,
     method: &str,
@@ -77,78 +77,85 @@ pub(super) async fn send(
     deadline: Instant,
 ) -> Result<(u64, ResponseHead, Incoming), SendError> {
     let exchange = shared.next_exchange.fetch_add(1, Ordering::SeqCst);
-    let uri = format!("{}{}", shared.base, target);
-    let mut builder = Request::builder().method(method).uri(&uri);
-    for (n, v) in &headers {
-        builder = builder.header(n.as_str(), v.as_str());
-    }
+    // What is judged and recorded carries every `--header`, its value
+    // redacted; what is sent carries the values.
+    let mut judged = Headers(headers.iter().chain(&shared.extra).cloned().collect());
+    shared.redaction.apply(&mut judged);
     shared.submit(Step::Request {
         exchange,
         head: RequestHead {
             method: method.to_string(),
             target: target.to_string(),
-            headers: Headers(headers),
+            headers: judged,
         },
         body: Body::new(body.clone()),
     });
-    let request = match builder.body(full(body)) {
-        Ok(r) => r,
-        Err(e) => {
-            let why = format!("cannot build the request to {uri}: {e}");
-            shared.submit(Step::End {
-                exchange,
-                end: End::Failed(why.clone()),
-            });
-            return Err(SendError::Failed(why));
-        }
-    };
-    let mut closing = shared.closing.clone();
-    let sent = tokio::select! {
-        r = shared.client.request(request) => Some(r),
-        _ = tokio::time::sleep_until(deadline) => None,
-        _ = closing.wait_for(|c| *c) => None,
-    };
-    match sent {
-        None => {
-            // The probe stopped waiting: not the server's failure.
-            shared.submit(Step::End {
-                exchange,
-                end: End::Complete,
-            });
-            Err(SendError::Stopped)
-        }
-        Some(Err(e)) => {
-            let why = error_chain(&e);
-            shared.submit(Step::End {
-                exchange,
-                end: End::Failed(why.clone()),
-            });
-            Err(SendError::Failed(why))
-        }
-        Some(Ok(response)) => {
-            let (parts, body) = response.into_parts();
-            let head = ResponseHead {
-                status: parts.status.as_u16(),
-                headers: Headers(
-                    parts
-                        .headers
-                        .iter()
-                        .map(|(n, v)| {
-                            (
-                                n.as_str().to_string(),
-                                String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                            )
-                        })
-                        .collect(),
-                ),
-            };
+    match send_unjudged(shared, method, target, headers, body, deadline).await {
+        Ok((head, response)) => {
+            let mut judged = head.clone();
+            shared.redaction.apply(&mut judged.headers);
             shared.submit(Step::Response {
                 exchange,
-                head: head.clone(),
+                head: judged,
             });
-            Ok((exchange, head, body))
+            Ok((exchange, head, response))
+        }
+        Err(e) => {
+            // Stopped: the probe stopped waiting, not the server's failure.
+            let end = match &e {
+                SendError::Stopped => End::Complete,
+                SendError::Failed(why) => End::Failed(why.clone()),
+            };
+            shared.submit(Step::End { exchange, end });
+            Err(e)
         }
     }
+}
+
+/// Sends one request (with every `--header`) without handing it to the
+/// pipeline, and waits for the response head until `deadline`.
+pub(super) async fn send_unjudged(
+    shared: &Arc<Shared>,
+    method: &str,
+    target: &str,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+    deadline: Instant,
+) -> Result<(ResponseHead, Incoming), SendError> {
+    let uri = format!("{}{}", shared.base, target);
+    let mut builder = Request::builder().method(method).uri(&uri);
+    for (n, v) in headers.iter().chain(&shared.extra) {
+        builder = builder.header(n.as_str(), v.as_str());
+    }
+    let request = builder
+        .body(full(body))
+        .map_err(|e| SendError::Failed(format!("cannot build the request to {uri}: {e}")))?;
+    let mut closing = shared.closing.clone();
+    let sent = tokio::select! {
+        r = shared.client.request(request) => r,
+        _ = tokio::time::sleep_until(deadline) => return Err(SendError::Stopped),
+        _ = closing.wait_for(|c| *c) => return Err(SendError::Stopped),
+    };
+    let (parts, body) = sent
+        .map_err(|e| SendError::Failed(error_chain(&e)))?
+        .into_parts();
+    let headers = parts
+        .headers
+        .iter()
+        .map(|(n, v)| {
+            (
+                n.as_str().to_string(),
+                String::from_utf8_lossy(v.as_bytes()).into_owned(),
+            )
+        })
+        .collect();
+    Ok((
+        ResponseHead {
+            status: parts.status.as_u16(),
+            headers: Headers(headers),
+        },
+        body,
+    ))
 }
 
 /// How reading a body ended.
@@ -190,6 +197,7 @@ pub(super) async fn read_body(
             Some(Err(e)) => break Some(error_chain(&e)),
             Some(Ok(frame)) => {
                 if let Ok(data) = frame.into_data() {
+                    shared.record_bytes(exchange, &data);
                     total += data.len() as u64;
                     if bytes.len() <= shared.limit {
                         bytes.extend_from_slice(&data);
