@@ -310,6 +310,9 @@ enum Flaw {
     /// Ends a POST's SSE stream after the priming event (`retry: 10`); the
     /// response comes on a GET with `Last-Event-ID`.
     Polled,
+    /// As `Polled`, but a GET is answered 405: the stream cannot be
+    /// resumed.
+    PolledGone,
 }
 
 /// The sessions the test servers issued and not yet ended, and those
@@ -531,7 +534,7 @@ fn serve(stream: TcpStream, flaw: Flaw) {
                 "id: p0\ndata:\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":",
             );
         }
-        "ping" if flaw == Flaw::Polled => {
+        "ping" if matches!(flaw, Flaw::Polled | Flaw::PolledGone) => {
             // The priming event, then the connection closes; the response
             // waits for the GET that resumes after `ping-<id>-0`.
             respond_sse(&stream, &format!("id: ping-{id}-0\nretry: 10\ndata:\n\n"));
@@ -940,6 +943,20 @@ fn a_stream_closed_after_its_priming_event_is_resumed() {
     assert_eq!(ok(t, "ping"), 1, "{t}");
     assert_eq!(t["findings"], json!({}), "{t}");
     assert_eq!(run.keywords(), Vec::<&str>::new(), "{}", run.text);
+    // Where the stream cannot be resumed, no response came.
+    let url = server(Flaw::PolledGone);
+    let run = probe(&["--tools", "none", "--spec", "2025-11-25", "--url", &url]);
+    let t = run.table("2025-11-25");
+    assert_eq!(t["methods"]["ping"]["error"], 1, "{t}");
+    assert_eq!(t["findings"], json!({"probe-no-response": 1}), "{t}");
+    let f = &run.findings[0];
+    assert!(
+        f["message"].as_str().unwrap().contains(
+            "the SSE stream ended without the response; resuming it with a GET with \
+             Last-Event-ID: ping-2-0 was answered HTTP 405"
+        ),
+        "{f}"
+    );
 }
 
 #[test]

@@ -9,6 +9,11 @@ pub(super) struct Events {
     body: Incoming,
     parser: sse::Parser,
     queue: VecDeque<sse::Event>,
+    /// The id of the last event that set one (what a resuming GET sends
+    /// as `Last-Event-ID`).
+    pub last_id: Option<String>,
+    /// The last `retry` field (milliseconds).
+    pub retry: Option<u64>,
 }
 
 /// The next thing on an SSE stream.
@@ -29,6 +34,8 @@ impl Events {
             body,
             parser: sse::Parser::new(limit),
             queue: VecDeque::new(),
+            last_id: None,
+            retry: None,
         }
     }
 
@@ -37,6 +44,12 @@ impl Events {
         let mut closing = shared.closing.clone();
         loop {
             if let Some(event) = self.queue.pop_front() {
+                if let Some(id) = event.id.as_ref().filter(|i| !i.is_empty()) {
+                    self.last_id = Some(id.clone());
+                }
+                if event.retry.is_some() {
+                    self.retry = event.retry;
+                }
                 shared.submit(Step::Event {
                     exchange,
                     event: event.clone(),
@@ -188,6 +201,16 @@ pub(super) fn dispatch_event(shared: &Arc<Shared>, event: &sse::Event, own: Opti
 pub(super) async fn read_events(
     shared: &Arc<Shared>,
     mut events: Events,
+    own: Option<&str>,
+    deadline: Option<Instant>,
+) -> Option<End> {
+    read_stream(shared, &mut events, own, deadline).await
+}
+
+/// [`read_events`], leaving the stream's last id and `retry` to read.
+pub(super) async fn read_stream(
+    shared: &Arc<Shared>,
+    events: &mut Events,
     own: Option<&str>,
     deadline: Option<Instant>,
 ) -> Option<End> {
