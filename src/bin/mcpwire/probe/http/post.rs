@@ -178,7 +178,7 @@ async fn answer_stream(
             Resumed::Stream(mut next) => {
                 next.last_id = Some(last);
                 next.retry = retry;
-                events = next;
+                events = *next;
             }
             Resumed::Stopped => return None,
             Resumed::Refused(how) => {
@@ -193,7 +193,7 @@ async fn answer_stream(
 /// What a resuming GET gave.
 enum Resumed {
     /// The stream, going on.
-    Stream(Events),
+    Stream(Box<Events>),
     /// The deadline passed first.
     Stopped,
     /// No stream: what came instead.
@@ -218,7 +218,7 @@ async fn resume(
     let target = shared.target.clone();
     match send(shared, "GET", &target, headers, Vec::new(), deadline).await {
         Ok((exchange, head, response)) if (200..300).contains(&head.status) && head.is_sse() => {
-            Resumed::Stream(Events::new(exchange, response, shared.limit))
+            Resumed::Stream(Box::new(Events::new(exchange, response, shared.limit)))
         }
         Ok((exchange, head, response)) => {
             read_body(shared, exchange, response, deadline).await;
