@@ -310,6 +310,10 @@ enum Flaw {
     /// Ends a POST's SSE stream after the priming event (`retry: 10`); the
     /// response comes on a GET with `Last-Event-ID`.
     Polled,
+    /// (Stateless revisions) Lists a second tool, `weather`, whose `region`
+    /// parameter is mirrored into `Mcp-Param-Region`, and refuses a call
+    /// without it (400, −32020).
+    ParamHeaders,
     /// As `Polled`, but a GET is answered 405: the stream cannot be
     /// resumed.
     PolledGone,
@@ -479,7 +483,7 @@ fn serve(stream: TcpStream, flaw: Flaw) {
         .header("mcp-protocol-version")
         .filter(|v| ["2026-07-28", "draft"].contains(v))
     {
-        return serve_stateless(&stream, &req, &msg, version);
+        return serve_stateless(&stream, &req, &msg, version, flaw);
     }
     match method {
         "initialize" => {
@@ -582,7 +586,7 @@ fn resume(stream: &TcpStream, req: &Req) {
 /// against its body (a mismatch answered 400, −32020), then answered with
 /// `resultType` and the caching fields; an unknown method is a 404 with
 /// −32601 (basic/transports/streamable-http, Request Metadata).
-fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str) {
+fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str, flaw: Flaw) {
     let id = &msg["id"];
     let method = msg["method"].as_str().unwrap_or_default();
     let meta = msg
@@ -590,7 +594,14 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str) {
         .and_then(Value::as_str);
     let name = msg.pointer("/params/name").and_then(Value::as_str);
     let name_ok = method != "tools/call" || req.header("mcp-name") == name;
-    if meta != Some(version) || req.header("mcp-method") != Some(method) || !name_ok {
+    // "Any server that processes the message body MUST validate that
+    // encoded header values … match the corresponding values in the
+    // request body."
+    let region = msg
+        .pointer("/params/arguments/region")
+        .and_then(Value::as_str);
+    let param_ok = name != Some("weather") || req.header("mcp-param-region") == region;
+    if meta != Some(version) || req.header("mcp-method") != Some(method) || !name_ok || !param_ok {
         let error = json!({"jsonrpc": "2.0", "id": id,
             "error": {"code": -32020, "message": "Header mismatch"}});
         let body = error.to_string();
@@ -619,13 +630,18 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str) {
             }))),
             &[],
         ),
-        "tools/list" => json_response(
-            stream,
-            &result(cached(
-                json!({"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}),
-            )),
-            &[],
-        ),
+        "tools/list" => {
+            let mut tools = vec![json!({"name": "echo", "inputSchema": {"type": "object"}})];
+            if flaw == Flaw::ParamHeaders {
+                tools.push(json!({"name": "weather", "inputSchema": {
+                    "type": "object",
+                    "properties": {"region": {"type": "string", "enum": ["us-west1"],
+                        "x-mcp-header": "Region"}},
+                    "required": ["region"]
+                }}));
+            }
+            json_response(stream, &result(cached(json!({"tools": tools}))), &[])
+        }
         "tools/call" => {
             let answer = result(json!({"resultType": "complete",
                 "content": [{"type": "text", "text": "echoed"}]}));
@@ -957,6 +973,18 @@ fn a_stream_closed_after_its_priming_event_is_resumed() {
         ),
         "{f}"
     );
+}
+
+#[test]
+fn tool_parameters_are_mirrored_into_mcp_param_headers() {
+    let url = server(Flaw::ParamHeaders);
+    let run = probe(&["--tools", "all", "--spec", "2026-07-28", "--url", &url]);
+    let t = run.table("2026-07-28");
+    // Both calls served: the server refuses `weather` without a matching
+    // Mcp-Param-Region.
+    assert_eq!(ok(t, "tools/call"), 2, "{t}");
+    assert_eq!(t["findings"], json!({}), "{t}");
+    assert_eq!(run.status, Some(0));
 }
 
 #[test]

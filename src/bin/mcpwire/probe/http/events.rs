@@ -160,6 +160,9 @@ pub(super) fn dispatch(shared: &Arc<Shared>, value: &Value, own: Option<&str>) {
                 } else {
                     Reply::Failed("the response has neither result nor error".into())
                 };
+                if let Reply::Result(r) = &reply {
+                    learn_param_headers(shared, &key, r);
+                }
                 // An initialize result fixes the protocol version header
                 // before anything else is sent.
                 let is_initialize = shared
@@ -182,6 +185,32 @@ pub(super) fn dispatch(shared: &Arc<Shared>, value: &Value, own: Option<&str>) {
                 shared.deliver(&key, reply);
             }
             _ => {}
+        }
+    }
+}
+
+/// (Stateless revisions) A `tools/list` page's `x-mcp-header`
+/// parameters, for the headers of later `tools/call`s.
+fn learn_param_headers(shared: &Shared, key: &str, result: &Value) {
+    let is_list = shared
+        .waiting()
+        .get(key)
+        .is_some_and(|(m, _)| m == "tools/list");
+    if !is_list || !shared.stateless {
+        return;
+    }
+    let tools = result.get("tools").and_then(Value::as_array);
+    let mut state = shared.state();
+    for tool in tools.into_iter().flatten() {
+        let (Some(name), Some(schema)) = (
+            tool.get("name").and_then(Value::as_str),
+            tool.get("inputSchema"),
+        ) else {
+            continue;
+        };
+        let params = param_headers_of(schema);
+        if !params.is_empty() {
+            state.param_headers.insert(name.to_string(), params);
         }
     }
 }

@@ -169,6 +169,9 @@ struct State {
     /// Why the server is gone (`the server could not be reached (…)`,
     /// `the server ended the HTTP+SSE stream`).
     gone: Option<String>,
+    /// (2026-07-28 on) Tool name → its `x-mcp-header` parameters, from
+    /// `tools/list`.
+    param_headers: HashMap<String, Vec<ParamHeader>>,
 }
 
 impl Shared {
@@ -238,6 +241,9 @@ impl Shared {
                     };
                     if let Some(name) = name.and_then(Value::as_str) {
                         h.push(("mcp-name".into(), header_value(name)));
+                        if method == "tools/call" {
+                            h.extend(param_headers(&state.param_headers, name, m));
+                        }
                     }
                 }
             }
@@ -286,6 +292,47 @@ mod tests {
             header_value("=?base64?literal?="),
             "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?="
         );
+    }
+
+    #[test]
+    fn param_headers_mirror_annotated_arguments() {
+        let schema = json!({"type": "object", "properties": {
+            "region": {"type": "string", "x-mcp-header": "Region"},
+            "n": {"type": "integer", "x-mcp-header": "N"},
+            "ratio": {"type": "number", "x-mcp-header": "Ratio"},
+            "again": {"type": "string", "x-mcp-header": "region"},
+            "nested": {"type": "object", "properties": {
+                "flag": {"type": "boolean", "x-mcp-header": "Flag"}}},
+            "list": {"type": "array", "items": {"type": "object", "properties": {
+                "x": {"type": "string", "x-mcp-header": "X"}}}}
+        }});
+        let params = param_headers_of(&schema);
+        let mut names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+        names.sort_unstable();
+        // Not `number`, not a name given twice, not through `items`.
+        assert_eq!(names, ["Flag", "N"], "{params:?}");
+        let mut params = params;
+        params.push(ParamHeader {
+            name: "Region".into(),
+            path: vec!["region".into()],
+        });
+        let known = HashMap::from([("t".to_string(), params)]);
+        let call = json!({"params": {"name": "t", "arguments": {
+            "region": "Hello, 世界", "n": -7, "nested": {"flag": true}}}});
+        let mut got = param_headers(&known, "t", &call);
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                ("mcp-param-flag".to_string(), "true".to_string()),
+                ("mcp-param-n".to_string(), "-7".to_string()),
+                (
+                    "mcp-param-region".to_string(),
+                    "=?base64?SGVsbG8sIOS4lueVjA==?=".to_string()
+                ),
+            ]
+        );
+        assert!(param_headers(&known, "other", &call).is_empty());
     }
 
     #[test]
