@@ -156,8 +156,8 @@ fn everything_exercised(t: &Value, transport: &str, origin: &str) {
     // validate Origin only when told to; a warning); at 2024-11-05 and
     // 2025-03-26 the `resource_link` content `get-resource-links` returns,
     // a content type those revisions do not define.
-    // Over Streamable HTTP, its transport answers a request for a DELETEd
-    // session 400, not 404.
+    // Over Streamable HTTP, its transport refuses a request whose session
+    // was DELETEd with 400, not 404.
     let mut expected = json!({"probe-timeout": 1, "probe-origin": 1});
     if transport == "streamable-http" {
         expected["probe-session-deleted"] = json!(1);
@@ -301,8 +301,9 @@ enum Flaw {
     AnyVersion,
     /// Refuses a request in a session without `MCP-Protocol-Version`.
     VersionRequired,
-    /// Answers a request without a session id 404 and one for a DELETEd
-    /// session 400 (the transport page says 400 and 404).
+    /// Refuses a request without a session id with 404, and one whose
+    /// session was DELETEd with 400 (the transport page says 400 and
+    /// 404, the other way round).
     WrongStatuses,
     /// Refuses (401) any request without `Authorization: Bearer s3cret-token`
     /// and `X-Api-Key: k3y`.

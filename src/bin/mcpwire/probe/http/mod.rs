@@ -26,7 +26,8 @@
 //! every POST carries `MCP-Protocol-Version` (the offered revision, as the
 //! body's `_meta`), requests carry `Mcp-Method` and, for `tools/call`,
 //! `prompts/get` and `resources/read`, `Mcp-Name` (Base64 sentinel
-//! encoded where the value is not header-safe); no session id is sent and
+//! encoded where the value is not header-safe) and, on `tools/call`,
+//! `Mcp-Param-*` for the tool's `x-mcp-header` parameters; no session id is sent and
 //! no response either. A POST's answer may be `application/json` or an SSE
 //! stream, which may carry the server's requests and notifications before
 //! the response. After `notifications/initialized` the standalone GET
@@ -38,6 +39,13 @@
 //! event is `endpoint`; from then on messages are POSTed to that endpoint
 //! and the server's messages, responses included, arrive on the GET
 //! stream (2025-03-26 on, basic/transports, "Backwards Compatibility").
+//!
+//! **Around the conversation** (each in a file of its own): every
+//! `--header` on every request, redacted in what is judged and captured
+//! (`send.rs`); `--har` / `--transcript` from the judged steps
+//! (`record.rs`); resuming a request's stream with `Last-Event-ID`
+//! (`post.rs`); the session and protocol-version checks, unjudged
+//! (`security.rs`); the Origin check (`origin.rs`).
 //!
 //! **Never a hang.** Every exchange has a deadline (the request's
 //! timeout); streams end when the link closes; the runtime is shut down
