@@ -840,6 +840,7 @@ mod tests {
             "REVISION" | "REV[,REV]" => "latest",
             "REVISION|auto" => "auto",
             "NAME=VALUE" => "A=b",
+            "NAME: VALUE" => "X-Key: v",
             "FORMAT=FILE" => "json=-",
             "N" | "LEVELS" => "3",
             "SIZE" => "1KiB",
