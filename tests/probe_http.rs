@@ -32,6 +32,10 @@ use std::{
     net::{TcpListener, TcpStream},
     path::Path,
     process::{Command, Output, Stdio},
+    sync::{
+        atomic::{AtomicU64, Ordering},
+        Mutex,
+    },
     thread,
     time::{Duration, Instant},
 };
@@ -152,8 +156,13 @@ fn everything_exercised(t: &Value, transport: &str, origin: &str) {
     // (its SDK transports validate Origin only when told to; a warning);
     // at 2024-11-05 and 2025-03-26 the `resource_link` content
     // `get-resource-links` returns (one: its count at the small end), a
-    // content type those revisions do not define.
+    // content type those revisions do not define. Over Streamable HTTP,
+    // its transport refuses a request whose session was DELETEd with 400,
+    // not 404.
     let mut expected = json!({"probe-origin": 1});
+    if transport == "streamable-http" {
+        expected["probe-session-deleted"] = json!(1);
+    }
     if ["2024-11-05", "2025-03-26"].contains(&offered) {
         expected["schema"] = json!(1);
     }
@@ -179,6 +188,10 @@ fn only_known_findings(run: &Run, stateless_null_id: bool) {
                     message.contains("Servers MUST validate the `Origin` header"),
                     "{f}"
                 );
+            }
+            "probe-session-deleted" => {
+                assert_eq!(f["severity"], "violation");
+                assert!(message.contains("DELETEd refused (HTTP 400)"), "{f}");
             }
             "anyOf" => assert!(message.contains("resource_link"), "{f}"),
             // The SDK's transport answers a request before initialization
@@ -283,6 +296,71 @@ enum Flaw {
     CutStream,
     /// `initialize` never answered.
     Hang,
+    /// Serves any session id (none, made up, DELETEd).
+    OpenSessions,
+    /// Serves any `MCP-Protocol-Version`.
+    AnyVersion,
+    /// Refuses a request in a session without `MCP-Protocol-Version`.
+    VersionRequired,
+    /// Refuses a request without a session id with 404, and one whose
+    /// session was DELETEd with 400 (the transport page says 400 and
+    /// 404, the other way round).
+    WrongStatuses,
+    /// Refuses (401) any request without `Authorization: Bearer s3cret-token`
+    /// and `X-Api-Key: k3y`.
+    NeedsAuth,
+    /// Ends a POST's SSE stream after the priming event (`retry: 10`); the
+    /// response comes on a GET with `Last-Event-ID`.
+    Polled,
+    /// (Stateless revisions) Lists a second tool, `weather`, whose `region`
+    /// parameter is mirrored into `Mcp-Param-Region`, and refuses a call
+    /// without it (400, −32020).
+    ParamHeaders,
+    /// As `Polled`, but a GET is answered 405: the stream cannot be
+    /// resumed.
+    PolledGone,
+}
+
+/// The sessions the test servers issued and not yet ended, and those
+/// ended by DELETE (ids are unique across servers).
+static SESSIONS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+static DELETED: Mutex<Vec<String>> = Mutex::new(Vec::new());
+static NEXT_SESSION: AtomicU64 = AtomicU64::new(1);
+
+/// The session rules of the transport page, for a request other than
+/// `initialize` (`flaw` may relax them); `Some(status)`: refused.
+fn session_refusal(req: &Req, flaw: Flaw) -> Option<&'static str> {
+    if flaw == Flaw::OpenSessions {
+        return version_refusal(req, flaw);
+    }
+    let Some(id) = req.header("mcp-session-id") else {
+        // "Servers that require a session ID SHOULD respond to requests
+        // without an Mcp-Session-Id header (other than initialization)
+        // with HTTP 400 Bad Request."
+        if flaw == Flaw::WrongStatuses {
+            return Some("404 Not Found");
+        }
+        return Some("400 Bad Request");
+    };
+    if !SESSIONS.lock().unwrap().iter().any(|s| s == id) {
+        if flaw == Flaw::WrongStatuses && DELETED.lock().unwrap().iter().any(|s| s == id) {
+            return Some("400 Bad Request");
+        }
+        return Some("404 Not Found");
+    }
+    version_refusal(req, flaw)
+}
+
+/// "If the server receives a request with an invalid or unsupported
+/// MCP-Protocol-Version, it MUST respond with 400 Bad Request."
+fn version_refusal(req: &Req, flaw: Flaw) -> Option<&'static str> {
+    match req.header("mcp-protocol-version") {
+        Some(v) if !INITIALIZE_ERA.contains(&v) && flaw != Flaw::AnyVersion => {
+            Some("400 Bad Request")
+        }
+        None if flaw == Flaw::VersionRequired => Some("400 Bad Request"),
+        _ => None,
+    }
 }
 
 /// One request as the server read it.
@@ -364,14 +442,40 @@ fn serve(stream: TcpStream, flaw: Flaw) {
         // respond with HTTP 403 Forbidden."
         return respond(&stream, "403 Forbidden", &[], b"");
     }
+    let authorized = req.header("authorization") == Some("Bearer s3cret-token")
+        && req.header("x-api-key") == Some("k3y");
+    if flaw == Flaw::NeedsAuth && !authorized {
+        return respond(&stream, "401 Unauthorized", &[], b"");
+    }
     match req.method.as_str() {
+        "GET" if flaw == Flaw::Polled && req.header("last-event-id").is_some() => {
+            return resume(&stream, &req)
+        }
         "GET" => return respond(&stream, "405 Method Not Allowed", &[], b""),
-        "DELETE" => return respond(&stream, "200 OK", &[], b""),
+        "DELETE" => {
+            let id = req.header("mcp-session-id").unwrap_or_default().to_string();
+            let mut sessions = SESSIONS.lock().unwrap();
+            let before = sessions.len();
+            sessions.retain(|s| *s != id);
+            if sessions.len() == before {
+                return respond(&stream, "404 Not Found", &[], b"");
+            }
+            DELETED.lock().unwrap().push(id);
+            return respond(&stream, "200 OK", &[], b"");
+        }
         _ => {}
     }
     let Ok(msg) = serde_json::from_slice::<Value>(&req.body) else {
         return respond(&stream, "400 Bad Request", &[], b"");
     };
+    let stateless = req
+        .header("mcp-protocol-version")
+        .is_some_and(|v| ["2026-07-28", "draft"].contains(&v));
+    if msg["method"] != "initialize" && !stateless {
+        if let Some(status) = session_refusal(&req, flaw) {
+            return respond(&stream, status, &[], b"");
+        }
+    }
     let (Some(id), Some(method)) = (msg.get("id"), msg["method"].as_str()) else {
         // A notification or a response.
         return respond(&stream, "202 Accepted", &[], b"");
@@ -381,7 +485,7 @@ fn serve(stream: TcpStream, flaw: Flaw) {
         .header("mcp-protocol-version")
         .filter(|v| ["2026-07-28", "draft"].contains(v))
     {
-        return serve_stateless(&stream, &req, &msg, version);
+        return serve_stateless(&stream, &req, &msg, version, flaw);
     }
     match method {
         "initialize" => {
@@ -418,6 +522,8 @@ fn serve(stream: TcpStream, flaw: Flaw) {
             } else {
                 "2025-11-25"
             };
+            let session = format!("session-{}", NEXT_SESSION.fetch_add(1, Ordering::SeqCst));
+            SESSIONS.lock().unwrap().push(session.clone());
             json_response(
                 &stream,
                 &result(json!({
@@ -425,7 +531,7 @@ fn serve(stream: TcpStream, flaw: Flaw) {
                     "capabilities": {"tools": {}},
                     "serverInfo": {"name": "loopback-test-server", "version": "1.0.0"}
                 })),
-                &[("mcp-session-id", "session-1")],
+                &[("mcp-session-id", &session)],
             );
         }
         "ping" if flaw == Flaw::CutStream => {
@@ -433,6 +539,11 @@ fn serve(stream: TcpStream, flaw: Flaw) {
                 &stream,
                 "id: p0\ndata:\n\ndata: {\"jsonrpc\":\"2.0\",\"id\":",
             );
+        }
+        "ping" if matches!(flaw, Flaw::Polled | Flaw::PolledGone) => {
+            // The priming event, then the connection closes; the response
+            // waits for the GET that resumes after `ping-<id>-0`.
+            respond_sse(&stream, &format!("id: ping-{id}-0\nretry: 10\ndata:\n\n"));
         }
         "ping" => json_response(&stream, &result(json!({})), &[]),
         "tools/list" => json_response(
@@ -458,11 +569,26 @@ fn serve(stream: TcpStream, flaw: Flaw) {
     }
 }
 
+/// A GET with `Last-Event-ID: ping-<id>-0` (Flaw::Polled): the rest of
+/// that stream, the ping's response.
+fn resume(stream: &TcpStream, req: &Req) {
+    let last = req.header("last-event-id").unwrap_or_default();
+    let Some(id) = last
+        .strip_prefix("ping-")
+        .and_then(|r| r.strip_suffix("-0"))
+        .and_then(|r| r.parse::<u64>().ok())
+    else {
+        return respond(stream, "400 Bad Request", &[], b"");
+    };
+    let answer = json!({"jsonrpc": "2.0", "id": id, "result": {}});
+    respond_sse(stream, &format!("id: ping-{id}-1\ndata: {answer}\n\n"));
+}
+
 /// A request at a stateless revision (2026-07-28 on): its headers checked
 /// against its body (a mismatch answered 400, −32020), then answered with
 /// `resultType` and the caching fields; an unknown method is a 404 with
 /// −32601 (basic/transports/streamable-http, Request Metadata).
-fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str) {
+fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str, flaw: Flaw) {
     let id = &msg["id"];
     let method = msg["method"].as_str().unwrap_or_default();
     let meta = msg
@@ -470,7 +596,14 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str) {
         .and_then(Value::as_str);
     let name = msg.pointer("/params/name").and_then(Value::as_str);
     let name_ok = method != "tools/call" || req.header("mcp-name") == name;
-    if meta != Some(version) || req.header("mcp-method") != Some(method) || !name_ok {
+    // "Any server that processes the message body MUST validate that
+    // encoded header values … match the corresponding values in the
+    // request body."
+    let region = msg
+        .pointer("/params/arguments/region")
+        .and_then(Value::as_str);
+    let param_ok = name != Some("weather") || req.header("mcp-param-region") == region;
+    if meta != Some(version) || req.header("mcp-method") != Some(method) || !name_ok || !param_ok {
         let error = json!({"jsonrpc": "2.0", "id": id,
             "error": {"code": -32020, "message": "Header mismatch"}});
         let body = error.to_string();
@@ -499,13 +632,18 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str) {
             }))),
             &[],
         ),
-        "tools/list" => json_response(
-            stream,
-            &result(cached(
-                json!({"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]}),
-            )),
-            &[],
-        ),
+        "tools/list" => {
+            let mut tools = vec![json!({"name": "echo", "inputSchema": {"type": "object"}})];
+            if flaw == Flaw::ParamHeaders {
+                tools.push(json!({"name": "weather", "inputSchema": {
+                    "type": "object",
+                    "properties": {"region": {"type": "string", "enum": ["us-west1"],
+                        "x-mcp-header": "Region"}},
+                    "required": ["region"]
+                }}));
+            }
+            json_response(stream, &result(cached(json!({"tools": tools}))), &[])
+        }
         "tools/call" => {
             let answer = result(json!({"resultType": "complete",
                 "content": [{"type": "text", "text": "echoed"}]}));
@@ -581,6 +719,273 @@ fn a_correct_server_is_clean_at_every_revision() {
     // requests and their answers (server/discover, tools/list, the unknown
     // method, tools/call; no ping) and the Origin check's server/discover.
     assert_eq!(run.summary["messages"], 4 * 14 + 2 * 9, "{}", run.summary);
+    assert_eq!(run.status, Some(0));
+}
+
+#[test]
+fn a_correct_server_passes_the_session_and_version_checks() {
+    let url = server(Flaw::None);
+    let run = probe(&[
+        "--tools",
+        "none",
+        "--spec",
+        "2025-03-26,2025-11-25",
+        "--url",
+        &url,
+    ]);
+    let t = run.table("2025-11-25");
+    assert_eq!(
+        t["http_checks"],
+        json!({
+            "session-missing": "a POST of 'ping' without Mcp-Session-Id refused (HTTP 400)",
+            "session-made-up": "a POST of 'ping' with a made-up Mcp-Session-Id refused (HTTP 404)",
+            "session-deleted": "a POST of 'ping' with the Mcp-Session-Id of a session DELETEd refused (HTTP 404)",
+            "version-missing": "a POST of 'ping' without MCP-Protocol-Version served (HTTP 200)",
+            "version-unsupported": "a POST of 'ping' with MCP-Protocol-Version: 1999-01-01 refused (HTTP 400)",
+        }),
+        "{t}"
+    );
+    // 2025-03-26 defines no MCP-Protocol-Version header.
+    let old = run.table("2025-03-26");
+    let checks: Vec<&String> = old["http_checks"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        checks,
+        ["session-deleted", "session-made-up", "session-missing"],
+        "{old}"
+    );
+    assert_eq!(run.keywords(), Vec::<&str>::new(), "{}", run.text);
+    assert_eq!(run.status, Some(0));
+}
+
+/// The findings of a run at 2025-11-25 against a server with `flaw`.
+fn checked(flaw: Flaw) -> Run {
+    let url = server(flaw);
+    probe(&["--tools", "none", "--spec", "2025-11-25", "--url", &url])
+}
+
+#[test]
+fn a_server_that_serves_any_session_id_is_found() {
+    let run = checked(Flaw::OpenSessions);
+    let t = run.table("2025-11-25");
+    assert_eq!(
+        t["findings"],
+        json!({"probe-session-made-up": 1, "probe-session-deleted": 1}),
+        "{t}"
+    );
+    // Served without a session id: it does not require one, which the
+    // sentence allows.
+    assert_eq!(
+        t["http_checks"]["session-missing"],
+        "a POST of 'ping' without Mcp-Session-Id served (HTTP 200)"
+    );
+    let deleted = run
+        .findings
+        .iter()
+        .find(|f| f["keyword"] == "probe-session-deleted")
+        .unwrap();
+    assert_eq!(deleted["severity"], "violation", "{deleted}");
+    assert!(deleted["message"]
+        .as_str()
+        .unwrap()
+        .contains("MUST respond to requests containing that session ID with HTTP 404 Not Found"));
+    assert_eq!(run.status, Some(1));
+}
+
+#[test]
+fn session_refusals_with_the_wrong_status_are_found() {
+    let run = checked(Flaw::WrongStatuses);
+    let t = run.table("2025-11-25");
+    assert_eq!(
+        t["findings"],
+        json!({"probe-session-missing": 1, "probe-session-deleted": 1}),
+        "{t}"
+    );
+    let missing = run
+        .findings
+        .iter()
+        .find(|f| f["keyword"] == "probe-session-missing")
+        .unwrap();
+    assert_eq!(missing["severity"], "warning", "{missing}");
+    assert_eq!(run.status, Some(1));
+}
+
+#[test]
+fn protocol_version_header_checks_fire() {
+    let run = checked(Flaw::AnyVersion);
+    let t = run.table("2025-11-25");
+    assert_eq!(
+        t["findings"],
+        json!({"probe-version-unsupported": 1}),
+        "{t}"
+    );
+    assert!(run.findings[0]["message"]
+        .as_str()
+        .unwrap()
+        .contains("it MUST respond with 400 Bad Request"));
+    let run = checked(Flaw::VersionRequired);
+    let t = run.table("2025-11-25");
+    assert_eq!(t["findings"], json!({"probe-version-missing": 1}), "{t}");
+    assert_eq!(run.findings[0]["severity"], "warning");
+    assert_eq!(run.status, Some(0), "a warning does not fail the run");
+}
+
+#[test]
+fn headers_are_sent_everywhere_and_redacted_in_every_output() {
+    let url = server(Flaw::NeedsAuth);
+    let dir = std::env::temp_dir().join(format!("mcpwire-probe-header-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (har, transcript, sarif) = (
+        dir.join("probe.har"),
+        dir.join("probe.jsonl"),
+        dir.join("probe.sarif"),
+    );
+    let sarif_out = format!("sarif={}", sarif.display());
+    let run = probe(&[
+        "--tools",
+        "all",
+        "--spec",
+        "2025-11-25",
+        "--header",
+        "Authorization: Bearer s3cret-token",
+        "--header",
+        "X-Api-Key: k3y",
+        "--har",
+        har.to_str().unwrap(),
+        "--transcript",
+        transcript.to_str().unwrap(),
+        "--output",
+        &sarif_out,
+        "--url",
+        &url,
+    ]);
+    let t = run.table("2025-11-25");
+    // Every request carried them: the exercise, the checks, the Origin
+    // check (refused for its Origin, not for want of credentials).
+    assert_eq!(ok(t, "tools/call"), 1, "{t}");
+    assert_eq!(t["findings"], json!({}), "{t}");
+    assert_eq!(
+        t["origin_check"], "a POST of 'initialize' refused (HTTP 403)",
+        "{t}"
+    );
+    assert_eq!(t["http_checks"].as_object().unwrap().len(), 5, "{t}");
+    for file in [&har, &transcript, &sarif] {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(
+            !text.contains("s3cret") && !text.contains("k3y\""),
+            "{}: {text}",
+            file.display()
+        );
+    }
+    let har_text = std::fs::read_to_string(&har).unwrap();
+    assert!(har_text.contains("<redacted:19>"), "{har_text}");
+    assert!(har_text.contains("<redacted:3>"), "{har_text}");
+    assert!(!run.text.contains("s3cret"), "{}", run.text);
+    // Without them the server refuses everything.
+    let bare = probe(&["--spec", "2025-11-25", "--url", &url]);
+    assert!(bare.table("2025-11-25")["negotiated"].is_null());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Findings by keyword, without the probe's own (which only a client that
+/// drives the server can see).
+fn by_keyword(findings: &[Value]) -> std::collections::BTreeMap<String, usize> {
+    let mut m = std::collections::BTreeMap::new();
+    for f in findings {
+        let k = f["keyword"].as_str().unwrap_or_default();
+        if !k.starts_with("probe-") {
+            *m.entry(k.to_string()).or_default() += 1;
+        }
+    }
+    m
+}
+
+/// `mcpwire check FILE --format json`: its findings.
+fn check_file(path: &Path) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["check", "--format", "json"])
+        .arg(path)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|l| l.get("summary").is_none() && l.get("keyword").is_some())
+        .collect()
+}
+
+#[test]
+fn a_har_and_a_transcript_of_the_probe_check_the_same() {
+    let url = server(Flaw::WrongContentType);
+    let dir = std::env::temp_dir().join(format!("mcpwire-probe-har-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (har, transcript) = (dir.join("probe.har"), dir.join("probe.jsonl"));
+    let run = probe(&[
+        "--spec",
+        "2025-11-25",
+        "--har",
+        har.to_str().unwrap(),
+        "--transcript",
+        transcript.to_str().unwrap(),
+        "--url",
+        &url,
+    ]);
+    let mut probed = by_keyword(&run.findings);
+    assert_eq!(
+        probed,
+        [("http.post-response-content-type".to_string(), 1)].into(),
+        "{}",
+        run.text
+    );
+    // A request the probe reports as `probe-no-response` (answered, but
+    // without a JSON-RPC response) is, to a reader of the capture, a
+    // request never answered.
+    let no_response = run
+        .keywords()
+        .iter()
+        .filter(|k| **k == "probe-no-response")
+        .count();
+    assert_eq!(no_response, 1, "{}", run.text);
+    probed.insert("unanswered".into(), no_response);
+    for file in [&har, &transcript] {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert_eq!(by_keyword(&check_file(file)), probed, "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_stream_closed_after_its_priming_event_is_resumed() {
+    let url = server(Flaw::Polled);
+    let run = probe(&["--tools", "none", "--spec", "2025-11-25", "--url", &url]);
+    let t = run.table("2025-11-25");
+    assert_eq!(ok(t, "ping"), 1, "{t}");
+    assert_eq!(t["findings"], json!({}), "{t}");
+    assert_eq!(run.keywords(), Vec::<&str>::new(), "{}", run.text);
+    // Where the stream cannot be resumed, no response came.
+    let url = server(Flaw::PolledGone);
+    let run = probe(&["--tools", "none", "--spec", "2025-11-25", "--url", &url]);
+    let t = run.table("2025-11-25");
+    assert_eq!(t["methods"]["ping"]["error"], 1, "{t}");
+    assert_eq!(t["findings"], json!({"probe-no-response": 1}), "{t}");
+    let f = &run.findings[0];
+    assert!(
+        f["message"].as_str().unwrap().contains(
+            "the SSE stream ended without the response; resuming it with a GET with \
+             Last-Event-ID: ping-2-0 was answered HTTP 405"
+        ),
+        "{f}"
+    );
+}
+
+#[test]
+fn tool_parameters_are_mirrored_into_mcp_param_headers() {
+    let url = server(Flaw::ParamHeaders);
+    let run = probe(&["--tools", "all", "--spec", "2026-07-28", "--url", &url]);
+    let t = run.table("2026-07-28");
+    // Both calls served: the server refuses `weather` without a matching
+    // Mcp-Param-Region.
+    assert_eq!(ok(t, "tools/call"), 2, "{t}");
+    assert_eq!(t["findings"], json!({}), "{t}");
     assert_eq!(run.status, Some(0));
 }
 
@@ -718,6 +1123,20 @@ fn url_usage_errors() {
         vec!["--url", "ftp://127.0.0.1/mcp"],
         vec!["--url", "http://127.0.0.1:1/mcp", "--", "true"],
         vec!["--url", "http://127.0.0.1:1/mcp", "--env", "A=b"],
+        vec![
+            "--url",
+            "http://127.0.0.1:1/mcp",
+            "--header",
+            "Authorization Bearer x",
+        ],
+        vec![
+            "--url",
+            "http://127.0.0.1:1/mcp",
+            "--header",
+            "Mcp-Session-Id: x",
+        ],
+        vec!["--header", "Authorization: Bearer x", "--", "true"],
+        vec!["--har", "x.har", "--", "true"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
             .arg("probe")

@@ -29,6 +29,7 @@ fn sample(f: &Flag) -> Option<String> {
         "REVISION" | "REV[,REV]" => "latest",
         "REVISION|auto" => "auto",
         "NAME=VALUE" => "A=b",
+        "NAME: VALUE" => "X-Key: v",
         "FORMAT=FILE" => "json=-",
         "N" | "LEVELS" => "3",
         "SIZE" => "1KiB",

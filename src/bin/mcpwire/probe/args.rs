@@ -55,7 +55,8 @@ pub(super) const PROBE: Command = Command {
     ),
     flags: &[
         &[
-            URL, PROBE_SPEC, TOOLS, TIMEOUT, DEADLINE, PAGE_LIMIT, READ_LIMIT, ENV,
+            URL, HEADER, HAR, TRANSCRIPT, PROBE_SPEC, TOOLS, TIMEOUT, DEADLINE, PAGE_LIMIT,
+            READ_LIMIT, ENV,
         ],
         OUTPUT_FLAGS,
         LIMIT_FLAGS,
@@ -75,6 +76,30 @@ const URL: Flag = Flag::value(
     "URL",
     "Probe the MCP server at this http:// or https:// URL (Streamable HTTP; HTTP+SSE by the \
      backwards-compatibility procedure) instead of running a command",
+);
+
+const HEADER: Flag = Flag {
+    repeat: true,
+    ..Flag::value(
+        "header",
+        "NAME: VALUE",
+        "Send this header field on every HTTP request of the probe (repeatable; with --url; \
+         for authorization): its value is written as `<redacted:LENGTH>` in every output",
+    )
+};
+
+const HAR: Flag = Flag::value(
+    "har",
+    "FILE",
+    "With --url: also write the probe's own HTTP exchanges as a HAR 1.2 capture (`mcpwire \
+     check FILE` gives the same HTTP and message findings)",
+);
+
+const TRANSCRIPT: Flag = Flag::value(
+    "transcript",
+    "FILE",
+    "With --url: also write every step of the probe's HTTP exchanges as a JSON Lines \
+     transcript (`mcpwire check FILE` gives the same HTTP and message findings)",
 );
 
 const PROBE_SPEC: Flag = Flag::value(
@@ -135,6 +160,12 @@ const ENV: Flag = Flag {
 pub struct ProbeArgs {
     /// `--url`: the HTTP server to probe (no command then).
     pub url: Option<String>,
+    /// Each `--header`: name (lowercase) and value.
+    pub headers: Vec<(String, String)>,
+    /// `--har`.
+    pub har: Option<std::path::PathBuf>,
+    /// `--transcript`.
+    pub transcript: Option<std::path::PathBuf>,
     /// `--spec`: the revisions, in order.
     pub revisions: Vec<Version>,
     /// `--tools`.
@@ -164,6 +195,9 @@ impl ProbeArgs {
             .unwrap_or_else(|| Version::enabled().collect());
         Ok(ProbeArgs {
             url: m.maybe(&URL, |s| Ok::<_, String>(s.to_string()))?,
+            headers: m.all(&HEADER, parse_header)?,
+            har: m.path(&HAR),
+            transcript: m.path(&TRANSCRIPT),
             revisions,
             tools: m.one(&TOOLS, super::args::choice)?,
             timeout: m.one(&TIMEOUT, parse_duration)?,
@@ -226,6 +260,49 @@ fn parse_env(s: &str) -> Result<(OsString, OsString), String> {
     }
 }
 
+/// The fields the probe sets itself (or the connection does): a
+/// `--header` cannot replace them.
+const OWN_FIELDS: &[&str] = &[
+    "host",
+    "content-length",
+    "transfer-encoding",
+    "connection",
+    "origin",
+];
+
+/// `NAME: VALUE` (`--header`): a token name the probe does not set itself
+/// and a value of visible ASCII, spaces and tabs.
+fn parse_header(s: &str) -> Result<(String, String), String> {
+    let Some((name, value)) = s.split_once(':') else {
+        return Err(format!("expected 'NAME: VALUE', not {:?}", redacted_arg(s)));
+    };
+    let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    if name.is_empty() || !name.bytes().all(token) {
+        return Err(format!("{name:?} is not a header field name"));
+    }
+    let name = name.to_ascii_lowercase();
+    if mcpwire::http::redact::JUDGED.contains(&name.as_str()) || OWN_FIELDS.contains(&name.as_str())
+    {
+        return Err(format!("the probe sets {name} itself"));
+    }
+    let value = value.trim_matches([' ', '\t']);
+    if !value
+        .bytes()
+        .all(|b| b == b' ' || b == b'\t' || (0x21..=0x7e).contains(&b))
+    {
+        return Err(format!(
+            "the value of {name} is not visible ASCII (it is not shown: header values are \
+             redacted)"
+        ));
+    }
+    Ok((name, value.to_string()))
+}
+
+/// An argument shown in an error without what may be a secret: its length.
+fn redacted_arg(s: &str) -> String {
+    mcpwire::http::redact::marker(s.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +314,26 @@ mod tests {
         assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
         assert!(parse_duration("0s").is_err());
         assert!(parse_duration("5h").is_err());
+    }
+
+    #[test]
+    fn header_pairs() {
+        assert_eq!(
+            parse_header("Authorization: Bearer abc "),
+            Ok(("authorization".into(), "Bearer abc".into()))
+        );
+        assert_eq!(parse_header("X-Key:k"), Ok(("x-key".into(), "k".into())));
+        for bad in [
+            "Authorization Bearer abc",
+            ": x",
+            "a b: x",
+            "Mcp-Session-Id: x",
+            "Origin: http://a",
+            "X: caf\u{e9}",
+        ] {
+            let e = parse_header(bad).unwrap_err();
+            assert!(!e.contains("abc") && !e.contains("caf"), "{e}");
+        }
     }
 
     #[test]

@@ -140,6 +140,27 @@ pub fn run(args: &ProbeArgs) -> Result<u8, Failure> {
         }
         (None, false) => {}
     }
+    if args.url.is_none() {
+        let http_only = [
+            ("--header", !args.headers.is_empty()),
+            ("--har", args.har.is_some()),
+            ("--transcript", args.transcript.is_some()),
+        ];
+        if let Some((flag, _)) = http_only.iter().find(|(_, given)| *given) {
+            return Err(Failure::Usage(format!(
+                "{flag} is for the HTTP requests of probe --url"
+            )));
+        }
+    }
+    #[cfg(feature = "proxy")]
+    let http = http::HttpConfig {
+        headers: args.headers.clone(),
+        captures: http::Captures::create(args.har.as_deref(), args.transcript.as_deref())
+            .map_err(Failure::Input)?
+            .map(Arc::new),
+    };
+    #[cfg(not(feature = "proxy"))]
+    let http = ();
     let (mut sink, destinations) = outputs(args)?;
     let mut summary = Summary {
         summary: true,
@@ -154,7 +175,7 @@ pub fn run(args: &ProbeArgs) -> Result<u8, Failure> {
             tables.push(t);
             continue;
         }
-        let probed = revision_run(args, revision, deadline, sink, summary);
+        let probed = revision_run(args, &http, revision, deadline, sink, summary);
         let (table, back, counts) = match probed {
             Ok(done) => done,
             Err(failed) => {
@@ -171,6 +192,10 @@ pub fn run(args: &ProbeArgs) -> Result<u8, Failure> {
         summary = counts;
         tables.push(table);
     }
+    #[cfg(feature = "proxy")]
+    if let Some(c) = &http.captures {
+        c.close().map_err(Failure::Output)?;
+    }
     negotiation_across(&tables, &mut sink, &mut summary).map_err(Failure::Output)?;
     sink.finish(&summary).map_err(Failure::Output)?;
     for mut d in destinations {
@@ -186,10 +211,17 @@ pub fn run(args: &ProbeArgs) -> Result<u8, Failure> {
 
 type Carried = (Outputs, Summary);
 
+/// What every revision's HTTP link is given besides the URL.
+#[cfg(feature = "proxy")]
+type HttpConfig = http::HttpConfig;
+#[cfg(not(feature = "proxy"))]
+type HttpConfig = ();
+
 /// One revision: a fresh server, the conversation, its findings. On a
 /// server that cannot be started, the error and the outputs back.
 fn revision_run(
     args: &ProbeArgs,
+    http: &HttpConfig,
     revision: Version,
     deadline: Instant,
     sink: Outputs,
@@ -209,7 +241,7 @@ fn revision_run(
         Judging::new(sink, summary, limits, revision.as_str()),
     );
     let submitter = pipeline.submitter();
-    let started = Conn::start(args, revision, &submitter, limits.max_bytes);
+    let started = Conn::start(args, http, revision, &submitter, limits.max_bytes);
     drop(submitter);
     let mut conn = match started {
         Ok(c) => c,
@@ -284,15 +316,20 @@ impl Conn {
     /// `--url`'s server, or the command's.
     fn start(
         args: &ProbeArgs,
+        http: &HttpConfig,
         revision: Version,
         submitter: &live::Submitter,
         max_bytes: usize,
     ) -> io::Result<Conn> {
+        #[cfg(not(feature = "proxy"))]
+        let () = *http;
         match &args.url {
             #[cfg(feature = "proxy")]
-            Some(url) => http::HttpLink::start(url, submitter, max_bytes, revision, args.timeout)
-                .map(Conn::Http)
-                .map_err(io::Error::other),
+            Some(url) => {
+                http::HttpLink::start(url, submitter, max_bytes, revision, args.timeout, http)
+                    .map(Conn::Http)
+                    .map_err(io::Error::other)
+            }
             #[cfg(not(feature = "proxy"))]
             Some(_) => Err(io::Error::other("built without HTTP")),
             None => Connection::start(
@@ -339,6 +376,7 @@ impl Conn {
             Conn::Http(mut h) => {
                 table.transport = h.transport().name().to_string();
                 if table.negotiated.is_some() && !timeout.is_zero() {
+                    security_checks(&mut h, revision, timeout, table, findings);
                     origin_check(&mut h, revision, timeout, table, findings);
                 }
                 let answered = h.answered_by_link();
@@ -421,6 +459,56 @@ fn origin_check(
                 http::FOREIGN_ORIGIN
             ),
             warning: true,
+        });
+    }
+}
+
+/// The session and protocol-version checks (Streamable HTTP, a server
+/// that issued a session id), each a table line and, when its sentence is
+/// broken, a finding.
+#[cfg(feature = "proxy")]
+fn security_checks(
+    h: &mut http::HttpLink,
+    revision: Version,
+    timeout: Duration,
+    table: &mut RevisionTable,
+    findings: &mut Vec<ProbeFinding>,
+) {
+    use http::Check;
+    let id = h.last_id() + 100;
+    let ping = connection::request_message(id, "ping", None, None);
+    let initialize = connection::request_message(
+        id + 1,
+        "initialize",
+        Some(exercise::initialize_params(revision)),
+        None,
+    );
+    for o in h.security_checks(&ping, &initialize, timeout) {
+        let name = o.check.name();
+        if let Some(why) = o.skipped {
+            table.not_called.push(table::NotCalled {
+                what: format!("the {name} check"),
+                why,
+            });
+            continue;
+        }
+        table.http_checks.insert(name.to_string(), o.what.clone());
+        if !o.failed {
+            continue;
+        }
+        let (rule, warning) = match o.check {
+            Check::SessionMissing => (rules::SESSION_MISSING, true),
+            Check::SessionMadeUp => (rules::SESSION_MADE_UP, true),
+            Check::SessionDeleted => (rules::SESSION_DELETED, false),
+            Check::VersionMissing => (rules::VERSION_MISSING, true),
+            Check::VersionUnsupported => (rules::VERSION_UNSUPPORTED, false),
+        };
+        *table.findings.entry(rule.id.to_string()).or_default() += 1;
+        findings.push(ProbeFinding {
+            rule,
+            method: Some("ping".to_string()),
+            message: o.what,
+            warning,
         });
     }
 }

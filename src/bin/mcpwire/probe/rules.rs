@@ -126,3 +126,55 @@ pub const MISSING_ARGUMENT: ProbeRule = ProbeRule {
                validation errors\"; a call without a required argument is answered with \
                `isError: true` or `-32602` (Invalid params).",
 };
+
+/// (HTTP) A server that requires a session id refused a request without
+/// one with another status than 400.
+#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+pub const SESSION_MISSING: ProbeRule = ProbeRule {
+    id: "probe-session-missing",
+    sentence: "basic/transports (Session Management): \"Servers that require a session ID \
+               SHOULD respond to requests without an Mcp-Session-Id header (other than \
+               initialization) with HTTP 400 Bad Request.\"",
+};
+
+/// (HTTP) A request with a session id the server never issued was served.
+#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+pub const SESSION_MADE_UP: ProbeRule = ProbeRule {
+    id: "probe-session-made-up",
+    sentence: "basic/transports (Session Management): a session id is assigned by the server \
+               \"at initialization time\", and for a session that no longer exists \"it MUST \
+               respond to requests containing that session ID with HTTP 404 Not Found\"; an \
+               id it never issued names no session, and a request carrying one was served.",
+};
+
+/// (HTTP) A request with the id of a session the client DELETEd was not
+/// answered 404.
+#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+pub const SESSION_DELETED: ProbeRule = ProbeRule {
+    id: "probe-session-deleted",
+    sentence: "basic/transports (Session Management): \"The server MAY terminate the session at \
+               any time, after which it MUST respond to requests containing that session ID \
+               with HTTP 404 Not Found.\"",
+};
+
+/// (HTTP, 2025-06-18 on) A request without `MCP-Protocol-Version` in a
+/// session was refused.
+#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+pub const VERSION_MISSING: ProbeRule = ProbeRule {
+    id: "probe-version-missing",
+    sentence: "basic/transports (Protocol Version Header): \"For backwards compatibility, if the \
+               server does not receive an MCP-Protocol-Version header, and has no other way to \
+               identify the version - for example, by relying on the protocol version \
+               negotiated during initialization - the server SHOULD assume protocol version \
+               2025-03-26.\"",
+};
+
+/// (HTTP, 2025-06-18 on) A request with an unsupported
+/// `MCP-Protocol-Version` was not answered 400.
+#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+pub const VERSION_UNSUPPORTED: ProbeRule = ProbeRule {
+    id: "probe-version-unsupported",
+    sentence: "basic/transports (Protocol Version Header): \"If the server receives a request \
+               with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad \
+               Request.\"",
+};

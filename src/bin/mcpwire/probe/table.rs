@@ -42,6 +42,10 @@ pub struct RevisionTable {
     /// (HTTP, on loopback) How the server answered a request with a
     /// foreign `Origin`: `refused (HTTP 403)`, `served (HTTP 200)`, …
     pub origin_check: Option<String>,
+    /// (Streamable HTTP, a server that issued a session id) The session
+    /// and protocol-version checks: check → what was sent and how it was
+    /// answered.
+    pub http_checks: BTreeMap<String, String>,
     /// Findings by rule.
     pub findings: BTreeMap<String, usize>,
     /// The server's exit status, when it exited while the probe was still
@@ -70,6 +74,7 @@ impl RevisionTable {
             methods: BTreeMap::new(),
             not_called: Vec::new(),
             origin_check: None,
+            http_checks: BTreeMap::new(),
             findings: BTreeMap::new(),
             exit: None,
         }
@@ -115,6 +120,9 @@ impl RevisionTable {
         }
         if let Some(o) = &self.origin_check {
             writeln!(out, "  origin check: {o}")?;
+        }
+        for (check, what) in &self.http_checks {
+            writeln!(out, "  {check} check: {what}")?;
         }
         if let Some(exit) = &self.exit {
             writeln!(out, "  the server exited early: {exit}")?;

@@ -38,7 +38,7 @@
 // `body` and `tls` are also the HTTP client of `probe --url`
 // (src/bin/mcpwire/probe/http.rs).
 pub(crate) mod body;
-mod har_out;
+pub(crate) mod har_out;
 mod open;
 mod server;
 mod steps;

@@ -9,6 +9,11 @@ pub(super) struct Events {
     body: Incoming,
     parser: sse::Parser,
     queue: VecDeque<sse::Event>,
+    /// The id of the last event that set one (what a resuming GET sends
+    /// as `Last-Event-ID`).
+    pub last_id: Option<String>,
+    /// The last `retry` field (milliseconds).
+    pub retry: Option<u64>,
 }
 
 /// The next thing on an SSE stream.
@@ -29,6 +34,8 @@ impl Events {
             body,
             parser: sse::Parser::new(limit),
             queue: VecDeque::new(),
+            last_id: None,
+            retry: None,
         }
     }
 
@@ -37,6 +44,12 @@ impl Events {
         let mut closing = shared.closing.clone();
         loop {
             if let Some(event) = self.queue.pop_front() {
+                if let Some(id) = event.id.as_ref().filter(|i| !i.is_empty()) {
+                    self.last_id = Some(id.clone());
+                }
+                if event.retry.is_some() {
+                    self.retry = event.retry;
+                }
                 shared.submit(Step::Event {
                     exchange,
                     event: event.clone(),
@@ -83,6 +96,7 @@ impl Events {
                 }
                 Some(Ok(frame)) => {
                     if let Ok(data) = frame.into_data() {
+                        shared.record_bytes(exchange, &data);
                         let queue = &mut self.queue;
                         self.parser.feed(&data, |e| queue.push_back(e));
                     }
@@ -146,6 +160,9 @@ pub(super) fn dispatch(shared: &Arc<Shared>, value: &Value, own: Option<&str>) {
                 } else {
                     Reply::Failed("the response has neither result nor error".into())
                 };
+                if let Reply::Result(r) = &reply {
+                    learn_param_headers(shared, &key, r);
+                }
                 // An initialize result fixes the protocol version header
                 // before anything else is sent.
                 let is_initialize = shared
@@ -172,6 +189,32 @@ pub(super) fn dispatch(shared: &Arc<Shared>, value: &Value, own: Option<&str>) {
     }
 }
 
+/// (Stateless revisions) A `tools/list` page's `x-mcp-header`
+/// parameters, for the headers of later `tools/call`s.
+fn learn_param_headers(shared: &Shared, key: &str, result: &Value) {
+    let is_list = shared
+        .waiting()
+        .get(key)
+        .is_some_and(|(m, _)| m == "tools/list");
+    if !is_list || !shared.stateless {
+        return;
+    }
+    let tools = result.get("tools").and_then(Value::as_array);
+    let mut state = shared.state();
+    for tool in tools.into_iter().flatten() {
+        let (Some(name), Some(schema)) = (
+            tool.get("name").and_then(Value::as_str),
+            tool.get("inputSchema"),
+        ) else {
+            continue;
+        };
+        let params = param_headers_of(schema);
+        if !params.is_empty() {
+            state.param_headers.insert(name.to_string(), params);
+        }
+    }
+}
+
 /// Routes the JSON messages of an SSE event.
 pub(super) fn dispatch_event(shared: &Arc<Shared>, event: &sse::Event, own: Option<&str>) {
     if !event.carries_data() || event.kind() == "endpoint" {
@@ -187,6 +230,16 @@ pub(super) fn dispatch_event(shared: &Arc<Shared>, event: &sse::Event, own: Opti
 pub(super) async fn read_events(
     shared: &Arc<Shared>,
     mut events: Events,
+    own: Option<&str>,
+    deadline: Option<Instant>,
+) -> Option<End> {
+    read_stream(shared, &mut events, own, deadline).await
+}
+
+/// [`read_events`], leaving the stream's last id and `retry` to read.
+pub(super) async fn read_stream(
+    shared: &Arc<Shared>,
+    events: &mut Events,
     own: Option<&str>,
     deadline: Option<Instant>,
 ) -> Option<End> {

@@ -5,8 +5,8 @@ use super::*;
 
 /// One revision's HTTP connection.
 pub struct HttpLink {
-    runtime: tokio::runtime::Runtime,
-    shared: Arc<Shared>,
+    pub(super) runtime: tokio::runtime::Runtime,
+    pub(super) shared: Arc<Shared>,
     closing: watch::Sender<bool>,
     next_id: u64,
     request_meta: Option<Value>,
@@ -17,13 +17,15 @@ pub struct HttpLink {
 impl HttpLink {
     /// A link to `url` for the conversation at `revision`, judged through
     /// `submitter`; `limit` bytes per message; `timeout` for exchanges
-    /// that are not a request's (notifications, answers, the end).
+    /// that are not a request's (notifications, answers, the end);
+    /// `config`: the `--header`s and captures.
     pub fn start(
         url: &str,
         submitter: &Submitter,
         limit: usize,
         revision: Version,
         timeout: Duration,
+        config: &HttpConfig,
     ) -> Result<HttpLink, String> {
         let uri = check_url(url)?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -37,6 +39,10 @@ impl HttpLink {
         let authority = uri.authority().map(|a| a.as_str()).unwrap_or_default();
         let shared = Arc::new(Shared {
             client,
+            extra: config.headers.clone(),
+            redaction: Redaction::new(config.headers.iter().map(|(n, _)| n)),
+            captures: config.captures.clone(),
+            recordings: Recordings::default(),
             base: format!("{}://{authority}", uri.scheme_str().unwrap_or("http")),
             target: uri
                 .path_and_query()
@@ -70,99 +76,6 @@ impl HttpLink {
         } else {
             Transport::Streamable
         }
-    }
-
-    /// Sends `message` (the revision's opening request) with a foreign
-    /// `Origin` on a connection of its own — Streamable HTTP: POSTed to the
-    /// URL without a session; HTTP+SSE: a GET of the SSE endpoint — and
-    /// says whether the server served it. A session it opens is ended
-    /// (DELETE); a stream it opens is closed.
-    pub fn origin_check(&mut self, message: &Value, timeout: Duration) -> OriginCheck {
-        let shared = Arc::clone(&self.shared);
-        let legacy = shared.legacy();
-        let message = message.clone();
-        self.runtime.block_on(async move {
-            let deadline = Instant::now() + timeout;
-            let target = shared.target.clone();
-            let origin = ("origin".to_string(), FOREIGN_ORIGIN.to_string());
-            let sent = if legacy {
-                let headers = vec![
-                    ("accept".to_string(), "text/event-stream".to_string()),
-                    origin,
-                ];
-                send(&shared, "GET", &target, headers, Vec::new(), deadline).await
-            } else {
-                let mut headers = vec![
-                    ("accept".to_string(), ACCEPT_POST.to_string()),
-                    ("content-type".to_string(), "application/json".to_string()),
-                    origin,
-                ];
-                if shared.stateless {
-                    headers.extend(
-                        shared
-                            .headers(Some(&message), ACCEPT_POST)
-                            .into_iter()
-                            .filter(|(n, _)| n.starts_with("mcp-")),
-                    );
-                }
-                let body = serde_json::to_vec(&message).unwrap_or_default();
-                send(&shared, "POST", &target, headers, body, deadline).await
-            };
-            let (exchange, head, response) = match sent {
-                Ok(x) => x,
-                Err(SendError::Stopped) => {
-                    return OriginCheck::NoAnswer("no answer in time".into())
-                }
-                Err(SendError::Failed(why)) => return OriginCheck::NoAnswer(why),
-            };
-            let status = head.status;
-            if legacy {
-                // Opened (or not): closed at once.
-                shared.submit(Step::End {
-                    exchange,
-                    end: End::Complete,
-                });
-                drop(response);
-            } else if head.is_sse() {
-                let events = Events::new(exchange, response, shared.limit);
-                let mut events = events;
-                // Read to the end (its messages judged), not routed: the
-                // conversation is not the probe's.
-                while let Next::Event(_) = events.next(&shared, Some(deadline)).await {}
-            } else {
-                read_body(&shared, exchange, response, deadline).await;
-            }
-            let accepted = (200..300).contains(&status);
-            if !accepted {
-                // Refused by status, as it must be: not also unanswered.
-                if let Some(id) = message.get("id").and_then(Value::as_u64) {
-                    shared
-                        .answered
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push(id);
-                }
-            }
-            if accepted && !legacy && !shared.stateless {
-                if let Some(id) = head.headers.get("mcp-session-id") {
-                    let mut headers = vec![("mcp-session-id".to_string(), id.to_string())];
-                    // The same revision as the probe's own session.
-                    if let Some(v) = shared.state().protocol_version.clone() {
-                        headers.push(("mcp-protocol-version".to_string(), v));
-                    }
-                    if let Ok((exchange, _, response)) =
-                        send(&shared, "DELETE", &target, headers, Vec::new(), deadline).await
-                    {
-                        read_body(&shared, exchange, response, deadline).await;
-                    }
-                }
-            }
-            if accepted {
-                OriginCheck::Accepted(status)
-            } else {
-                OriginCheck::Refused(status)
-            }
-        })
     }
 
     /// Ends the conversation: DELETE of the session (Streamable HTTP, when

@@ -26,7 +26,8 @@
 //! every POST carries `MCP-Protocol-Version` (the offered revision, as the
 //! body's `_meta`), requests carry `Mcp-Method` and, for `tools/call`,
 //! `prompts/get` and `resources/read`, `Mcp-Name` (Base64 sentinel
-//! encoded where the value is not header-safe); no session id is sent and
+//! encoded where the value is not header-safe) and, on `tools/call`,
+//! `Mcp-Param-*` for the tool's `x-mcp-header` parameters; no session id is sent and
 //! no response either. A POST's answer may be `application/json` or an SSE
 //! stream, which may carry the server's requests and notifications before
 //! the response. After `notifications/initialized` the standalone GET
@@ -38,6 +39,13 @@
 //! event is `endpoint`; from then on messages are POSTed to that endpoint
 //! and the server's messages, responses included, arrive on the GET
 //! stream (2025-03-26 on, basic/transports, "Backwards Compatibility").
+//!
+//! **Around the conversation** (each in a file of its own): every
+//! `--header` on every request, redacted in what is judged and captured
+//! (`send.rs`); `--har` / `--transcript` from the judged steps
+//! (`record.rs`); resuming a request's stream with `Last-Event-ID`
+//! (`post.rs`); the session and protocol-version checks, unjudged
+//! (`security.rs`); the Origin check (`origin.rs`).
 //!
 //! **Never a hang.** Every exchange has a deadline (the request's
 //! timeout); streams end when the link closes; the runtime is shut down
@@ -57,8 +65,8 @@ use http_body_util::BodyExt;
 use hyper::{body::Incoming, Request, Uri};
 use mcpwire::{
     http::{
-        router::endpoint_target, rules as http_rules, sse, Body, End, Headers, RequestHead,
-        ResponseHead, Step,
+        router::endpoint_target, rules as http_rules, sse, Body, End, Headers, Redaction,
+        RequestHead, ResponseHead, Step,
     },
     live::Submitter,
     Version,
@@ -77,6 +85,8 @@ mod legacy;
 mod link;
 mod origin;
 mod post;
+mod record;
+mod security;
 mod send;
 
 use events::*;
@@ -84,6 +94,9 @@ use legacy::*;
 pub use link::*;
 pub use origin::*;
 use post::*;
+pub use record::Captures;
+use record::Recordings;
+pub use security::*;
 use send::*;
 /// The foreign origin of the DNS-rebinding check.
 pub const FOREIGN_ORIGIN: &str = "http://evil.example";
@@ -111,9 +124,25 @@ impl Transport {
     }
 }
 
+/// What every revision's link is given besides the URL.
+#[derive(Clone, Default)]
+pub struct HttpConfig {
+    /// Each `--header` (lowercase name, value): sent on every request.
+    pub headers: Vec<(String, String)>,
+    /// `--har` / `--transcript`.
+    pub captures: Option<Arc<Captures>>,
+}
+
 /// What the tasks share.
 struct Shared {
     client: tls::Upstream,
+    /// Each `--header`, sent on every request.
+    extra: Vec<(String, String)>,
+    /// The header fields whose values are redacted in what is judged and
+    /// recorded: the library's defaults and every `--header`'s.
+    redaction: Redaction,
+    captures: Option<Arc<Captures>>,
+    recordings: Recordings,
     /// `scheme://authority` of the URL.
     base: String,
     /// The URL's path and query.
@@ -148,6 +177,9 @@ struct State {
     /// Why the server is gone (`the server could not be reached (…)`,
     /// `the server ended the HTTP+SSE stream`).
     gone: Option<String>,
+    /// (2026-07-28 on) Tool name → its `x-mcp-header` parameters, from
+    /// `tools/list`.
+    param_headers: HashMap<String, Vec<ParamHeader>>,
 }
 
 impl Shared {
@@ -180,10 +212,6 @@ impl Shared {
             }
             let _ = tx.send(reply);
         }
-    }
-
-    fn submit(&self, step: Step) {
-        self.submitter.submit_step(step);
     }
 
     fn legacy(&self) -> bool {
@@ -221,6 +249,9 @@ impl Shared {
                     };
                     if let Some(name) = name.and_then(Value::as_str) {
                         h.push(("mcp-name".into(), header_value(name)));
+                        if method == "tools/call" {
+                            h.extend(param_headers(&state.param_headers, name, m));
+                        }
                     }
                 }
             }
@@ -269,6 +300,47 @@ mod tests {
             header_value("=?base64?literal?="),
             "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?="
         );
+    }
+
+    #[test]
+    fn param_headers_mirror_annotated_arguments() {
+        let schema = json!({"type": "object", "properties": {
+            "region": {"type": "string", "x-mcp-header": "Region"},
+            "n": {"type": "integer", "x-mcp-header": "N"},
+            "ratio": {"type": "number", "x-mcp-header": "Ratio"},
+            "again": {"type": "string", "x-mcp-header": "region"},
+            "nested": {"type": "object", "properties": {
+                "flag": {"type": "boolean", "x-mcp-header": "Flag"}}},
+            "list": {"type": "array", "items": {"type": "object", "properties": {
+                "x": {"type": "string", "x-mcp-header": "X"}}}}
+        }});
+        let params = param_headers_of(&schema);
+        let mut names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+        names.sort_unstable();
+        // Not `number`, not a name given twice, not through `items`.
+        assert_eq!(names, ["Flag", "N"], "{params:?}");
+        let mut params = params;
+        params.push(ParamHeader {
+            name: "Region".into(),
+            path: vec!["region".into()],
+        });
+        let known = HashMap::from([("t".to_string(), params)]);
+        let call = json!({"params": {"name": "t", "arguments": {
+            "region": "Hello, 世界", "n": -7, "nested": {"flag": true}}}});
+        let mut got = param_headers(&known, "t", &call);
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                ("mcp-param-flag".to_string(), "true".to_string()),
+                ("mcp-param-n".to_string(), "-7".to_string()),
+                (
+                    "mcp-param-region".to_string(),
+                    "=?base64?SGVsbG8sIOS4lueVjA==?=".to_string()
+                ),
+            ]
+        );
+        assert!(param_headers(&known, "other", &call).is_empty());
     }
 
     #[test]

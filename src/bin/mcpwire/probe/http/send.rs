@@ -21,6 +21,86 @@ pub(super) fn header_value(v: &str) -> String {
     }
 }
 
+/// A tool parameter mirrored into a header (2026-07-28
+/// basic/transports/streamable-http, "Custom Headers from Tool
+/// Parameters"): `Mcp-Param-{name}` carries the argument at `path`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct ParamHeader {
+    /// The `x-mcp-header` value.
+    pub(super) name: String,
+    /// The chain of `properties` keys to the argument.
+    pub(super) path: Vec<String>,
+}
+
+/// A tool's `x-mcp-header` parameters: properties "statically reachable
+/// from the schema root: reachable via a chain consisting solely of
+/// `properties` keys", of a primitive type ("integer, string, boolean").
+/// An annotation elsewhere or on another type is not mirrored, nor a
+/// name annotated twice (case-insensitively: "MUST be
+/// case-insensitively unique").
+pub(super) fn param_headers_of(schema: &Value) -> Vec<ParamHeader> {
+    fn walk(schema: &Value, path: &mut Vec<String>, out: &mut Vec<ParamHeader>) {
+        let Some(props) = schema.get("properties").and_then(Value::as_object) else {
+            return;
+        };
+        for (key, sub) in props {
+            path.push(key.clone());
+            let primitive = matches!(
+                sub.get("type").and_then(Value::as_str),
+                Some("string" | "integer" | "boolean")
+            );
+            if let Some(name) = sub.get("x-mcp-header").and_then(Value::as_str) {
+                let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+                if primitive && !name.is_empty() && name.bytes().all(token) {
+                    out.push(ParamHeader {
+                        name: name.to_string(),
+                        path: path.clone(),
+                    });
+                }
+            }
+            walk(sub, path, out);
+            path.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(schema, &mut Vec::new(), &mut out);
+    let names: Vec<String> = out.iter().map(|p| p.name.to_ascii_lowercase()).collect();
+    out.retain(|p| {
+        let lower = p.name.to_ascii_lowercase();
+        names.iter().filter(|n| **n == lower).count() == 1
+    });
+    out
+}
+
+/// The `Mcp-Param-*` headers of a `tools/call` of `tool`: each annotated
+/// argument present, as "Type conversion" and "Value Encoding" say.
+pub(super) fn param_headers(
+    known: &HashMap<String, Vec<ParamHeader>>,
+    tool: &str,
+    message: &Value,
+) -> Vec<(String, String)> {
+    let Some(params) = known.get(tool) else {
+        return Vec::new();
+    };
+    let arguments = message.pointer("/params/arguments");
+    params
+        .iter()
+        .filter_map(|p| {
+            let value = p
+                .path
+                .iter()
+                .try_fold(arguments?, |v, k| v.get(k.as_str()))?;
+            let text = match value {
+                Value::String(s) => header_value(s),
+                Value::Bool(b) => b.to_string(),
+                Value::Number(n) if n.is_i64() || n.is_u64() => n.to_string(),
+                _ => return None,
+            };
+            Some((format!("mcp-param-{}", p.name.to_ascii_lowercase()), text))
+        })
+        .collect()
+}
+
 /// How sending a request ended, when no response head came.
 pub(super) enum SendError {
     /// The deadline passed (or the link is closing).
@@ -66,8 +146,8 @@ pub(super) fn error_chain(e: &dyn std::error::Error) -> String {
     why
 }
 
-/// Sends one request (its [`Step::Request`] submitted first) and waits
-/// for the response head until `deadline`.
+/// Sends one request (its [`Step::Request`] submitted first, its header
+/// values redacted) and waits for the response head until `deadline`.
 pub(super) async fn send(
     shared: &Arc<Shared>,
     method: &str,
@@ -77,78 +157,85 @@ pub(super) async fn send(
     deadline: Instant,
 ) -> Result<(u64, ResponseHead, Incoming), SendError> {
     let exchange = shared.next_exchange.fetch_add(1, Ordering::SeqCst);
-    let uri = format!("{}{}", shared.base, target);
-    let mut builder = Request::builder().method(method).uri(&uri);
-    for (n, v) in &headers {
-        builder = builder.header(n.as_str(), v.as_str());
-    }
+    // What is judged and recorded carries every `--header`, its value
+    // redacted; what is sent carries the values.
+    let mut judged = Headers(headers.iter().chain(&shared.extra).cloned().collect());
+    shared.redaction.apply(&mut judged);
     shared.submit(Step::Request {
         exchange,
         head: RequestHead {
             method: method.to_string(),
             target: target.to_string(),
-            headers: Headers(headers),
+            headers: judged,
         },
         body: Body::new(body.clone()),
     });
-    let request = match builder.body(full(body)) {
-        Ok(r) => r,
-        Err(e) => {
-            let why = format!("cannot build the request to {uri}: {e}");
-            shared.submit(Step::End {
-                exchange,
-                end: End::Failed(why.clone()),
-            });
-            return Err(SendError::Failed(why));
-        }
-    };
-    let mut closing = shared.closing.clone();
-    let sent = tokio::select! {
-        r = shared.client.request(request) => Some(r),
-        _ = tokio::time::sleep_until(deadline) => None,
-        _ = closing.wait_for(|c| *c) => None,
-    };
-    match sent {
-        None => {
-            // The probe stopped waiting: not the server's failure.
-            shared.submit(Step::End {
-                exchange,
-                end: End::Complete,
-            });
-            Err(SendError::Stopped)
-        }
-        Some(Err(e)) => {
-            let why = error_chain(&e);
-            shared.submit(Step::End {
-                exchange,
-                end: End::Failed(why.clone()),
-            });
-            Err(SendError::Failed(why))
-        }
-        Some(Ok(response)) => {
-            let (parts, body) = response.into_parts();
-            let head = ResponseHead {
-                status: parts.status.as_u16(),
-                headers: Headers(
-                    parts
-                        .headers
-                        .iter()
-                        .map(|(n, v)| {
-                            (
-                                n.as_str().to_string(),
-                                String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                            )
-                        })
-                        .collect(),
-                ),
-            };
+    match send_unjudged(shared, method, target, headers, body, deadline).await {
+        Ok((head, response)) => {
+            let mut judged = head.clone();
+            shared.redaction.apply(&mut judged.headers);
             shared.submit(Step::Response {
                 exchange,
-                head: head.clone(),
+                head: judged,
             });
-            Ok((exchange, head, body))
+            Ok((exchange, head, response))
+        }
+        Err(e) => {
+            // Stopped: the probe stopped waiting, not the server's failure.
+            let end = match &e {
+                SendError::Stopped => End::Complete,
+                SendError::Failed(why) => End::Failed(why.clone()),
+            };
+            shared.submit(Step::End { exchange, end });
+            Err(e)
         }
     }
+}
+
+/// Sends one request (with every `--header`) without handing it to the
+/// pipeline, and waits for the response head until `deadline`.
+pub(super) async fn send_unjudged(
+    shared: &Arc<Shared>,
+    method: &str,
+    target: &str,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+    deadline: Instant,
+) -> Result<(ResponseHead, Incoming), SendError> {
+    let uri = format!("{}{}", shared.base, target);
+    let mut builder = Request::builder().method(method).uri(&uri);
+    for (n, v) in headers.iter().chain(&shared.extra) {
+        builder = builder.header(n.as_str(), v.as_str());
+    }
+    let request = builder
+        .body(full(body))
+        .map_err(|e| SendError::Failed(format!("cannot build the request to {uri}: {e}")))?;
+    let mut closing = shared.closing.clone();
+    let sent = tokio::select! {
+        r = shared.client.request(request) => r,
+        _ = tokio::time::sleep_until(deadline) => return Err(SendError::Stopped),
+        _ = closing.wait_for(|c| *c) => return Err(SendError::Stopped),
+    };
+    let (parts, body) = sent
+        .map_err(|e| SendError::Failed(error_chain(&e)))?
+        .into_parts();
+    let headers = parts
+        .headers
+        .iter()
+        .map(|(n, v)| {
+            (
+                n.as_str().to_string(),
+                String::from_utf8_lossy(v.as_bytes()).into_owned(),
+            )
+        })
+        .collect();
+    Ok((
+        ResponseHead {
+            status: parts.status.as_u16(),
+            headers: Headers(headers),
+        },
+        body,
+    ))
 }
 
 /// How reading a body ended.
@@ -190,6 +277,7 @@ pub(super) async fn read_body(
             Some(Err(e)) => break Some(error_chain(&e)),
             Some(Ok(frame)) => {
                 if let Ok(data) = frame.into_data() {
+                    shared.record_bytes(exchange, &data);
                     total += data.len() as u64;
                     if bytes.len() <= shared.limit {
                         bytes.extend_from_slice(&data);
