@@ -92,6 +92,16 @@ pub struct Entry {
     /// Why the exchange failed (Chrome's and mcpwire's `_error`).
     #[serde(default, rename = "_error", skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// mcpwire: the proxy's exchange number (the order requests reached
+    /// it). When every entry has one, exchanges are numbered by it rather
+    /// than by `startedDateTime`, so a check names the exchanges the
+    /// proxy named.
+    #[serde(
+        default,
+        rename = "_mcpwireExchange",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub exchange: Option<u64>,
     /// mcpwire: the proxy's sequence number of each step of the entry.
     #[serde(
         default,
@@ -472,8 +482,9 @@ pub fn entry_steps(
     Ok(steps)
 }
 
-/// The entries by start time (ties in file order): (index in
-/// `log.entries`, the entry, its start in ms).
+/// The entries by start time (ties in file order), or by
+/// `_mcpwireExchange` when every entry has one: (index in `log.entries`,
+/// the entry, its start in ms).
 fn by_start(har: &Har) -> Vec<(usize, &Entry, f64)> {
     let mut entries: Vec<(usize, &Entry, f64)> = har
         .log
@@ -482,7 +493,11 @@ fn by_start(har: &Har) -> Vec<(usize, &Entry, f64)> {
         .enumerate()
         .map(|(i, e)| (i, e, parse_time(&e.started_date_time).unwrap_or(0.0)))
         .collect();
-    entries.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
+    if entries.iter().all(|e| e.1.exchange.is_some()) {
+        entries.sort_by_key(|e| (e.1.exchange, e.0));
+    } else {
+        entries.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
+    }
     entries
 }
 
@@ -494,7 +509,8 @@ pub fn exchange_entries(har: &Har) -> Vec<usize> {
 
 /// Every step of a capture, in the order to judge them (see the module
 /// docs). Exchanges are numbered from 1 in order of `startedDateTime`
-/// ([`exchange_entries`] maps them back to entries).
+/// (of `_mcpwireExchange` when every entry has one; [`exchange_entries`]
+/// maps them back to entries).
 pub fn steps(har: &Har, limit: usize) -> Result<Vec<Step>, HarError> {
     let entries = by_start(har);
     let mut all = Vec::with_capacity(entries.len());

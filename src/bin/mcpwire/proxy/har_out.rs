@@ -73,6 +73,12 @@ pub fn iso_now() -> String {
     )
 }
 
+/// Now, as an entry's `startedDateTime` and as the instant its times are
+/// measured from.
+pub fn arrived() -> (String, Instant) {
+    (iso_now(), Instant::now())
+}
+
 fn pairs(h: &Headers) -> Vec<Pair> {
     h.0.iter()
         .map(|(n, v)| Pair {
@@ -112,11 +118,19 @@ fn text(bytes: &[u8]) -> (String, Option<String>) {
 }
 
 impl Recording {
-    /// Starts recording a request (`url` absolute, as the client used it).
-    pub fn new(head: &RequestHead, url: String, cap: usize) -> Recording {
+    /// Starts recording exchange `exchange`, whose request arrived at
+    /// `arrived` ([`arrived`]; `url` absolute, as the client used it).
+    pub fn new(
+        exchange: u64,
+        arrived: (String, Instant),
+        head: &RequestHead,
+        url: String,
+        cap: usize,
+    ) -> Recording {
         Recording {
             entry: Entry {
-                started_date_time: iso_now(),
+                started_date_time: arrived.0,
+                exchange: Some(exchange),
                 request: Request {
                     method: head.method.clone(),
                     url,
@@ -128,7 +142,7 @@ impl Recording {
                 },
                 ..Entry::default()
             },
-            started: Instant::now(),
+            started: arrived.1,
             request_body: Vec::new(),
             response_body: Vec::new(),
             cap,
