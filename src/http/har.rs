@@ -20,7 +20,12 @@
 //! (a response on a long-lived GET stream, the 2024-11-05 transport's
 //! way). An event can never be earlier than that, so every event lands
 //! before the requests that answer it (a client's response to a server
-//! request starts after the request arrived). Ties go in entry order.
+//! request starts after the request arrived). An entry whose
+//! `response.content._mcpwireEvents` says when each event arrived (the
+//! proxy writes it next to `_mcpwireOrder`; it is what is left when an
+//! entry's body was cut and so has no `_mcpwireOrder`) has its events
+//! placed at those times instead, still never before the request they
+//! answer. Ties go in entry order.
 //!
 //! A HAR is one JSON document, so it is read whole (its size is the
 //! memory it needs); each body judged is held to the message size limit.
@@ -87,6 +92,16 @@ pub struct Entry {
     /// Why the exchange failed (Chrome's and mcpwire's `_error`).
     #[serde(default, rename = "_error", skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// mcpwire: the proxy's exchange number (the order requests reached
+    /// it). When every entry has one, exchanges are numbered by it rather
+    /// than by `startedDateTime`, so a check names the exchanges the
+    /// proxy named.
+    #[serde(
+        default,
+        rename = "_mcpwireExchange",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub exchange: Option<u64>,
     /// mcpwire: the proxy's sequence number of each step of the entry.
     #[serde(
         default,
@@ -205,6 +220,26 @@ pub struct Content {
     /// `base64` when `text` is base64.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encoding: Option<String>,
+    /// mcpwire: when each SSE event of the body arrived (`mcpwire proxy
+    /// --har` writes it; no other recorder does).
+    #[serde(
+        default,
+        rename = "_mcpwireEvents",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub events: Option<Vec<EventTime>>,
+}
+
+/// When one SSE event arrived: `response.content._mcpwireEvents[k]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct EventTime {
+    /// The byte offset of the event's first line in the response body
+    /// (as [`sse::Event::offset`]).
+    pub offset: u64,
+    /// Milliseconds since the entry's `startedDateTime` (microsecond
+    /// precision) at which the proxy had the whole event and queued it
+    /// for judging, before forwarding it.
+    pub time: f64,
 }
 
 /// `timings` (milliseconds; `-1`: not applicable).
@@ -447,8 +482,9 @@ pub fn entry_steps(
     Ok(steps)
 }
 
-/// The entries by start time (ties in file order): (index in
-/// `log.entries`, the entry, its start in ms).
+/// The entries by start time (ties in file order), or by
+/// `_mcpwireExchange` when every entry has one: (index in `log.entries`,
+/// the entry, its start in ms).
 fn by_start(har: &Har) -> Vec<(usize, &Entry, f64)> {
     let mut entries: Vec<(usize, &Entry, f64)> = har
         .log
@@ -457,7 +493,11 @@ fn by_start(har: &Har) -> Vec<(usize, &Entry, f64)> {
         .enumerate()
         .map(|(i, e)| (i, e, parse_time(&e.started_date_time).unwrap_or(0.0)))
         .collect();
-    entries.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
+    if entries.iter().all(|e| e.1.exchange.is_some()) {
+        entries.sort_by_key(|e| (e.1.exchange, e.0));
+    } else {
+        entries.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
+    }
     entries
 }
 
@@ -469,7 +509,8 @@ pub fn exchange_entries(har: &Har) -> Vec<usize> {
 
 /// Every step of a capture, in the order to judge them (see the module
 /// docs). Exchanges are numbered from 1 in order of `startedDateTime`
-/// ([`exchange_entries`] maps them back to entries).
+/// (of `_mcpwireExchange` when every entry has one; [`exchange_entries`]
+/// maps them back to entries).
 pub fn steps(har: &Har, limit: usize) -> Result<Vec<Step>, HarError> {
     let entries = by_start(har);
     let mut all = Vec::with_capacity(entries.len());
@@ -501,13 +542,29 @@ pub fn steps(har: &Har, limit: usize) -> Result<Vec<Step>, HarError> {
                 .map(|x| x.max(0.0))
                 .sum::<f64>())
         .min(end_at);
-        // Events: as early as causality allows (see the module docs).
+        // Events: when they arrived if the entry says
+        // (`_mcpwireEvents`), else as early as causality allows (see the
+        // module docs); never before the event before them.
+        let arrived: std::collections::HashMap<u64, f64> = entry
+            .response
+            .content
+            .events
+            .iter()
+            .flatten()
+            .map(|e| (e.offset, e.time))
+            .collect();
         let mut at = (head_at, 0u8);
         for (k, step) in steps.into_iter().enumerate() {
             let key = match &step {
                 Step::Request { .. } => (*start, 0),
                 Step::Response { .. } => (head_at, 0),
                 Step::Event { event, .. } => {
+                    if let Some(t) = arrived.get(&event.offset) {
+                        let t = start + t.max(0.0);
+                        if (t, 0) > at {
+                            at = (t, 0);
+                        }
+                    }
                     if let Some(id) = response_id(&event.data) {
                         if let Some(sent) = requests.take(&id, n, *start) {
                             if (sent, 1) > at {
@@ -636,6 +693,60 @@ mod tests {
             Some(1_796_112_000_000.0)
         );
         assert_eq!(parse_time("yesterday"), None);
+    }
+
+    /// A GET stream's notification and a POST on another connection: by
+    /// causality alone the notification goes first (right after its
+    /// stream opened); with `_mcpwireEvents` it goes where it arrived,
+    /// after the POST was answered.
+    #[test]
+    fn event_times_order_events() {
+        let har = |events: &str| {
+            format!(
+                r#"{{"log":{{"entries":[
+                {{"startedDateTime":"2026-12-01T08:00:00.000Z","time":100,"timings":{{"wait":1}},
+                  "request":{{"method":"GET","url":"http://h/mcp"}},
+                  "response":{{"status":200,"headers":[{{"name":"content-type","value":"text/event-stream"}}],
+                    "content":{{"text":"data: {{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}}\n\n"{events}}}}}}},
+                {{"startedDateTime":"2026-12-01T08:00:00.010Z","time":5,
+                  "request":{{"method":"POST","url":"http://h/mcp","postData":{{"text":"{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}}"}}}},
+                  "response":{{"status":200,"headers":[{{"name":"content-type","value":"application/json"}}],
+                    "content":{{"text":"{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{}}}}"}}}}}}]}}}}"#
+            )
+        };
+        let order = |text: String| -> Vec<(u64, &'static str)> {
+            let capture = read(text.as_bytes()).unwrap();
+            steps(&capture, 1 << 20)
+                .unwrap()
+                .iter()
+                .map(|s| match s {
+                    Step::Request { exchange, .. } => (*exchange, "request"),
+                    Step::Response { exchange, .. } => (*exchange, "response"),
+                    Step::Event { exchange, .. } => (*exchange, "event"),
+                    Step::Body { exchange, .. } => (*exchange, "body"),
+                    Step::End { exchange, .. } => (*exchange, "end"),
+                })
+                .collect()
+        };
+        let causal = order(har(""));
+        assert_eq!(
+            &causal[..3],
+            [(1, "request"), (1, "response"), (1, "event")]
+        );
+        let timed = order(har(r#","_mcpwireEvents":[{"offset":0,"time":50.0}]"#));
+        assert_eq!(
+            timed,
+            [
+                (1, "request"),
+                (1, "response"),
+                (2, "request"),
+                (2, "response"),
+                (2, "body"),
+                (2, "end"),
+                (1, "event"),
+                (1, "end")
+            ]
+        );
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! message size limit, the full size in `bodySize` (a body over the limit
 //! is judged as too large either way); an entry whose SSE body was capped
 //! has no `_mcpwireOrder` (its events cannot all be replayed, so `check`
-//! falls back to time order).
+//! falls back to time order). An SSE body's entry also says when each
+//! event (of the part recorded) arrived, `response.content._mcpwireEvents`:
+//! the time order `check` uses when an entry has no `_mcpwireOrder`.
 
 use std::{
     fs::File,
@@ -16,7 +18,7 @@ use std::{
 
 use base64::Engine as _;
 use mcpwire::http::{
-    har::{Content, Entry, Pair, PostData, Request, Response, Timings},
+    har::{Content, Entry, EventTime, Pair, PostData, Request, Response, Timings},
     Headers, RequestHead, ResponseHead,
 };
 
@@ -71,6 +73,12 @@ pub fn iso_now() -> String {
     )
 }
 
+/// Now, as an entry's `startedDateTime` and as the instant its times are
+/// measured from.
+pub fn arrived() -> (String, Instant) {
+    (iso_now(), Instant::now())
+}
+
 fn pairs(h: &Headers) -> Vec<Pair> {
     h.0.iter()
         .map(|(n, v)| Pair {
@@ -91,6 +99,7 @@ pub struct Recording {
     response_total: u64,
     order: Vec<u64>,
     head_at: f64,
+    events: Vec<EventTime>,
 }
 
 fn ms(since: Instant) -> f64 {
@@ -109,11 +118,19 @@ fn text(bytes: &[u8]) -> (String, Option<String>) {
 }
 
 impl Recording {
-    /// Starts recording a request (`url` absolute, as the client used it).
-    pub fn new(head: &RequestHead, url: String, cap: usize) -> Recording {
+    /// Starts recording exchange `exchange`, whose request arrived at
+    /// `arrived` ([`arrived`]; `url` absolute, as the client used it).
+    pub fn new(
+        exchange: u64,
+        arrived: (String, Instant),
+        head: &RequestHead,
+        url: String,
+        cap: usize,
+    ) -> Recording {
         Recording {
             entry: Entry {
-                started_date_time: iso_now(),
+                started_date_time: arrived.0,
+                exchange: Some(exchange),
                 request: Request {
                     method: head.method.clone(),
                     url,
@@ -125,7 +142,7 @@ impl Recording {
                 },
                 ..Entry::default()
             },
-            started: Instant::now(),
+            started: arrived.1,
             request_body: Vec::new(),
             response_body: Vec::new(),
             cap,
@@ -133,6 +150,7 @@ impl Recording {
             response_total: 0,
             order: Vec::new(),
             head_at: 0.0,
+            events: Vec::new(),
         }
     }
 
@@ -141,7 +159,18 @@ impl Recording {
         self.order.push(seq);
     }
 
-    /// The request body.
+    /// The SSE event at `offset` in the response body has just arrived
+    /// (and been submitted). Only events that start within the recorded
+    /// part of the body are kept: the others are not in the entry.
+    pub fn event(&mut self, offset: u64) {
+        if offset < self.cap as u64 {
+            self.events.push(EventTime {
+                offset,
+                time: ms(self.started),
+            });
+        }
+    }
+
     /// The request body as judged: `bytes`, or (`bytes` empty) `total`
     /// bytes over the limit, recorded as `bodySize` without text.
     pub fn request_body(&mut self, bytes: &[u8], total: u64) {
@@ -201,6 +230,9 @@ impl Recording {
         e.response.body_size = self.response_total as i64;
         e.response.content.text = Some(t);
         e.response.content.encoding = enc;
+        if !self.events.is_empty() {
+            e.response.content.events = Some(self.events);
+        }
         e.time = total;
         e.timings = Timings {
             send: 0.0,

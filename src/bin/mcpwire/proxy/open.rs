@@ -56,11 +56,19 @@ impl Open {
         self.record.as_mut()
     }
 
-    /// Submits `step` and notes its position in the entry's order.
+    /// Submits `step` and notes its position in the entry's order (and,
+    /// for an SSE event, when it arrived).
     pub fn submit(&mut self, step: Step) {
+        let event = match (&step, &self.record) {
+            (Step::Event { event, .. }, Some(_)) => Some(event.offset),
+            _ => None,
+        };
         let seq = self.steps.submit(step);
         if let Some(r) = self.record.as_mut() {
             r.seq(seq);
+            if let Some(offset) = event {
+                r.event(offset);
+            }
         }
     }
 

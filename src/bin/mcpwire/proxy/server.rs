@@ -26,7 +26,7 @@ use tokio::{net::TcpListener, sync::Notify};
 
 use super::{
     body::{full, prefixed, read_limited, ProxyBody, Read, Tap},
-    har_out::{HarOut, Recording},
+    har_out::{self, HarOut, Recording},
     open::Open,
     steps::Steps,
     tls,
@@ -192,6 +192,7 @@ async fn handle(req: Request<Incoming>, ctx: Arc<Ctx>) -> Result<Response<ProxyB
 /// goes on in its [`Tap`]).
 async fn exchange(req: Request<Incoming>, ctx: Arc<Ctx>) -> Response<ProxyBody> {
     let exchange = ctx.next.fetch_add(1, Ordering::Relaxed) + 1;
+    let arrived = ctx.har.as_ref().map(|_| har_out::arrived());
     let (parts, body) = req.into_parts();
     let target = parts
         .uri
@@ -230,8 +231,14 @@ async fn exchange(req: Request<Incoming>, ctx: Arc<Ctx>) -> Response<ProxyBody> 
             return plain(StatusCode::BAD_REQUEST, "request body incomplete\n".into());
         }
     };
-    let record = ctx.har.as_ref().map(|_| {
-        let mut r = Recording::new(&head, format!("http://{}{}", ctx.listen, target), limit);
+    let record = arrived.map(|arrived| {
+        let mut r = Recording::new(
+            exchange,
+            arrived,
+            &head,
+            format!("http://{}{}", ctx.listen, target),
+            limit,
+        );
         r.request_body(&judged.bytes, sent);
         r
     });
