@@ -22,7 +22,7 @@ use std::{
 };
 
 use mcpwire::live::{LineSplitter, Submitter};
-use mcpwire::{live::Context, Direction, Origin};
+use mcpwire::{live::Context, session::META_PROTOCOL_VERSION, Direction, Origin};
 use serde_json::{json, Value};
 
 use super::answers;
@@ -130,9 +130,26 @@ pub fn request_message(
     json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 }
 
-/// A notification.
-pub fn notification(method: &str, params: Option<Value>) -> Value {
+/// A notification. At a stateless revision (`meta`: the requests'
+/// `_meta`) it carries the revision in its own `_meta` as requests do, so
+/// it is judged at that revision (2026-07-28 basic/versioning); the client
+/// information and capabilities are the requests' alone.
+pub fn notification(method: &str, params: Option<Value>, meta: Option<&Value>) -> Value {
     let mut message = json!({"jsonrpc": "2.0", "method": method});
+    let version = meta.and_then(|m| m.get(META_PROTOCOL_VERSION));
+    let params = match (params, version) {
+        (Some(mut p), Some(v)) => {
+            if let Some(p) = p.as_object_mut() {
+                let m = p.entry("_meta").or_insert_with(|| json!({}));
+                if let Some(m) = m.as_object_mut() {
+                    m.insert(META_PROTOCOL_VERSION.into(), v.clone());
+                }
+            }
+            Some(p)
+        }
+        (None, Some(v)) => Some(json!({"_meta": {META_PROTOCOL_VERSION: v}})),
+        (p, None) => p,
+    };
     if let Some(p) = params {
         message["params"] = p;
     }
@@ -255,7 +272,7 @@ impl Connection {
 
     /// Sends a notification.
     pub fn notify(&mut self, method: &str, params: Option<Value>) {
-        let message = notification(method, params);
+        let message = notification(method, params, self.request_meta.as_ref());
         if let Ok(mut w) = self.writer.lock() {
             let _ = w.send(&message);
         }
@@ -283,6 +300,7 @@ impl Connection {
         let cancel = notification(
             "notifications/cancelled",
             Some(json!({"requestId": self.next_id + 1, "reason": reason})),
+            self.request_meta.as_ref(),
         );
         self.exchange(method, params, Some(cancel), wait)
     }

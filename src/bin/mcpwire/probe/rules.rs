@@ -32,10 +32,10 @@ pub const CLOSED: ProbeRule = ProbeRule {
 /// A method the server's capabilities declare answered −32601.
 pub const DECLARED_NOT_SERVED: ProbeRule = ProbeRule {
     id: "probe-declared-not-served",
-    sentence: "basic/lifecycle (Capability Negotiation): \"Both parties MUST: Only use \
-               capabilities that were successfully negotiated\"; a server that declares a \
-               capability offers its methods, and −32601 means \"The method does not exist / is \
-               not available\" (JSON-RPC 2.0 §5.1).",
+    sentence: "basic/lifecycle (Capability Negotiation): \"Client and server capabilities \
+               establish which optional protocol features will be available during the \
+               session.\"; a server that declares a capability offers its methods, and −32601 \
+               means \"The method does not exist / is not available\" (JSON-RPC 2.0 §5.1).",
 };
 
 /// An unknown method was not answered with −32601.

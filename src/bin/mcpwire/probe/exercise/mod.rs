@@ -448,7 +448,8 @@ fn server_info(info: Option<&Value>) -> Option<String> {
     let info = info?;
     let name = info.get("name").and_then(Value::as_str)?;
     Some(match info.get("version").and_then(Value::as_str) {
-        Some(v) => format!("{name} {v}"),
+        Some(v) if !v.is_empty() => format!("{name} {v}"),
+        Some(_) => name.to_string(),
         None => name.to_string(),
     })
 }

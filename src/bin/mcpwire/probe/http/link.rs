@@ -139,7 +139,7 @@ impl Link for HttpLink {
         if self.shared.state().gone.is_some() {
             return;
         }
-        let message = notification(method, params);
+        let message = notification(method, params, self.request_meta.as_ref());
         let shared = Arc::clone(&self.shared);
         let (tx, rx) = mpsc::channel::<()>();
         let _guard = self.runtime.enter();

@@ -10,7 +10,7 @@ use std::{collections::HashMap, path::Path};
 use super::*;
 use crate::{
     http_transcript::TranscriptOut,
-    proxy::har_out::{HarOut, Recording},
+    proxy::har_out::{self, HarOut, Recording},
 };
 
 /// The run's captures, shared by every revision's link.
@@ -93,7 +93,7 @@ impl Shared {
                 body,
             } => {
                 let url = format!("{}{}", self.base, head.target);
-                let mut r = Recording::new(head, url, self.limit);
+                let mut r = Recording::new(*exchange, har_out::arrived(), head, url, self.limit);
                 r.request_body(&body.bytes, body.bytes.len() as u64);
                 r.seq(order);
                 recordings.insert(*exchange, r);
@@ -118,6 +118,12 @@ impl Shared {
                     if let Some(h) = self.captures.as_ref().and_then(|c| c.har.as_ref()) {
                         h.write(&r.finish(error));
                     }
+                }
+            }
+            Step::Event { exchange, event } => {
+                if let Some(r) = recordings.get_mut(exchange) {
+                    r.seq(order);
+                    r.event(event.offset);
                 }
             }
             other => {
