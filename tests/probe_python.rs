@@ -73,7 +73,7 @@ fn common(stdout: &str) -> (Vec<Value>, Value) {
             continue;
         }
         assert_eq!(t["negotiated"], offered, "{t}");
-        assert_eq!(t["server"], "mcpwire-python-peer ", "{t}");
+        assert_eq!(t["server"], "mcpwire-python-peer", "{t}");
         let opening = if offered == "2026-07-28" {
             "server/discover"
         } else {
