@@ -38,20 +38,7 @@ const LATEST: &str = "2025-11-25";
 /// Runs the SDK client (`revision`: what its `initialize` proposes, `-`
 /// for the SDK's latest); its session must complete.
 fn client(dir: &Path, mode: &str, url: &str, revision: &str) -> String {
-    let out = Command::new("node")
-        .current_dir(dir)
-        .arg("client.mjs")
-        .args([mode, url, revision])
-        .stdin(Stdio::null())
-        .output()
-        .expect("run the SDK client");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success() && stdout.ends_with("{\"step\":\"done\",\"value\":true}\n"),
-        "the client's session failed against {url}\nstdout:\n{stdout}\nstderr:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    support::everything::sdk_client(dir, mode, url, revision)
 }
 
 /// `mcpwire check --format json HAR ARGS`: its report.

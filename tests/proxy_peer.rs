@@ -17,7 +17,7 @@ mod support;
 
 use std::{
     path::{Path, PathBuf},
-    process::{Command, Stdio},
+    process::Command,
 };
 
 use proxy_fake::run::{findings, Proxy};
@@ -26,21 +26,11 @@ fn peers() -> Option<PathBuf> {
     real_peers::installed("proxy_peer")
 }
 
+/// The SDK client's session (at the SDK's latest revision) for the
+/// server `mode` (`sse` or `streamableHttp`).
 fn client(dir: &Path, mode: &str, url: &str) -> String {
-    let out = Command::new("node")
-        .current_dir(dir)
-        .arg("client.mjs")
-        .args([if mode == "sse" { "sse" } else { "streamable" }, url])
-        .stdin(Stdio::null())
-        .output()
-        .expect("run the SDK client");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success() && stdout.ends_with("{\"step\":\"done\",\"value\":true}\n"),
-        "the client's session failed against {url}\nstdout:\n{stdout}\nstderr:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
+    let client_mode = if mode == "sse" { "sse" } else { "streamable" };
+    support::everything::sdk_client(dir, client_mode, url, "-")
 }
 
 fn session_through_proxy_is_unchanged(mode: &str, path: &str) {

@@ -51,3 +51,24 @@ pub fn free_port() -> u16 {
         .unwrap()
         .port()
 }
+
+/// Runs the official TypeScript SDK client (`client.mjs` in the peers
+/// directory `dir`) against `url` in client `mode` (`streamable`, `sse`),
+/// proposing `revision` in its `initialize` (`-`: the SDK's latest); its
+/// session must complete. Its standard output (one JSON line per step).
+pub fn sdk_client(dir: &Path, mode: &str, url: &str, revision: &str) -> String {
+    let out = Command::new("node")
+        .current_dir(dir)
+        .arg("client.mjs")
+        .args([mode, url, revision])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run the SDK client");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success() && stdout.ends_with("{\"step\":\"done\",\"value\":true}\n"),
+        "the client's session failed against {url}\nstdout:\n{stdout}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
