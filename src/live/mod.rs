@@ -82,14 +82,16 @@
 //! the CLI's threads, tokio, or any other runtime.
 
 mod context;
+mod http_side;
 mod judging;
 mod lines;
 mod pipeline;
 mod replay;
+mod requests;
 mod rules;
 
 pub use context::{Context, Http};
-pub use judging::MAX_CONVERSATIONS;
+pub use http_side::MAX_CONVERSATIONS;
 pub use lines::LineSplitter;
 pub use pipeline::{
     Config, Consumer, Finished, Judged, Pending, Pipeline, Submitted, Submitter, Totals,
