@@ -208,28 +208,9 @@ async fn exchange(req: Request<Incoming>, ctx: Arc<Ctx>) -> Response<ProxyBody> 
     };
     ctx.redaction.apply(&mut head.headers);
     let limit = ctx.limit;
-    let (upstream_body, judged, sent) = match read_limited(body, limit).await {
-        Ok(Read::Whole(b)) => {
-            let n = b.len() as u64;
-            (full(b.clone()), Body::new(b), n)
-        }
-        Ok(Read::Over(prefix, rest)) => {
-            let n = prefix.len() as u64;
-            (
-                prefixed(prefix, rest),
-                Body {
-                    bytes: Vec::new(),
-                    oversized: Some(n),
-                },
-                n,
-            )
-        }
-        Err(e) => {
-            eprintln!(
-                "mcpwire proxy: exchange {exchange}: the client's request body broke off: {e}"
-            );
-            return plain(StatusCode::BAD_REQUEST, "request body incomplete\n".into());
-        }
+    let (upstream_body, judged, sent) = match read_request_body(body, limit, exchange).await {
+        Ok(read) => read,
+        Err(refused) => return refused,
     };
     let record = arrived.map(|arrived| {
         let mut r = Recording::new(
@@ -248,33 +229,17 @@ async fn exchange(req: Request<Incoming>, ctx: Arc<Ctx>) -> Response<ProxyBody> 
         head,
         body: judged,
     });
-
-    let uri: Uri = match format!("{}://{}{}", ctx.scheme, ctx.authority, target).parse() {
-        Ok(u) => u,
-        Err(e) => return fail(open, format!("bad target {target:?}: {e}")),
-    };
-    let mut builder = Request::builder().method(parts.method).uri(uri);
-    for (n, v) in parts.headers.iter() {
-        if !hop_by_hop(n.as_str()) && n != header::HOST {
-            builder = builder.header(n, v);
-        }
-    }
-    builder = builder.header(header::HOST, ctx.authority.as_str());
-    let upstream_req = match builder.body(upstream_body) {
+    let upstream_req = match upstream_request(&ctx, parts, &target, upstream_body) {
         Ok(r) => r,
-        Err(e) => return fail(open, format!("cannot build the upstream request: {e}")),
+        Err(why) => return fail(open, why),
     };
     let resp = match ctx.client.request(upstream_req).await {
         Ok(r) => r,
         Err(e) => {
-            let mut why = e.to_string();
-            let mut src = std::error::Error::source(&e);
-            while let Some(s) = src {
-                why.push_str(": ");
-                why.push_str(&s.to_string());
-                src = s.source();
-            }
-            return fail(open, format!("upstream request failed: {why}"));
+            return fail(
+                open,
+                format!("upstream request failed: {}", with_causes(&e)),
+            )
         }
     };
     let (rparts, rbody) = resp.into_parts();
@@ -300,31 +265,121 @@ async fn exchange(req: Request<Incoming>, ctx: Arc<Ctx>) -> Response<ProxyBody> 
     let body = if sse {
         Tap::new(rbody, Some(limit), open, 0).boxed()
     } else {
-        match read_limited(rbody, limit).await {
-            Ok(Read::Whole(b)) => {
-                if let Some(r) = open.record() {
-                    r.response_bytes(&b);
-                }
-                open.submit(Step::Body {
-                    exchange,
-                    body: Body::new(b.clone()),
-                });
-                open.end(End::Complete);
-                full(b)
-            }
-            Ok(Read::Over(prefix, rest)) => {
-                if let Some(r) = open.record() {
-                    r.response_bytes(&prefix);
-                }
-                let n = prefix.len() as u64;
-                let tap = Tap::new(rest, None, open, n);
-                prefixed(prefix, tap)
-            }
-            Err(e) => return fail(open, format!("the upstream response body broke off: {e}")),
+        match response_body(rbody, limit, open, exchange).await {
+            Ok(body) => body,
+            Err(failed) => return failed,
         }
     };
     out.body(body)
         .unwrap_or_else(|e| plain(StatusCode::BAD_GATEWAY, format!("{e}\n")))
+}
+
+/// Reads the client's request body up to `limit`: the body to forward,
+/// the body to judge (empty, its size noted, when over the limit) and the
+/// bytes read; or, when it broke off, the response refusing it.
+async fn read_request_body(
+    body: Incoming,
+    limit: usize,
+    exchange: u64,
+) -> Result<(ProxyBody, Body, u64), Response<ProxyBody>> {
+    match read_limited(body, limit).await {
+        Ok(Read::Whole(b)) => {
+            let n = b.len() as u64;
+            Ok((full(b.clone()), Body::new(b), n))
+        }
+        Ok(Read::Over(prefix, rest)) => {
+            let n = prefix.len() as u64;
+            Ok((
+                prefixed(prefix, rest),
+                Body {
+                    bytes: Vec::new(),
+                    oversized: Some(n),
+                },
+                n,
+            ))
+        }
+        Err(e) => {
+            eprintln!(
+                "mcpwire proxy: exchange {exchange}: the client's request body broke off: {e}"
+            );
+            Err(plain(
+                StatusCode::BAD_REQUEST,
+                "request body incomplete\n".into(),
+            ))
+        }
+    }
+}
+
+/// The request forwarded upstream: the client's method, `target` on the
+/// upstream, the client's headers but the hop-by-hop ones and `Host`
+/// (the upstream's), and `body`; or why it cannot be built.
+fn upstream_request(
+    ctx: &Ctx,
+    parts: hyper::http::request::Parts,
+    target: &str,
+    body: ProxyBody,
+) -> Result<Request<ProxyBody>, String> {
+    let uri: Uri = format!("{}://{}{}", ctx.scheme, ctx.authority, target)
+        .parse()
+        .map_err(|e| format!("bad target {target:?}: {e}"))?;
+    let mut builder = Request::builder().method(parts.method).uri(uri);
+    for (n, v) in parts.headers.iter() {
+        if !hop_by_hop(n.as_str()) && n != header::HOST {
+            builder = builder.header(n, v);
+        }
+    }
+    builder = builder.header(header::HOST, ctx.authority.as_str());
+    builder
+        .body(body)
+        .map_err(|e| format!("cannot build the upstream request: {e}"))
+}
+
+/// An error and its chain of causes, `: `-separated.
+fn with_causes(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut why = e.to_string();
+    let mut src = e.source();
+    while let Some(s) = src {
+        why.push_str(": ");
+        why.push_str(&s.to_string());
+        src = s.source();
+    }
+    why
+}
+
+/// A response body that is not an event stream: read whole and judged
+/// when within `limit` (the exchange then ends), else forwarded as it
+/// comes through a [`Tap`]; or, when it broke off, the failure response.
+async fn response_body(
+    rbody: Incoming,
+    limit: usize,
+    mut open: Open,
+    exchange: u64,
+) -> Result<ProxyBody, Response<ProxyBody>> {
+    match read_limited(rbody, limit).await {
+        Ok(Read::Whole(b)) => {
+            if let Some(r) = open.record() {
+                r.response_bytes(&b);
+            }
+            open.submit(Step::Body {
+                exchange,
+                body: Body::new(b.clone()),
+            });
+            open.end(End::Complete);
+            Ok(full(b))
+        }
+        Ok(Read::Over(prefix, rest)) => {
+            if let Some(r) = open.record() {
+                r.response_bytes(&prefix);
+            }
+            let n = prefix.len() as u64;
+            let tap = Tap::new(rest, None, open, n);
+            Ok(prefixed(prefix, tap))
+        }
+        Err(e) => Err(fail(
+            open,
+            format!("the upstream response body broke off: {e}"),
+        )),
+    }
 }
 
 async fn shutdown_signal() {
