@@ -1,5 +1,6 @@
 //! HAR ≡ live on real peers: the reference server
-//! `@modelcontextprotocol/server-everything` over Streamable HTTP and over
+//! `@modelcontextprotocol/server-everything`, and the python-sdk peer
+//! (`tests/peers/python/server.py`), each over Streamable HTTP and over
 //! the 2024-11-05 HTTP+SSE transport, driven by the official TypeScript SDK
 //! client (`tests/peers/client.mjs`), through `mcpwire proxy --har`. The
 //! findings of `mcpwire check capture.har` must be the proxy's live
@@ -13,8 +14,9 @@
 //! (`mitmdump --mode reverse:… --set hardump=FILE`).
 //!
 //! Loopback only; every process is stopped by its pid. Without the npm
-//! peers (or mitmproxy, `.ci/setup/40-mitmproxy.sh`) a test says so and
-//! passes; under CI it fails.
+//! peers (or the python-sdk, `.ci/setup/40-python-peers.sh`, or mitmproxy,
+//! `.ci/setup/40-mitmproxy.sh`) a test says so and passes; under CI it
+//! fails.
 
 mod proxy_fake;
 mod real_peers;
@@ -205,37 +207,128 @@ fn sorted(mut rows: Vec<Value>) -> Vec<Value> {
     rows
 }
 
-/// Every run of one transport: two negotiated revisions, then a fixed
-/// `--spec 2026-07-28` (which the session breaks in many ways: a
-/// comparison of many rows, not of two empty lists).
-fn transport(mode: &str, server_mode: &str, path: &str) {
-    let Some(dir) = real_peers::installed("http_har_peers") else {
-        return;
-    };
+/// Starts a server under test on a loopback port (stopped when dropped).
+type Start<'a> = &'a dyn Fn(u16) -> support::everything::Server;
+
+/// One run of a transport: the revision the client proposes (`-`: the
+/// SDK's latest), the revision negotiated, how many rows the session's
+/// findings make and the rules they break (sorted, each once; the rows
+/// themselves are compared HAR against live).
+type Run<'a> = (&'a str, &'a str, usize, &'a [&'a str]);
+
+/// The rules a report's rows break (their `keyword`), sorted, each once.
+fn rules(rows: &[Value]) -> Vec<String> {
+    let mut r: Vec<String> = rows
+        .iter()
+        .map(|row| row["keyword"].as_str().unwrap_or("?").to_owned())
+        .collect();
+    r.sort();
+    r.dedup();
+    r
+}
+
+/// Every run of one transport against the server `start` starts: the
+/// `runs`, then a fixed `--spec 2026-07-28` (which the session breaks in
+/// many ways: a comparison of at least `spec_rows` rows, not of two empty
+/// lists).
+fn transport(dir: &Path, mode: &str, path: &str, start: Start, runs: &[Run], spec_rows: usize) {
     let port = support::everything::free_port();
-    let _server = support::everything::start(&dir, server_mode, port);
+    let _server = start(port);
     let upstream = format!("http://127.0.0.1:{port}{path}");
-    for (revision, negotiated) in [("-", LATEST), ("2025-06-18", "2025-06-18")] {
-        let (rows, summary) = har_equals_live(&dir, mode, &upstream, path, revision, &[]);
-        assert_eq!(rows, Vec::<Value>::new(), "{mode} {revision}");
+    for &(revision, negotiated, count, expected) in runs {
+        let (rows, summary) = har_equals_live(dir, mode, &upstream, path, revision, &[]);
+        assert_eq!(rows.len(), count, "{mode} {revision}: {rows:?}");
+        assert_eq!(rules(&rows), expected, "{mode} {revision}: {rows:?}");
         assert_eq!(
             summary["revisions"],
             serde_json::json!([negotiated]),
             "{summary}"
         );
     }
-    let (rows, _) = har_equals_live(&dir, mode, &upstream, path, "-", &["--spec", "2026-07-28"]);
-    assert!(rows.len() >= 10, "{mode}: {rows:?}");
+    let (rows, _) = har_equals_live(dir, mode, &upstream, path, "-", &["--spec", "2026-07-28"]);
+    assert!(rows.len() >= spec_rows, "{mode}: {rows:?}");
+}
+
+/// server-everything: clean at both negotiated revisions.
+fn everything(mode: &str, server_mode: &str, path: &str) {
+    let Some(dir) = real_peers::installed("http_har_peers") else {
+        return;
+    };
+    let start = |port| support::everything::start(&dir, server_mode, port);
+    let runs: [Run; 2] = [("-", LATEST, 0, &[]), ("2025-06-18", "2025-06-18", 0, &[])];
+    transport(&dir, mode, path, &start, &runs, 10);
 }
 
 #[test]
 fn streamable_http_har_equals_live() {
-    transport("streamable", "streamableHttp", "/mcp");
+    everything("streamable", "streamableHttp", "/mcp");
 }
 
 #[test]
 fn http_sse_har_equals_live() {
-    transport("sse", "sse", "/sse");
+    everything("sse", "sse", "/sse");
+}
+
+/// The python-sdk peer (`tests/peers/python/server.py MODE PORT`, PyPI
+/// `mcp` 2.3.0) driven by the same TypeScript SDK client (which calls the
+/// peer's `add` where server-everything has `get-sum`).
+fn python(mode: &str, server_mode: &str, path: &str, runs: &[Run], spec_rows: usize) {
+    let Some(dir) = real_peers::installed("http_har_peers") else {
+        return;
+    };
+    let Some((python, script)) = real_peers::python_sdk("http_har_peers") else {
+        return;
+    };
+    let start = |port| support::everything::start_python(&python, &script, server_mode, port);
+    transport(&dir, mode, path, &start, runs, spec_rows);
+}
+
+/// The python-sdk server over Streamable HTTP. It answers each of the
+/// client's seven requests (`initialize`, `tools/list`, `tools/call`,
+/// `resources/list`, `resources/read`, `prompts/list`, `ping`) with an SSE
+/// stream whose first event carries the response, without an id: at
+/// 2025-11-25, where basic/transports says "The server **SHOULD**
+/// immediately send an SSE event consisting of an event ID and an empty
+/// `data` field in order to prime the client to reconnect", seven
+/// `http.sse-priming-event` warnings, the same from the HAR; at
+/// 2025-06-18 (no such sentence) none. At `--spec 2026-07-28` some forty
+/// rows, among them the missing `Mcp-Method` / `Mcp-Name` headers
+/// (basic/transports/streamable-http: "These headers are **REQUIRED** for
+/// compliance") and results without `resultType` (basic: "The `result`
+/// **MUST** include a `resultType` field").
+#[test]
+fn python_sdk_streamable_http_har_equals_live() {
+    python(
+        "streamable",
+        "http",
+        "/mcp",
+        &[
+            ("-", LATEST, 7, &["http.sse-priming-event"]),
+            ("2025-06-18", "2025-06-18", 0, &[]),
+        ],
+        30,
+    );
+}
+
+/// The python-sdk server over the 2024-11-05 HTTP+SSE transport (the
+/// SDK's SSE app: the stream at `/sse`, messages POSTed to
+/// `/messages/?session_id=…`), whose responses all arrive as events of
+/// the one GET stream. Clean at 2025-11-25 and at 2025-06-18 (the
+/// priming sentence is Streamable HTTP's, not this transport's), so the
+/// rows come from `--spec 2026-07-28`: about twenty, results without
+/// `resultType` (basic: "The `result` **MUST** include a `resultType`
+/// field") and list results without the caching fields (`cacheScope`,
+/// `ttlMs`: required by the 2026-07-28 schema), each the HAR entry of the
+/// GET stream, at the event that carried it.
+#[test]
+fn python_sdk_http_sse_har_equals_live() {
+    python(
+        "sse",
+        "sse",
+        "/sse",
+        &[("-", LATEST, 0, &[]), ("2025-06-18", "2025-06-18", 0, &[])],
+        15,
+    );
 }
 
 /// A proxy started after the client connected: it never sees

@@ -2,7 +2,8 @@
 //   node client.mjs streamable|sse URL [REVISION [late]]
 // Prints one JSON line per step (what the server answered, minus what
 // differs run to run), then "done". tests/proxy_peer.rs runs it against
-// server-everything directly and through `mcpwire proxy` and compares.
+// server-everything directly and through `mcpwire proxy` and compares;
+// tests/http_har_peers.rs also against the python-sdk peer.
 // REVISION (or "-"): the protocol version the client's `initialize`
 // proposes instead of the SDK's latest (the SDK has no option for it).
 // "late" (streamable only): initialize at URL, print "connected", read a
@@ -51,8 +52,14 @@ if (late === "late") {
 }
 const tools = await client.listTools();
 out("tools", tools.tools.map((t) => t.name).sort());
-out("echo", await client.callTool({ name: "echo", arguments: { message: "through the proxy" } }));
-out("sum", await client.callTool({ name: "get-sum", arguments: { a: 2, b: 3 } }));
+const listed = (name) => tools.tools.some((t) => t.name === name);
+// server-everything's tools; a server without them (the python-sdk peer,
+// tests/peers/python/server.py) is asked for its `add` instead.
+if (listed("echo")) {
+  out("echo", await client.callTool({ name: "echo", arguments: { message: "through the proxy" } }));
+}
+const sum = listed("get-sum") ? "get-sum" : "add";
+out("sum", await client.callTool({ name: sum, arguments: { a: 2, b: 3 } }));
 const resources = await client.listResources();
 out("resources", resources.resources.length > 0);
 const first = resources.resources[0];

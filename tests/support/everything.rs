@@ -1,5 +1,6 @@
-//! `@modelcontextprotocol/server-everything` (pinned in tests/peers) over
-//! HTTP on a loopback port, stopped by its process id when dropped.
+//! `@modelcontextprotocol/server-everything` (pinned in tests/peers), and
+//! the python-sdk peer, over HTTP on a loopback port, stopped by its
+//! process id when dropped.
 
 use std::net::TcpStream;
 use std::path::Path;
@@ -31,13 +32,32 @@ pub fn start(dir: &Path, mode: &str, port: u16) -> Server {
         .stderr(Stdio::null())
         .spawn()
         .expect("start server-everything");
+    listening(child, port, "server-everything")
+}
+
+/// The python-sdk peer (`tests/peers/python/server.py` run by `python`,
+/// see `real_peers::python_sdk`) in `mode` (`http`: Streamable HTTP at
+/// `/mcp`; `sse`: the 2024-11-05 HTTP+SSE transport at `/sse`) on loopback
+/// `port`, once it listens.
+pub fn start_python(python: &Path, script: &Path, mode: &str, port: u16) -> Server {
+    let child = Command::new(python)
+        .arg(script)
+        .args([mode, &port.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the python-sdk server");
+    listening(child, port, "the python-sdk server")
+}
+
+/// `child` as a [`Server`] once something listens on loopback `port`
+/// (at most 60 s: a loaded machine starts an interpreter slowly).
+fn listening(child: Child, port: u16, what: &str) -> Server {
     let server = Server(child);
     let deadline = Instant::now() + Duration::from_secs(60);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            Instant::now() < deadline,
-            "server-everything did not listen on {port}"
-        );
+        assert!(Instant::now() < deadline, "{what} did not listen on {port}");
         std::thread::sleep(Duration::from_millis(50));
     }
     server

@@ -4,7 +4,10 @@ prompt with an argument, a static resource and a resource template.
 
 Run with the virtual environment .ci/setup/40-python-peers.sh makes:
 `tests/peers/python/.venv/bin/python tests/peers/python/server.py` (stdio),
-or with `http PORT` for Streamable HTTP at http://127.0.0.1:PORT/mcp.
+with `http PORT` for Streamable HTTP at http://127.0.0.1:PORT/mcp, or with
+`sse PORT` for the 2024-11-05 HTTP+SSE transport (the SDK's SSE app: its
+event stream at http://127.0.0.1:PORT/sse, messages POSTed to the endpoint
+it announces, /messages/?session_id=…). tests/http_har_peers.rs runs both.
 """
 
 from mcp.server.mcpserver import MCPServer
@@ -49,5 +52,8 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["http"]:
         # Streamable HTTP on loopback: `server.py http PORT` (path /mcp).
         server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+    elif sys.argv[1:2] == ["sse"]:
+        # HTTP+SSE (2024-11-05) on loopback: `server.py sse PORT` (path /sse).
+        server.run("sse", host="127.0.0.1", port=int(sys.argv[2]))
     else:
         server.run()
