@@ -13,4 +13,4 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
 fi
 npm ci --no-audit --no-fund --loglevel=error
 echo "$want" > "$stamp"
-node -e 'for (const p of ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server-everything"]) { const v = JSON.parse(require("fs").readFileSync(`node_modules/${p}/package.json`)).version; console.log(`40-npm-peers: ${p}@${v}`); }'
+node -e 'for (const p of ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server-everything", "playwright-core"]) { const v = JSON.parse(require("fs").readFileSync(`node_modules/${p}/package.json`)).version; console.log(`40-npm-peers: ${p}@${v}`); }'
