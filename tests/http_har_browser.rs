@@ -34,7 +34,10 @@ fn chromium(dir: &Path) -> Option<PathBuf> {
         .map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from);
     let why = if !exe.is_file() {
         format!("{} is missing: run .ci/setup/45-chromium.sh", exe.display())
-    } else if !dir.join("node_modules/playwright-core/package.json").is_file() {
+    } else if !dir
+        .join("node_modules/playwright-core/package.json")
+        .is_file()
+    {
         "tests/peers/node_modules/playwright-core is missing: run .ci/setup/40-npm-peers.sh".into()
     } else {
         return Some(exe);
