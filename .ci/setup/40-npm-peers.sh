@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Real MCP peers for tests/proxy_peer.rs: server-everything and the official
-# TypeScript SDK, pinned by tests/peers/package-lock.json (npm ci). Skipped
-# when the installed tree already matches the lock file.
+# TypeScript SDK, and playwright-core for tests/http_har_browser.rs, pinned
+# by tests/peers/package-lock.json (npm ci). Skipped when the installed tree
+# already matches the lock file.
 set -euo pipefail
 cd "$(dirname "$0")/../../tests/peers"
 command -v node >/dev/null || { echo "40-npm-peers: node is required (apt-get install nodejs npm)" >&2; exit 1; }
@@ -13,4 +14,4 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
 fi
 npm ci --no-audit --no-fund --loglevel=error
 echo "$want" > "$stamp"
-node -e 'for (const p of ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server-everything"]) { const v = JSON.parse(require("fs").readFileSync(`node_modules/${p}/package.json`)).version; console.log(`40-npm-peers: ${p}@${v}`); }'
+node -e 'for (const p of ["@modelcontextprotocol/sdk", "@modelcontextprotocol/server-everything", "playwright-core"]) { const v = JSON.parse(require("fs").readFileSync(`node_modules/${p}/package.json`)).version; console.log(`40-npm-peers: ${p}@${v}`); }'

@@ -6,6 +6,8 @@
 
 pub mod ajv_formats;
 pub mod everything;
+#[cfg(feature = "cli")]
+pub mod har_compare;
 pub mod mutate;
 pub mod oracle;
 pub mod pointer;
