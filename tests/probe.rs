@@ -221,7 +221,7 @@ fn a_hang_times_out_and_the_probe_goes_on() {
 #[test]
 fn wrong_answers_to_wrong_requests_are_found() {
     for (flaw, rule, severity) in [
-        ("unknown-tool-ok", "probe-unknown-tool", "violation"),
+        ("unknown-tool-ok", "probe-unknown-tool", "warning"),
         ("unknown-prompt-ok", "probe-unknown-prompt", "warning"),
         ("unknown-resource-ok", "probe-unknown-resource", "warning"),
         ("missing-argument-ok", "probe-missing-argument", "violation"),
@@ -310,10 +310,20 @@ fn a_cursor_loop_ends_the_listing() {
     assert_eq!(count(run.table("2025-06-18"), "tools/list", "ok"), 2);
 }
 
+/// A declared feature answered −32601 is a warning: no MUST or SHOULD
+/// sentence obliges a server to serve what its capability declares.
 #[test]
 fn a_declared_feature_not_served() {
     let run = probe("prompts-not-served", &["--spec", "2025-06-18"]);
     assert!(run.has("probe-declared-not-served"), "{:?}", run.rules());
+    assert!(
+        run.findings
+            .iter()
+            .filter(|f| f["keyword"] == "probe-declared-not-served")
+            .all(|f| f["severity"] == "warning"),
+        "{:?}",
+        run.findings
+    );
 }
 
 #[test]

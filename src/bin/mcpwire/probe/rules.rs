@@ -29,13 +29,17 @@ pub const CLOSED: ProbeRule = ProbeRule {
                while a request of the probe was still waiting for its answer.",
 };
 
-/// A method the server's capabilities declare answered −32601.
+/// A method the server's capabilities declare answered −32601: a warning
+/// (no MUST or SHOULD sentence obliges a server to serve every method of a
+/// capability it declares), but a violation for `ping`.
 pub const DECLARED_NOT_SERVED: ProbeRule = ProbeRule {
     id: "probe-declared-not-served",
     sentence: "basic/lifecycle (Capability Negotiation): \"Client and server capabilities \
                establish which optional protocol features will be available during the \
                session.\"; a server that declares a capability offers its methods, and −32601 \
-               means \"The method does not exist / is not available\" (JSON-RPC 2.0 §5.1).",
+               means \"The method does not exist / is not available\" (JSON-RPC 2.0 §5.1); \
+               for `ping`, basic/utilities/ping: \"The receiver MUST respond promptly with an \
+               empty response\".",
 };
 
 /// An unknown method was not answered with −32601.
@@ -88,12 +92,15 @@ pub const ORIGIN: ProbeRule = ProbeRule {
 };
 
 /// `tools/call` of a tool the server did not list was not answered with
-/// an error.
+/// an error (a warning: no MUST or SHOULD sentence names the answer).
 pub const UNKNOWN_TOOL: ProbeRule = ProbeRule {
     id: "probe-unknown-tool",
     sentence: "server/tools (Error Handling): \"Tools use two error reporting mechanisms: \
                1. Protocol Errors: Standard JSON-RPC errors for issues like: Unknown tools\" \
-               (2026-07-28: \"Unknown tool\"; its example answers `-32602`).",
+               (2026-07-28: \"Unknown tool\"; its example answers `-32602`); from 2025-06-18 \
+               the schema's `CallToolResult.isError`: \"any errors in _finding_ the tool … \
+               should be reported as an MCP error response\", and \"If not set, this is \
+               assumed to be false (the call was successful)\".",
 };
 
 /// `prompts/get` of a prompt the server did not list was not answered
@@ -120,7 +127,8 @@ pub const UNKNOWN_RESOURCE: ProbeRule = ProbeRule {
 /// tool error result nor `-32602`.
 pub const MISSING_ARGUMENT: ProbeRule = ProbeRule {
     id: "probe-missing-argument",
-    sentence: "server/tools (Error Handling): up to 2025-06-18 \"Protocol Errors: Standard \
+    sentence: "server/tools (Security Considerations): \"Servers MUST: Validate all tool \
+               inputs\"; (Error Handling) up to 2025-06-18 \"Protocol Errors: Standard \
                JSON-RPC errors for issues like: … Invalid arguments\"; from 2025-11-25 \"Tool \
                Execution Errors: Reported in tool results with `isError: true`: … Input \
                validation errors\"; a call without a required argument is answered with \

@@ -5,8 +5,10 @@
 //! - an unknown tool (`tools/call` of `mcpwire-probe-unknown-tool`): a
 //!   JSON-RPC error (server/tools, Error Handling: "Protocol Errors …
 //!   Unknown tools"; the example's code is −32602) or a tool error result
-//!   (`isError: true`). A plain result is a violation, an error with
-//!   another code a warning: `probe-unknown-tool`;
+//!   (`isError: true`). A plain result or an error with another code is
+//!   a warning (no MUST or SHOULD sentence names the answer; the schema's
+//!   `isError` says "should be reported as an MCP error response"):
+//!   `probe-unknown-tool`;
 //! - an unknown prompt (`prompts/get` of `mcpwire-probe-unknown-prompt`):
 //!   −32602 ("Servers SHOULD return … Invalid prompt name: `-32602`"),
 //!   anything else a warning: `probe-unknown-prompt`;
@@ -14,13 +16,14 @@
 //!   `mcpwire-probe:///unknown-resource`): up to 2025-11-25 −32002
 //!   ("Servers SHOULD return … Resource not found: `-32002`"), anything
 //!   else a warning; from 2026-07-28 −32602 ("servers MUST return a
-//!   JSON-RPC error with code `-32602`"), −32002 a warning (clients
-//!   "SHOULD also accept `-32002`"), anything else a violation:
-//!   `probe-unknown-resource`;
+//!   JSON-RPC error with code `-32602`"), anything else a violation
+//!   (−32002 too: that clients "SHOULD also accept `-32002`" binds
+//!   clients, not the server's MUST): `probe-unknown-resource`;
 //! - a tool call missing a required argument (the first called tool with
 //!   `required` properties, its first required property left out): a tool
-//!   error result or −32602. A plain result is a violation, an error with
-//!   another code a warning: `probe-missing-argument`.
+//!   error result or −32602. A plain result is a violation ("Servers
+//!   MUST: Validate all tool inputs"), an error with another code a
+//!   warning: `probe-missing-argument`.
 //!
 //! Each has a table row of its own (`tools/call (unknown tool)`, …). A
 //! timeout or a closed connection is reported as for any request.
@@ -87,8 +90,7 @@ impl Exercise<'_> {
                 let verdict = match &reply {
                     Reply::Error(Some(-32602), _) => Verdict::Fine,
                     Reply::Result(r) if is_tool_error(r) => Verdict::Fine,
-                    Reply::Result(_) => Verdict::Violation,
-                    Reply::Error(..) => Verdict::Warning,
+                    Reply::Result(_) | Reply::Error(..) => Verdict::Warning,
                     _ => Verdict::Fine,
                 };
                 self.judged(
@@ -142,7 +144,7 @@ impl Exercise<'_> {
             (Reply::TimedOut | Reply::Closed | Reply::Failed(_), _)
             | (Reply::Error(Some(-32002), _), false)
             | (Reply::Error(Some(-32602), _), true) => Verdict::Fine,
-            (_, false) | (Reply::Error(Some(-32002), _), true) => Verdict::Warning,
+            (_, false) => Verdict::Warning,
             (_, true) => Verdict::Violation,
         };
         let wanted = if must { "error -32602" } else { "error -32002" };
@@ -216,5 +218,102 @@ impl Exercise<'_> {
             described(reply)
         );
         self.found(rule, method, message, verdict == Verdict::Warning);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use mcpwire::Version;
+    use serde_json::{json, Value};
+
+    use super::super::{Exercise, Limits, Link, Reply, ToolPolicy};
+
+    /// A link answering every request with one canned reply.
+    struct Canned(fn() -> Reply);
+
+    impl Link for Canned {
+        fn request(&mut self, _: &str, _: Option<Value>, _: Duration) -> Reply {
+            (self.0)()
+        }
+        fn notify(&mut self, _: &str, _: Option<Value>) {}
+        fn last_id(&self) -> u64 {
+            1
+        }
+        fn set_request_meta(&mut self, _: Option<Value>) {}
+        fn ended(&mut self, _: Duration) -> (Option<String>, String) {
+            (None, String::new())
+        }
+    }
+
+    fn revision(name: &str) -> Option<Version> {
+        Version::enabled().find(|v| v.as_str() == name)
+    }
+
+    /// The findings (rule, warning) of `step` run against `reply`.
+    fn judged(
+        rev: Version,
+        reply: fn() -> Reply,
+        step: impl Fn(&mut Exercise),
+    ) -> Vec<(&'static str, bool)> {
+        let mut link = Canned(reply);
+        let limits = Limits {
+            timeout: Duration::from_secs(1),
+            deadline: Instant::now() + Duration::from_secs(10),
+            page_limit: 2,
+            read_limit: 2,
+            tools: ToolPolicy::ReadOnly,
+        };
+        let mut ex = Exercise::new(&mut link, rev, limits);
+        step(&mut ex);
+        ex.findings.iter().map(|f| (f.rule.id, f.warning)).collect()
+    }
+
+    #[test]
+    fn unknown_resource_severity_follows_the_revision_word() {
+        let not_found = || Reply::Error(Some(-32002), "not found".into());
+        let invalid = || Reply::Error(Some(-32602), "invalid".into());
+        if let Some(old) = revision("2025-11-25") {
+            // SHOULD -32002: -32602 is a warning, -32002 fine.
+            let f = judged(old, invalid, |e| e.unknown_resource());
+            assert_eq!(f, [("probe-unknown-resource", true)]);
+            assert!(judged(old, not_found, |e| e.unknown_resource()).is_empty());
+        }
+        if let Some(new) = revision("2026-07-28") {
+            // MUST -32602: -32002 breaks it (clients accepting it is the
+            // clients' SHOULD).
+            let f = judged(new, not_found, |e| e.unknown_resource());
+            assert_eq!(f, [("probe-unknown-resource", false)]);
+            assert!(judged(new, invalid, |e| e.unknown_resource()).is_empty());
+        }
+    }
+
+    #[test]
+    fn unknown_tool_answered_with_a_result_is_a_warning() {
+        let Some(rev) = revision("2025-06-18") else {
+            return;
+        };
+        let plain = || Reply::Result(json!({"content": [{"type": "text", "text": "Error"}]}));
+        let f = judged(rev, plain, |e| e.unknown_names(true, false, false));
+        assert_eq!(f, [("probe-unknown-tool", true)]);
+        let flagged = || Reply::Result(json!({"content": [], "isError": true}));
+        assert!(judged(rev, flagged, |e| e.unknown_names(true, false, false)).is_empty());
+    }
+
+    #[test]
+    fn declared_not_served_is_a_warning_but_for_ping() {
+        let Some(rev) = revision("2025-06-18") else {
+            return;
+        };
+        let missing = || Reply::Error(Some(-32601), "Method not found".into());
+        let f = judged(rev, missing, |e| {
+            e.declared("resources/templates/list", "resources", None);
+        });
+        assert_eq!(f, [("probe-declared-not-served", true)]);
+        let f = judged(rev, missing, |e| {
+            e.declared("ping", "the base protocol", None);
+        });
+        assert_eq!(f, [("probe-declared-not-served", false)]);
     }
 }

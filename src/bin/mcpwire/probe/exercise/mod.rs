@@ -246,14 +246,17 @@ impl<'a> Exercise<'a> {
         }
     }
 
-    /// A method a declared capability offers: −32601 is a finding.
+    /// A method a declared capability offers: −32601 is a warning (the
+    /// capability sentence is descriptive, no MUST or SHOULD), for `ping`
+    /// a violation ("The receiver MUST respond promptly").
     fn declared(&mut self, method: &str, capability: &str, params: Option<Value>) -> Option<Reply> {
         let reply = self.call(method, params)?;
         if let Reply::Error(Some(-32601), text) = &reply {
             let message = format!(
                 "'{method}' answered -32601 ({text}) although the server declares `{capability}`"
             );
-            self.finding(rules::DECLARED_NOT_SERVED, method, message);
+            let warning = method != "ping";
+            self.found(rules::DECLARED_NOT_SERVED, method, message, warning);
         }
         Some(reply)
     }
