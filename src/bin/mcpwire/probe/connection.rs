@@ -80,17 +80,10 @@ pub trait Link {
     fn cancels_by_closing(&self) -> bool {
         false
     }
-    /// Whether the exercises past the listings run over this link (the
-    /// logging level, completions, subscriptions, the wrong requests, the
-    /// cancelled `ping`: `exercise::features`, `exercise::errors`). The
-    /// stdio link runs them; the HTTP link does not yet.
-    fn full_exercise(&self) -> bool {
-        false
-    }
     /// Sends a request and at once `notifications/cancelled` for it
     /// (with `reason`), then waits at most `wait` for an answer that may
     /// still come ([`Reply::TimedOut`] when none did). `None`: this link
-    /// does not cancel that way (HTTP; from 2026-07-28 it cancels by
+    /// does not cancel that way (Streamable HTTP from 2026-07-28 cancels by
     /// closing the request's stream).
     fn request_cancelled(
         &mut self,
@@ -386,10 +379,6 @@ impl Link for Connection {
 
     fn set_request_meta(&mut self, meta: Option<Value>) {
         self.request_meta = meta;
-    }
-
-    fn full_exercise(&self) -> bool {
-        true
     }
 
     fn request_cancelled(

@@ -264,11 +264,10 @@ impl<'a> Exercise<'a> {
             return;
         };
         let declares = |c: &str| capabilities.get(c).is_some_and(|v| !v.is_null());
-        let full = self.conn.full_exercise();
         if defines(self.revision, "ping") {
             self.declared("ping", "the base protocol", None);
         }
-        if full && declares("logging") {
+        if declares("logging") {
             self.set_level();
         }
         let tools = if declares("tools") {
@@ -290,23 +289,21 @@ impl<'a> Exercise<'a> {
             self.read_resources(&resources);
             let subscribe =
                 capabilities.pointer("/resources/subscribe") == Some(&Value::Bool(true));
-            if full && subscribe {
+            if subscribe {
                 self.subscribe(&resources);
             }
         }
         self.get_prompts(&prompts);
-        if full && declares("completions") {
+        if declares("completions") {
             self.complete(&prompts, &templates);
         }
         self.unknown_method();
-        if full {
-            self.unknown_names(
-                declares("tools"),
-                declares("prompts"),
-                declares("resources"),
-            );
-            self.cancellation();
-        }
+        self.unknown_names(
+            declares("tools"),
+            declares("prompts"),
+            declares("resources"),
+        );
+        self.cancellation();
         self.call_tools(&tools);
     }
 
@@ -397,7 +394,7 @@ impl<'a> Exercise<'a> {
     /// required properties is also called once without one
     /// ([`Exercise::missing_argument`]).
     fn call_tools(&mut self, tools: &[Value]) {
-        let mut missing_done = !self.conn.full_exercise();
+        let mut missing_done = false;
         for tool in tools {
             let Some(name) = tool.get("name").and_then(Value::as_str) else {
                 continue;
