@@ -352,6 +352,10 @@ enum Flaw {
     /// As `Polled`, but a GET is answered 405: the stream cannot be
     /// resumed.
     PolledGone,
+    /// (Stateless revisions) `subscriptions/listen` is never acknowledged;
+    /// a `notifications/prompts/list_changed`, which the probe did not
+    /// request, comes on it instead.
+    ListenUnrequested,
 }
 
 /// The sessions the test servers issued and not yet ended, and those
@@ -666,7 +670,7 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str, fl
             stream,
             &result(cached(json!({
                 "supportedVersions": [version],
-                "capabilities": {"tools": {}},
+                "capabilities": {"tools": {"listChanged": true}},
                 "_meta": {"io.modelcontextprotocol/serverInfo":
                     {"name": "loopback-test-server", "version": "1.0.0"}}
             }))),
@@ -683,6 +687,26 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str, fl
                 }}));
             }
             json_response(stream, &result(cached(json!({"tools": tools}))), &[])
+        }
+        "subscriptions/listen" => {
+            // The acknowledgement (2026-07-28 basic/patterns/subscriptions),
+            // then the stream stays open until the client closes it.
+            let sub = json!({"io.modelcontextprotocol/subscriptionId": id});
+            let event = if flaw == Flaw::ListenUnrequested {
+                json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed",
+                    "params": {"_meta": sub}})
+            } else {
+                json!({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
+                    "params": {"_meta": sub, "notifications": {"toolsListChanged": true}}})
+            };
+            let mut out = stream;
+            let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\
+                        cache-control: no-cache\r\nconnection: close\r\n\r\n";
+            let _ = out.write_all(format!("{head}data: {event}\n\n").as_bytes());
+            let _ = out.flush();
+            let mut rest = [0u8; 64];
+            let _ = stream.set_read_timeout(Some(std::time::Duration::from_secs(5)));
+            while matches!(out.read(&mut rest), Ok(n) if n > 0) {}
         }
         "tools/call" if !matches!(name, Some("echo" | "weather")) => {
             // "Unknown tool" is a protocol error; its example answers
@@ -749,7 +773,13 @@ fn a_correct_server_is_clean_at_every_revision() {
         } else {
             // server/discover and the per-request headers.
             assert_eq!(t["negotiated"], offered, "{t}");
-            for m in ["server/discover", "tools/list", "tools/call"] {
+            // subscriptions/listen: it declares `tools.listChanged`.
+            for m in [
+                "server/discover",
+                "tools/list",
+                "tools/call",
+                "subscriptions/listen",
+            ] {
                 assert_eq!(ok(t, m), 1, "{offered}: {m}: {t}");
             }
             assert_eq!(
@@ -775,9 +805,9 @@ fn a_correct_server_is_clean_at_every_revision() {
     // initialize (refused, no JSON answer); per stateless one: 5 requests
     // and their answers (server/discover, tools/list, the unknown method,
     // the unknown tool, tools/call; no ping, no cancellation: closing the
-    // stream is the cancellation there) and the Origin check's
-    // server/discover.
-    assert_eq!(run.summary["messages"], 4 * 19 + 2 * 11, "{}", run.summary);
+    // stream is the cancellation there), subscriptions/listen and its
+    // acknowledgement, and the Origin check's server/discover.
+    assert_eq!(run.summary["messages"], 4 * 19 + 2 * 13, "{}", run.summary);
     assert_eq!(run.status, Some(0));
 }
 
@@ -1046,6 +1076,30 @@ fn tool_parameters_are_mirrored_into_mcp_param_headers() {
     assert_eq!(ok(t, "tools/call"), 2, "{t}");
     assert_eq!(t["findings"], json!({}), "{t}");
     assert_eq!(run.status, Some(0));
+}
+
+#[test]
+fn a_listen_stream_without_acknowledgement_is_found() {
+    let url = server(Flaw::ListenUnrequested);
+    let run = probe(&["--tools", "all", "--spec", "2026-07-28", "--url", &url]);
+    let t = run.table("2026-07-28");
+    assert_eq!(t["methods"]["subscriptions/listen"]["timed_out"], 1, "{t}");
+    // The prompts notification came unacknowledged and unrequested (the
+    // probe asked for toolsListChanged only); the session also finds it
+    // from a server that declares no `prompts.listChanged`.
+    assert_eq!(
+        t["findings"],
+        json!({"probe-listen-before-ack": 1, "probe-listen-unrequested": 1,
+            "probe-listen-unacknowledged": 1,
+            "capability.prompts-list-changed-undeclared": 1}),
+        "{t}"
+    );
+    let text = run.text.as_str();
+    assert!(
+        text.contains("notifications/prompts/list_changed"),
+        "{text}"
+    );
+    assert_eq!(run.status, Some(1));
 }
 
 #[test]

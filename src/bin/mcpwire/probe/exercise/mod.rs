@@ -13,6 +13,7 @@
 mod errors;
 mod features;
 mod handshake;
+mod listen;
 
 use std::{
     collections::HashSet,
@@ -281,8 +282,13 @@ impl<'a> Exercise<'a> {
             Vec::new()
         };
         let mut templates = Vec::new();
+        let mut first_resource = None;
         if declares("resources") {
             let resources = self.list("resources/list", "resources", "resources");
+            first_resource = resources
+                .iter()
+                .find_map(|r| r.get("uri").and_then(Value::as_str))
+                .map(str::to_string);
             if defines(self.revision, "resources/templates/list") {
                 templates = self.list("resources/templates/list", "resourceTemplates", "resources");
             }
@@ -293,6 +299,7 @@ impl<'a> Exercise<'a> {
                 self.subscribe(&resources);
             }
         }
+        self.listen(&capabilities, first_resource.as_deref());
         self.get_prompts(&prompts);
         if declares("completions") {
             self.complete(&prompts, &templates);

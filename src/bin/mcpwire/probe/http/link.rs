@@ -58,6 +58,7 @@ impl HttpLink {
             stateless: super::super::exercise::stateless(revision),
             closing: rx,
             running: AtomicUsize::new(0),
+            watch: Watch::default(),
         });
         Ok(HttpLink {
             runtime,
@@ -231,6 +232,36 @@ impl Link for HttpLink {
             }
         };
         Some(reply)
+    }
+
+    /// The request POSTed; its SSE stream read for `wait`, then closed
+    /// (the POST's deadline), which "MUST be treated by the server as
+    /// cancellation of that request".
+    fn listen(&mut self, params: Value, wait: Duration) -> Option<(u64, Vec<Value>)> {
+        if self.shared.state().gone.is_some() {
+            return None;
+        }
+        self.next_id += 1;
+        let id = self.next_id;
+        self.shared.watch.open(id);
+        let message = request_message(
+            id,
+            "subscriptions/listen",
+            Some(params),
+            self.request_meta.as_ref(),
+        );
+        let deadline = Instant::now() + wait;
+        let key = Value::from(id).to_string();
+        let (tx, rx) = mpsc::channel::<()>();
+        let shared = Arc::clone(&self.shared);
+        let _guard = self.runtime.enter();
+        spawn(&self.shared, async move {
+            post_request(shared, message, key, deadline).await;
+            let _ = tx.send(());
+        });
+        // The stream is read until the deadline (or its end).
+        let _ = rx.recv_timeout(wait + Duration::from_millis(100));
+        Some((id, self.shared.watch.take()))
     }
 
     fn ended(&mut self, _grace: Duration) -> (Option<String>, String) {
