@@ -8,7 +8,8 @@
 //! By concern: the declared features past the listings (logging level,
 //! completions, subscriptions, one cancellation) are in [`features`]; the
 //! answers a server owes to a wrong request (an unknown tool, prompt or
-//! resource, a tool call missing a required argument) in [`errors`].
+//! resource, a tool call missing a required argument) in [`errors`]; the
+//! 2026-07-28 `subscriptions/listen` in [`listen`].
 
 mod errors;
 mod features;
