@@ -144,6 +144,32 @@ fn everything_exercised(t: &Value, transport: &str, origin: &str) {
     }
     assert_eq!(ok(t, "resources/read"), 7, "{t}");
     assert_eq!(ok(t, "prompts/get"), 3, "{t}");
+    // The full exercise, as over stdio (tests/probe_peer.rs): the logging
+    // level, the subscription, completions from 2025-03-26, the wrong
+    // requests, the cancelled ping (answered or not: a race).
+    for m in [
+        "logging/setLevel",
+        "resources/subscribe",
+        "resources/unsubscribe",
+    ] {
+        assert_eq!(ok(t, m), 1, "{offered}: {m} not exercised: {t}");
+    }
+    let completions = if offered == "2024-11-05" { 0 } else { 2 };
+    assert_eq!(ok(t, "completion/complete"), completions, "{t}");
+    assert_eq!(ok(t, "tools/call (unknown tool)"), 1, "{t}");
+    assert_eq!(ok(t, "tools/call (missing argument)"), 1, "{t}");
+    for row in [
+        "prompts/get (unknown prompt)",
+        "resources/read (unknown resource)",
+    ] {
+        assert_eq!(t["methods"][row]["error"], 1, "{row}: {t}");
+    }
+    let cancelled = &t["methods"]["ping (cancelled)"];
+    assert_eq!(
+        cancelled["timed_out"].as_u64().unwrap_or(0) + cancelled["ok"].as_u64().unwrap_or(0),
+        1,
+        "{t}"
+    );
     assert_eq!(
         t["methods"]["mcpwire/probe-unknown-method"]["error"], 1,
         "{t}"
@@ -158,8 +184,11 @@ fn everything_exercised(t: &Value, transport: &str, origin: &str) {
     // `get-resource-links` returns (one: its count at the small end), a
     // content type those revisions do not define. Over Streamable HTTP,
     // its transport refuses a request whose session was DELETEd with 400,
-    // not 404.
-    let mut expected = json!({"probe-origin": 1});
+    // not 404. As over stdio, an unknown resource answered -32602 where
+    // these revisions say "Servers SHOULD return standard JSON-RPC errors
+    // for common failure cases: … Resource not found: `-32002`"
+    // (server/resources, Error Handling; a warning).
+    let mut expected = json!({"probe-origin": 1, "probe-unknown-resource": 1});
     if transport == "streamable-http" {
         expected["probe-session-deleted"] = json!(1);
     }
@@ -192,6 +221,10 @@ fn only_known_findings(run: &Run, stateless_null_id: bool) {
             "probe-session-deleted" => {
                 assert_eq!(f["severity"], "violation");
                 assert!(message.contains("DELETEd refused (HTTP 400)"), "{f}");
+            }
+            "probe-unknown-resource" => {
+                assert_eq!(f["severity"], "warning");
+                assert!(message.contains("error -32602"), "{f}");
             }
             "anyOf" => assert!(message.contains("resource_link"), "{f}"),
             // The SDK's transport answers a request before initialization
@@ -319,6 +352,10 @@ enum Flaw {
     /// As `Polled`, but a GET is answered 405: the stream cannot be
     /// resumed.
     PolledGone,
+    /// (Stateless revisions) `subscriptions/listen` is never acknowledged;
+    /// a `notifications/prompts/list_changed`, which the probe did not
+    /// request, comes on it instead.
+    ListenUnrequested,
 }
 
 /// The sessions the test servers issued and not yet ended, and those
@@ -551,6 +588,13 @@ fn serve(stream: TcpStream, flaw: Flaw) {
             &result(json!({"tools": [{"name": "echo", "inputSchema": {"type": "object"}}]})),
             &[],
         ),
+        "tools/call" if msg.pointer("/params/name") != Some(&json!("echo")) => {
+            // "Protocol Errors: Standard JSON-RPC errors for issues like:
+            // Unknown tools" (server/tools, Error Handling).
+            let error = json!({"jsonrpc": "2.0", "id": id,
+                "error": {"code": -32602, "message": "Unknown tool"}});
+            json_response(&stream, &error, &[]);
+        }
         "tools/call" => {
             // A priming event, a request of the server's own before the
             // response (the probe answers it by POST), the response.
@@ -626,7 +670,7 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str, fl
             stream,
             &result(cached(json!({
                 "supportedVersions": [version],
-                "capabilities": {"tools": {}},
+                "capabilities": {"tools": {"listChanged": true}},
                 "_meta": {"io.modelcontextprotocol/serverInfo":
                     {"name": "loopback-test-server", "version": "1.0.0"}}
             }))),
@@ -643,6 +687,40 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str, fl
                 }}));
             }
             json_response(stream, &result(cached(json!({"tools": tools}))), &[])
+        }
+        "subscriptions/listen" => {
+            // The acknowledgement (2026-07-28 basic/patterns/subscriptions),
+            // then the stream stays open until the client closes it.
+            let sub = json!({"io.modelcontextprotocol/subscriptionId": id});
+            let event = if flaw == Flaw::ListenUnrequested {
+                json!({"jsonrpc": "2.0", "method": "notifications/prompts/list_changed",
+                    "params": {"_meta": sub}})
+            } else {
+                json!({"jsonrpc": "2.0", "method": "notifications/subscriptions/acknowledged",
+                    "params": {"_meta": sub, "notifications": {"toolsListChanged": true}}})
+            };
+            let mut out = stream;
+            let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\
+                        cache-control: no-cache\r\nconnection: close\r\n\r\n";
+            let _ = out.write_all(format!("{head}data: {event}\n\n").as_bytes());
+            let _ = out.flush();
+            let mut rest = [0u8; 64];
+            let _ = stream.set_read_timeout(Some(std::time::Duration::from_secs(5)));
+            while matches!(out.read(&mut rest), Ok(n) if n > 0) {}
+        }
+        "tools/call" if !matches!(name, Some("echo" | "weather")) => {
+            // "Unknown tool" is a protocol error; its example answers
+            // -32602 (server/tools, Error Handling).
+            let error = json!({"jsonrpc": "2.0", "id": id,
+                "error": {"code": -32602, "message": "Unknown tool"}});
+            json_response(stream, &error, &[]);
+        }
+        "tools/call" if name == Some("weather") && region.is_none() => {
+            // "Input validation errors" are "Reported in tool results with
+            // `isError: true`" (server/tools, Error Handling).
+            let answer = result(json!({"resultType": "complete", "isError": true,
+                "content": [{"type": "text", "text": "region is required"}]}));
+            json_response(stream, &answer, &[]);
         }
         "tools/call" => {
             let answer = result(json!({"resultType": "complete",
@@ -695,7 +773,13 @@ fn a_correct_server_is_clean_at_every_revision() {
         } else {
             // server/discover and the per-request headers.
             assert_eq!(t["negotiated"], offered, "{t}");
-            for m in ["server/discover", "tools/list", "tools/call"] {
+            // subscriptions/listen: it declares `tools.listChanged`.
+            for m in [
+                "server/discover",
+                "tools/list",
+                "tools/call",
+                "subscriptions/listen",
+            ] {
                 assert_eq!(ok(t, m), 1, "{offered}: {m}: {t}");
             }
             assert_eq!(
@@ -707,18 +791,23 @@ fn a_correct_server_is_clean_at_every_revision() {
             t["methods"]["mcpwire/probe-unknown-method"]["error"], 1,
             "{t}"
         );
+        // The full exercise: the unknown tool answered -32602.
+        assert_eq!(t["methods"]["tools/call (unknown tool)"]["error"], 1, "{t}");
         assert_eq!(t["findings"], json!({}), "{offered}: {t}");
     }
     // Nothing the probe sent broke a rule (headers, session id, protocol
     // version, its answer to the server's roots/list), and nothing else.
     assert_eq!(run.keywords(), Vec::<&str>::new(), "{}", run.text);
-    // Per initialize-era revision: 5 requests and their answers
-    // (initialize, ping, tools/list, the unknown method, tools/call), the
-    // initialized notification, roots/list and its answer, and the Origin
-    // check's initialize (refused, no JSON answer); per stateless one: 4
-    // requests and their answers (server/discover, tools/list, the unknown
-    // method, tools/call; no ping) and the Origin check's server/discover.
-    assert_eq!(run.summary["messages"], 4 * 14 + 2 * 9, "{}", run.summary);
+    // Per initialize-era revision: 7 requests and their answers
+    // (initialize, ping, tools/list, the unknown method, the unknown tool,
+    // the cancelled ping, tools/call), the initialized notification, the
+    // cancellation, roots/list and its answer, and the Origin check's
+    // initialize (refused, no JSON answer); per stateless one: 5 requests
+    // and their answers (server/discover, tools/list, the unknown method,
+    // the unknown tool, tools/call; no ping, no cancellation: closing the
+    // stream is the cancellation there), subscriptions/listen and its
+    // acknowledgement, and the Origin check's server/discover.
+    assert_eq!(run.summary["messages"], 4 * 19 + 2 * 13, "{}", run.summary);
     assert_eq!(run.status, Some(0));
 }
 
@@ -990,6 +1079,30 @@ fn tool_parameters_are_mirrored_into_mcp_param_headers() {
 }
 
 #[test]
+fn a_listen_stream_without_acknowledgement_is_found() {
+    let url = server(Flaw::ListenUnrequested);
+    let run = probe(&["--tools", "all", "--spec", "2026-07-28", "--url", &url]);
+    let t = run.table("2026-07-28");
+    assert_eq!(t["methods"]["subscriptions/listen"]["timed_out"], 1, "{t}");
+    // The prompts notification came unacknowledged and unrequested (the
+    // probe asked for toolsListChanged only); the session also finds it
+    // from a server that declares no `prompts.listChanged`.
+    assert_eq!(
+        t["findings"],
+        json!({"probe-listen-before-ack": 1, "probe-listen-unrequested": 1,
+            "probe-listen-unacknowledged": 1,
+            "capability.prompts-list-changed-undeclared": 1}),
+        "{t}"
+    );
+    let text = run.text.as_str();
+    assert!(
+        text.contains("notifications/prompts/list_changed"),
+        "{text}"
+    );
+    assert_eq!(run.status, Some(1));
+}
+
+#[test]
 fn a_server_that_serves_a_foreign_origin_is_warned_of() {
     let url = server(Flaw::OpenOrigin);
     let run = probe(&["--spec", "2025-11-25", "--url", &url]);
@@ -1052,7 +1165,8 @@ fn an_sse_stream_cut_inside_an_event_and_the_probe_goes_on() {
     assert_eq!(ok(t, "tools/call"), 1, "{t}");
     assert_eq!(
         t["findings"],
-        json!({"input": 1, "probe-no-response": 1}),
+        // The cancelled ping's stream is cut the same way.
+        json!({"input": 2, "probe-no-response": 1}),
         "{t}"
     );
     let cut = run

@@ -80,17 +80,10 @@ pub trait Link {
     fn cancels_by_closing(&self) -> bool {
         false
     }
-    /// Whether the exercises past the listings run over this link (the
-    /// logging level, completions, subscriptions, the wrong requests, the
-    /// cancelled `ping`: `exercise::features`, `exercise::errors`). The
-    /// stdio link runs them; the HTTP link does not yet.
-    fn full_exercise(&self) -> bool {
-        false
-    }
     /// Sends a request and at once `notifications/cancelled` for it
     /// (with `reason`), then waits at most `wait` for an answer that may
     /// still come ([`Reply::TimedOut`] when none did). `None`: this link
-    /// does not cancel that way (HTTP; from 2026-07-28 it cancels by
+    /// does not cancel that way (Streamable HTTP from 2026-07-28 cancels by
     /// closing the request's stream).
     fn request_cancelled(
         &mut self,
@@ -102,6 +95,13 @@ pub trait Link {
         let _ = (method, params, reason, wait);
         None
     }
+    /// Sends `subscriptions/listen` with `params`, collects for `wait`
+    /// every message carrying its id ([`Watch`]), then ends it: on stdio
+    /// with `notifications/cancelled`, over Streamable HTTP by closing its
+    /// stream (2026-07-28 basic/patterns/subscriptions, Cancellation).
+    /// The request's id and the messages, in order; `None`: not sent (the
+    /// connection is gone).
+    fn listen(&mut self, params: Value, wait: Duration) -> Option<(u64, Vec<Value>)>;
     /// Ids of the requests that got an answer carrying no JSON-RPC
     /// response (an HTTP error page, a `404` to `server/discover`): each
     /// is a probe finding or a note already, not also `unanswered`.
@@ -180,6 +180,49 @@ impl Writer {
 
 type Waiting = Arc<Mutex<HashMap<String, Sender<Reply>>>>;
 
+/// The `_meta` key naming the subscription a message belongs to
+/// (2026-07-28 basic/patterns/subscriptions).
+const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
+
+/// The messages that carry one open subscription's id: its notifications
+/// (`_meta.io.modelcontextprotocol/subscriptionId`) and its response.
+#[derive(Debug, Default)]
+pub struct Watch(Mutex<Option<(Value, Vec<Value>)>>);
+
+impl Watch {
+    /// Starts collecting for the subscription `id`.
+    pub fn open(&self, id: u64) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((Value::from(id), Vec::new()));
+    }
+
+    /// Keeps `message` when it carries the open subscription's id.
+    pub fn see(&self, message: &Value) {
+        let mut guard = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let Some((id, seen)) = guard.as_mut() else {
+            return;
+        };
+        let tagged = message
+            .get("params")
+            .and_then(|p| p.get("_meta"))
+            .and_then(|m| m.get(SUBSCRIPTION_ID))
+            == Some(id);
+        let response = message.get("method").is_none() && message.get("id") == Some(id);
+        if tagged || response {
+            seen.push(message.clone());
+        }
+    }
+
+    /// Stops collecting; what was kept, in order.
+    pub fn take(&self) -> Vec<Value> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .map(|(_, seen)| seen)
+            .unwrap_or_default()
+    }
+}
+
 /// A running server and its conversation.
 pub struct Connection {
     child: Child,
@@ -188,6 +231,7 @@ pub struct Connection {
     next_id: u64,
     /// Signalled (by dropping) when the reader thread has finished.
     reader_done: Receiver<()>,
+    watch: Arc<Watch>,
     /// `_meta` added to every request (the 2026-07-28 way), or `None`.
     pub request_meta: Option<Value>,
 }
@@ -199,6 +243,7 @@ struct ReaderSetup {
     waiting: Waiting,
     max_line: usize,
     modern: Arc<Mutex<bool>>,
+    watch: Arc<Watch>,
     _done: Sender<()>,
 }
 
@@ -255,8 +300,10 @@ impl Connection {
             waiting: Arc::clone(&waiting),
             max_line,
             modern: Arc::new(Mutex::new(modern)),
+            watch: Arc::default(),
             _done: done_tx,
         };
+        let watch = Arc::clone(&setup.watch);
         thread::Builder::new()
             .name("probe-s2c".into())
             .spawn(move || read_server(stdout, setup))?;
@@ -266,6 +313,7 @@ impl Connection {
             waiting,
             next_id: 0,
             reader_done: done_rx,
+            watch,
             request_meta: None,
         })
     }
@@ -303,6 +351,32 @@ impl Connection {
             self.request_meta.as_ref(),
         );
         self.exchange(method, params, Some(cancel), wait)
+    }
+
+    /// [`Link::listen`]: the request, `wait`, then its cancellation.
+    pub fn listen(&mut self, params: Value, wait: Duration) -> Option<(u64, Vec<Value>)> {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.watch.open(id);
+        let meta = self.request_meta.as_ref();
+        let message = request_message(id, "subscriptions/listen", Some(params), meta);
+        let sent = self.writer.lock().map(|mut w| w.send(&message));
+        if !matches!(sent, Ok(Ok(()))) {
+            self.watch.take();
+            return None;
+        }
+        thread::sleep(wait);
+        // "close the SSE stream (HTTP) or send `notifications/cancelled`
+        // referencing the `subscriptions/listen` request ID (stdio)".
+        let cancel = notification(
+            "notifications/cancelled",
+            Some(json!({"requestId": id, "reason": "mcpwire probe: the listen check"})),
+            meta,
+        );
+        if let Ok(mut w) = self.writer.lock() {
+            let _ = w.send(&cancel);
+        }
+        Some((id, self.watch.take()))
     }
 
     /// Sends a request (then `after`, when given) and waits for its
@@ -388,10 +462,6 @@ impl Link for Connection {
         self.request_meta = meta;
     }
 
-    fn full_exercise(&self) -> bool {
-        true
-    }
-
     fn request_cancelled(
         &mut self,
         method: &str,
@@ -402,6 +472,10 @@ impl Link for Connection {
         Some(Connection::request_cancelled(
             self, method, params, reason, wait,
         ))
+    }
+
+    fn listen(&mut self, params: Value, wait: Duration) -> Option<(u64, Vec<Value>)> {
+        Connection::listen(self, params, wait)
     }
 
     fn ended(&mut self, grace: Duration) -> (Option<String>, String) {
@@ -497,6 +571,7 @@ fn route(line: &[u8], setup: &ReaderSetup) {
     let Ok(message) = serde_json::from_slice::<Value>(line) else {
         return;
     };
+    setup.watch.see(&message);
     let Some(object) = message.as_object() else {
         return;
     };

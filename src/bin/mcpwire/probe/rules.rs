@@ -186,3 +186,31 @@ pub const VERSION_UNSUPPORTED: ProbeRule = ProbeRule {
                with an invalid or unsupported MCP-Protocol-Version, it MUST respond with 400 Bad \
                Request.\"",
 };
+
+/// (2026-07-28 on) `subscriptions/listen` got no
+/// `notifications/subscriptions/acknowledged` in time.
+pub const LISTEN_UNACKNOWLEDGED: ProbeRule = ProbeRule {
+    id: "probe-listen-unacknowledged",
+    sentence: "basic/patterns/subscriptions (Acknowledgment): \"The server **MUST** send \
+               `notifications/subscriptions/acknowledged` as the first message carrying the \
+               subscription's ID in `_meta` under `io.modelcontextprotocol/subscriptionId`\"; \
+               none came within the probe's wait.",
+};
+
+/// (2026-07-28 on) A notification on a subscription came before its
+/// acknowledgement.
+pub const LISTEN_BEFORE_ACK: ProbeRule = ProbeRule {
+    id: "probe-listen-before-ack",
+    sentence: "basic/patterns/subscriptions (Acknowledgment): the server \"**MUST NOT** send any \
+               notification on the subscription before it\".",
+};
+
+/// (2026-07-28 on) A subscription carried, or acknowledged, a
+/// notification type the client did not request.
+pub const LISTEN_UNREQUESTED: ProbeRule = ProbeRule {
+    id: "probe-listen-unrequested",
+    sentence: "basic/patterns/subscriptions (Opening a Stream): \"The server **MUST NOT** send \
+               notification types the client has not explicitly requested.\"; the \
+               acknowledgment's `notifications` is \"The subset of requested notification types \
+               the server agreed to honor\" (schema, SubscriptionsAcknowledgedNotificationParams).",
+};

@@ -22,7 +22,7 @@
 //!   `unanswered` and a late answer is no violation. Its table row is
 //!   `ping (cancelled)` (`timed out` there: not answered within half a
 //!   second, as the spec asks of the receiver). A link that cancels by
-//!   closing a stream (HTTP) does not do it.
+//!   closing a stream (Streamable HTTP from 2026-07-28) does not do it.
 //!
 //! A declared method answered −32601 is `probe-declared-not-served`.
 

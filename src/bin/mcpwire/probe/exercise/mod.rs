@@ -8,11 +8,13 @@
 //! By concern: the declared features past the listings (logging level,
 //! completions, subscriptions, one cancellation) are in [`features`]; the
 //! answers a server owes to a wrong request (an unknown tool, prompt or
-//! resource, a tool call missing a required argument) in [`errors`].
+//! resource, a tool call missing a required argument) in [`errors`]; the
+//! 2026-07-28 `subscriptions/listen` in [`listen`].
 
 mod errors;
 mod features;
 mod handshake;
+mod listen;
 
 use std::{
     collections::HashSet,
@@ -267,11 +269,10 @@ impl<'a> Exercise<'a> {
             return;
         };
         let declares = |c: &str| capabilities.get(c).is_some_and(|v| !v.is_null());
-        let full = self.conn.full_exercise();
         if defines(self.revision, "ping") {
             self.declared("ping", "the base protocol", None);
         }
-        if full && declares("logging") {
+        if declares("logging") {
             self.set_level();
         }
         let tools = if declares("tools") {
@@ -285,31 +286,35 @@ impl<'a> Exercise<'a> {
             Vec::new()
         };
         let mut templates = Vec::new();
+        let mut first_resource = None;
         if declares("resources") {
             let resources = self.list("resources/list", "resources", "resources");
+            first_resource = resources
+                .iter()
+                .find_map(|r| r.get("uri").and_then(Value::as_str))
+                .map(str::to_string);
             if defines(self.revision, "resources/templates/list") {
                 templates = self.list("resources/templates/list", "resourceTemplates", "resources");
             }
             self.read_resources(&resources);
             let subscribe =
                 capabilities.pointer("/resources/subscribe") == Some(&Value::Bool(true));
-            if full && subscribe {
+            if subscribe {
                 self.subscribe(&resources);
             }
         }
+        self.listen(&capabilities, first_resource.as_deref());
         self.get_prompts(&prompts);
-        if full && declares("completions") {
+        if declares("completions") {
             self.complete(&prompts, &templates);
         }
         self.unknown_method();
-        if full {
-            self.unknown_names(
-                declares("tools"),
-                declares("prompts"),
-                declares("resources"),
-            );
-            self.cancellation();
-        }
+        self.unknown_names(
+            declares("tools"),
+            declares("prompts"),
+            declares("resources"),
+        );
+        self.cancellation();
         self.call_tools(&tools);
     }
 
@@ -400,7 +405,7 @@ impl<'a> Exercise<'a> {
     /// required properties is also called once without one
     /// ([`Exercise::missing_argument`]).
     fn call_tools(&mut self, tools: &[Value]) {
-        let mut missing_done = !self.conn.full_exercise();
+        let mut missing_done = false;
         for tool in tools {
             let Some(name) = tool.get("name").and_then(Value::as_str) else {
                 continue;

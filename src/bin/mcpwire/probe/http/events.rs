@@ -121,6 +121,7 @@ pub(super) fn messages(v: &Value) -> Vec<&Value> {
 /// responses"), notifications left to the judge.
 pub(super) fn dispatch(shared: &Arc<Shared>, value: &Value, own: Option<&str>) {
     for m in messages(value) {
+        shared.watch.see(m);
         let Some(object) = m.as_object() else {
             continue;
         };

@@ -58,6 +58,7 @@ impl HttpLink {
             stateless: super::super::exercise::stateless(revision),
             closing: rx,
             running: AtomicUsize::new(0),
+            watch: Watch::default(),
         });
         Ok(HttpLink {
             runtime,
@@ -165,6 +166,102 @@ impl Link for HttpLink {
 
     fn set_request_meta(&mut self, meta: Option<Value>) {
         self.request_meta = meta;
+    }
+
+    /// The request POSTed, then at once `notifications/cancelled` for it
+    /// POSTed as any notification ("cancellation notifications are sent as
+    /// a new message", basic/utilities/cancellation); the answer, which
+    /// may still come on the request's stream, is waited for at most
+    /// `wait`. At the stateless revisions a request is cancelled by
+    /// closing its stream, which races the answer of a `ping` on
+    /// loopback: `None`, not done.
+    fn request_cancelled(
+        &mut self,
+        method: &str,
+        params: Option<Value>,
+        reason: &str,
+        wait: Duration,
+    ) -> Option<Reply> {
+        if self.shared.stateless {
+            return None;
+        }
+        if self.shared.state().gone.is_some() {
+            return Some(Reply::Closed);
+        }
+        self.next_id += 1;
+        let id = self.next_id;
+        let key = Value::from(id).to_string();
+        let message = request_message(id, method, params, self.request_meta.as_ref());
+        let cancel = notification(
+            "notifications/cancelled",
+            Some(json!({"requestId": id, "reason": reason})),
+            self.request_meta.as_ref(),
+        );
+        let (tx, rx) = mpsc::channel();
+        self.shared
+            .waiting()
+            .insert(key.clone(), (method.to_string(), tx));
+        let deadline = Instant::now() + self.shared.timeout.max(wait);
+        let before = self.shared.next_exchange.load(Ordering::SeqCst);
+        let _guard = self.runtime.enter();
+        spawn(
+            &self.shared,
+            post_request(Arc::clone(&self.shared), message, key.clone(), deadline),
+        );
+        let shared = Arc::clone(&self.shared);
+        spawn(&self.shared, async move {
+            // The cancellation after its request: once the request's
+            // exchange has begun (so it is judged first), and a moment for
+            // it to reach the server on its own connection.
+            while shared.next_exchange.load(Ordering::SeqCst) <= before && Instant::now() < deadline
+            {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            post_other(&shared, &cancel, deadline).await;
+        });
+        let reply = match rx.recv_timeout(wait) {
+            // The stream ended without the response: the receiver "SHOULD
+            // NOT send a response for the cancelled request", so it is no
+            // answer, not a failure.
+            Ok(Reply::Failed(_)) => Reply::TimedOut,
+            Ok(reply) => reply,
+            Err(_) => {
+                self.shared.waiting().remove(&key);
+                rx.try_recv().unwrap_or(Reply::TimedOut)
+            }
+        };
+        Some(reply)
+    }
+
+    /// The request POSTed; its SSE stream read for `wait`, then closed
+    /// (the POST's deadline), which "MUST be treated by the server as
+    /// cancellation of that request".
+    fn listen(&mut self, params: Value, wait: Duration) -> Option<(u64, Vec<Value>)> {
+        if self.shared.state().gone.is_some() {
+            return None;
+        }
+        self.next_id += 1;
+        let id = self.next_id;
+        self.shared.watch.open(id);
+        let message = request_message(
+            id,
+            "subscriptions/listen",
+            Some(params),
+            self.request_meta.as_ref(),
+        );
+        let deadline = Instant::now() + wait;
+        let key = Value::from(id).to_string();
+        let (tx, rx) = mpsc::channel::<()>();
+        let shared = Arc::clone(&self.shared);
+        let _guard = self.runtime.enter();
+        spawn(&self.shared, async move {
+            post_request(shared, message, key, deadline).await;
+            let _ = tx.send(());
+        });
+        // The stream is read until the deadline (or its end).
+        let _ = rx.recv_timeout(wait + Duration::from_millis(100));
+        Some((id, self.shared.watch.take()))
     }
 
     fn ended(&mut self, _grace: Duration) -> (Option<String>, String) {

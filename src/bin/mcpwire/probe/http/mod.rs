@@ -76,7 +76,7 @@ use tokio::{sync::watch, time::Instant};
 
 use super::{
     answers,
-    connection::{notification, request_message, Link, Reply},
+    connection::{notification, request_message, Link, Reply, Watch},
 };
 use crate::proxy::{body::full, tls};
 
@@ -164,6 +164,8 @@ struct Shared {
     closing: watch::Receiver<bool>,
     /// Tasks running.
     running: AtomicUsize,
+    /// The open `subscriptions/listen`'s messages ([`Link::listen`]).
+    watch: Watch,
 }
 
 #[derive(Default)]
