@@ -6,10 +6,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::{
-    judging::{http_fallback, Conversation},
-    Config, Consumer, Context, Http, Judged, Pending, Totals,
-};
+use super::{judging::Conversation, Config, Consumer, Context, Http, Judged, Pending, Totals};
 use crate::{
     http::{ConversationId, Output, Router, Step, Tracker},
     input::InputError,
@@ -131,7 +128,8 @@ impl HttpSide {
             );
         }
         let mut out = Vec::new();
-        conv.tracker.step(step, &mut out);
+        conv.tracker
+            .step(step, &conv.conversation.session, &mut out);
         let line = usize::try_from(exchange).ok();
         for o in out.drain(..) {
             match o {
@@ -226,8 +224,7 @@ impl HttpSide {
         self.conversations.insert(
             conversation,
             HttpConversation {
-                tracker: Tracker::new(config.mode, config.options.limits)
-                    .with_fallback(http_fallback(config)),
+                tracker: Tracker::new(config.mode, config.options.limits),
                 conversation: Conversation::http(config),
             },
         );
@@ -281,8 +278,9 @@ impl StepContext {
 }
 
 /// A capture that starts after the handshake is judged at the revision
-/// its requests' header names (the tracker's rules read the same header):
-/// notes a request's `MCP-Protocol-Version` in `session`.
+/// its requests' header names: notes a request's `MCP-Protocol-Version`
+/// in `session`, the one owner of the revision in force (the tracker's
+/// rules read it from there).
 fn note_request_version(step: &Step, session: &mut Session) {
     if let Step::Request { head, .. } = step {
         if let Some(v) = head

@@ -52,7 +52,7 @@ impl Conversation {
 /// negotiated during initialization - the server SHOULD assume protocol
 /// version 2025-03-26."), when it is compiled in; else the configured
 /// fallback.
-pub(super) fn http_fallback(config: &Config) -> Version {
+fn http_fallback(config: &Config) -> Version {
     if Version::V2025_03_26.spec().is_some() {
         Version::V2025_03_26
     } else {

@@ -341,20 +341,26 @@ impl Session {
         {
             self.capabilities.set_server(caps);
         }
-        if method != "initialize" || self.mode != Mode::Auto {
+        if method != "initialize" {
             return;
         }
-        self.proposed = None;
+        // Recorded in either mode (the HTTP rules compare the
+        // `MCP-Protocol-Version` header with it); in force in auto mode only.
+        let auto = self.mode == Mode::Auto;
+        if auto {
+            self.proposed = None;
+        }
         let Some(value) = head.result_protocol_version.as_deref() else {
             return;
         };
         match parse_version(value) {
             Some(v) => self.negotiated = Some(v),
-            None => report.warnings.push(unknown_version(
+            None if auto => report.warnings.push(unknown_version(
                 value,
                 "/result/protocolVersion",
                 self.revision(),
             )),
+            None => {}
         }
     }
 

@@ -343,6 +343,12 @@ impl Session {
         )
     }
 
+    /// The revision the handshake settled (the protocolVersion of the
+    /// `initialize` result), in either mode; in force in auto mode only.
+    pub fn negotiated(&self) -> Option<Version> {
+        self.negotiated
+    }
+
     /// The revision in force for messages that say nothing themselves.
     pub fn revision(&self) -> Version {
         self.revision_source().0

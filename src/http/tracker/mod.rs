@@ -2,10 +2,13 @@
 //! order, it says which JSON-RPC messages to judge (request bodies,
 //! JSON response bodies, SSE event data) and which HTTP rules broke.
 //!
-//! It tracks what the rules need across exchanges: the revision in force
-//! (a fixed one, or in auto mode the negotiated one, a request's own
-//! `_meta` version, the `MCP-Protocol-Version` header, and before any of
-//! those 2025-03-26, which the spec tells servers to assume), the session
+//! The revision in force is not its own: it reads the conversation's
+//! [`Session`] ([`Session::revision`], [`Session::negotiated`]), which
+//! takes it from the handshake, else from the `MCP-Protocol-Version`
+//! header its caller noted ([`Session::note_transport_version`]), else
+//! from its fallback; a request's own `_meta` version or the version its
+//! `initialize` proposes come first for that request, as they do for the
+//! session's checks. What it tracks itself across exchanges: the session
 //! id the server issued, whether the conversation uses the 2024-11-05
 //! HTTP+SSE transport, and per open exchange what its request carried.
 
@@ -28,7 +31,7 @@ use crate::{
         rules::HttpRule,
     },
     input::{self, InputError, Limits},
-    Direction, Mode, Version,
+    Direction, Mode, Session, Version,
 };
 
 /// What a POST body held.
@@ -69,15 +72,11 @@ const MAX_OPEN: usize = 65_536;
 pub struct Tracker {
     mode: Mode,
     limits: Limits,
-    negotiated: Option<Version>,
-    header_version: Option<Version>,
     initialize_ids: Vec<Value>,
     session_id: Option<String>,
     legacy: bool,
     exchanges_seen: u64,
     open: HashMap<u64, Open>,
-    /// The revision assumed while nothing says which.
-    fallback: Version,
 }
 impl Tracker {
     /// A conversation judged in `mode`, reading messages within `limits`.
@@ -85,46 +84,17 @@ impl Tracker {
         Tracker {
             mode,
             limits,
-            negotiated: None,
-            header_version: None,
             initialize_ids: Vec::new(),
             session_id: None,
             legacy: false,
             exchanges_seen: 0,
             open: HashMap::new(),
-            fallback: Version::V2025_03_26,
         }
-    }
-
-    /// The revision assumed while neither a handshake nor an
-    /// `MCP-Protocol-Version` header says which (default 2025-03-26, as
-    /// the transport tells servers to assume); the conversation's session
-    /// must assume the same.
-    pub fn with_fallback(mut self, fallback: Version) -> Tracker {
-        self.fallback = fallback;
-        self
     }
 
     /// The session id the server issued, if any.
     pub fn session_id(&self) -> Option<&str> {
         self.session_id.as_deref()
-    }
-
-    /// The revision in force for a message that says nothing itself.
-    pub fn revision(&self) -> Version {
-        match self.mode {
-            Mode::Fixed(v) => v,
-            Mode::Auto => self
-                .negotiated
-                .or(self.header_version)
-                .unwrap_or(self.fallback),
-        }
-    }
-
-    /// The version the `MCP-Protocol-Version` header the client sends
-    /// last named (for [`crate::Session::set_http_protocol_version`]).
-    pub fn header_version(&self) -> Option<Version> {
-        self.header_version
     }
 
     pub(super) fn finding(
@@ -147,13 +117,18 @@ impl Tracker {
     }
 
     /// Applies one step; what to judge and what broke go to `out`, in order.
-    pub fn step<'s>(&mut self, step: &'s Step, out: &mut Vec<Output<'s>>) {
+    ///
+    /// `session` is the conversation's, which judged every message of the
+    /// steps before and has noted this step's `MCP-Protocol-Version`
+    /// header ([`Session::note_transport_version`]): the revision in force
+    /// is read from it.
+    pub fn step<'s>(&mut self, step: &'s Step, session: &Session, out: &mut Vec<Output<'s>>) {
         match step {
             Step::Request {
                 exchange,
                 head,
                 body,
-            } => self.request(*exchange, head, body, out),
+            } => self.request(*exchange, head, body, session, out),
             Step::Response { exchange, head } => self.response(*exchange, head, out),
             Step::Body { exchange, body } => self.body(*exchange, body, out),
             Step::Event { exchange, event } => self.event(*exchange, event, out),

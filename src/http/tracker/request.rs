@@ -15,7 +15,7 @@ use crate::{
         exchange::{Body, RequestHead},
         rules,
     },
-    Direction, Mode, Version,
+    Direction, Mode, Session, Version,
 };
 
 /// Whether a target's query has a `sessionId` parameter.
@@ -96,6 +96,7 @@ impl Tracker {
         exchange: u64,
         head: &'s RequestHead,
         body: &'s Body,
+        session: &Session,
         out: &mut Vec<Output<'s>>,
     ) {
         let start = out.len();
@@ -121,13 +122,13 @@ impl Tracker {
             head,
             msgs: &msgs,
             initialize: msgs.iter().any(|m| is_initialize(m)),
-            revision: self.request_revision(&msgs, header),
+            revision: self.request_revision(&msgs, session),
             header,
             is_post,
             is_get,
         };
         self.note_initialize_ids(&msgs);
-        let mismatch = !self.legacy && self.request_rules(&request, out);
+        let mismatch = !self.legacy && self.request_rules(&request, session, out);
         self.open_exchange(
             exchange,
             Open {
@@ -175,11 +176,10 @@ impl Tracker {
         }
     }
 
-    /// The revision a request is under (the body's own `_meta` version,
-    /// the one an `initialize` proposes, the negotiated one, its header,
-    /// the last header, the fallback); remembers its header's version.
-    fn request_revision(&mut self, msgs: &[&Value], header: Option<&str>) -> Version {
-        let header_parsed: Option<Version> = header.and_then(|h| h.trim().parse().ok());
+    /// The revision a request is under: the body's own `_meta` version,
+    /// the one an `initialize` proposes, else the session's (the
+    /// negotiated one, the header, the fallback).
+    fn request_revision(&self, msgs: &[&Value], session: &Session) -> Version {
         let own = msgs
             .iter()
             .find_map(|m| meta_version(m))
@@ -189,19 +189,10 @@ impl Tracker {
             .find(|m| is_initialize(m))
             .and_then(|m| m.get("params")?.get("protocolVersion"))
             .and_then(version_of);
-        let revision = match self.mode {
+        match self.mode {
             Mode::Fixed(v) => v,
-            Mode::Auto => own
-                .or(proposed)
-                .or(self.negotiated)
-                .or(header_parsed)
-                .or(self.header_version)
-                .unwrap_or(self.fallback),
-        };
-        if header_parsed.is_some() {
-            self.header_version = header_parsed;
+            Mode::Auto => own.or(proposed).unwrap_or_else(|| session.revision()),
         }
-        revision
     }
 
     /// Remembers the ids of `initialize` requests (the newest 64), whose
@@ -229,10 +220,10 @@ impl Tracker {
 
     /// The Streamable HTTP rules on a request; whether its headers
     /// disagree with its body (which the server must then reject).
-    fn request_rules(&self, r: &Request<'_>, out: &mut Vec<Output<'_>>) -> bool {
+    fn request_rules(&self, r: &Request<'_>, session: &Session, out: &mut Vec<Output<'_>>) -> bool {
         self.accept_rules(r, out);
         self.session_id_rule(r, out);
-        self.negotiated_version_rules(r, out);
+        self.negotiated_version_rules(r, session.negotiated(), out);
         let mut mismatch = self.every_post_version_rules(r, out);
         if r.is_post && rules::MCP_METHOD_HEADER.applies(r.revision) {
             if let [m] = r.msgs {
@@ -317,12 +308,17 @@ impl Tracker {
 
     /// `MCP-Protocol-Version` after initialization: present, and the
     /// negotiated one (2025-06-18, 2025-11-25).
-    fn negotiated_version_rules(&self, r: &Request<'_>, out: &mut Vec<Output<'_>>) {
+    fn negotiated_version_rules(
+        &self,
+        r: &Request<'_>,
+        negotiated: Option<Version>,
+        out: &mut Vec<Output<'_>>,
+    ) {
         if r.initialize || !rules::PROTOCOL_VERSION_HEADER.applies(r.revision) {
             return;
         }
         let c2s = Direction::ClientToServer;
-        match (r.header, self.negotiated) {
+        match (r.header, negotiated) {
             (None, _) => self.finding(
                 out,
                 r.exchange,

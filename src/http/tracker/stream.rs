@@ -203,8 +203,9 @@ impl Tracker {
         }
     }
 
-    /// An `initialize` result settles the revision (in auto mode, also
-    /// the exchange's); the revision it settled.
+    /// An `initialize` result settles the revision: in auto mode, the
+    /// exchange's from this message on (the session records it for later
+    /// exchanges when it judges the message); the revision it settled.
     fn settle_revision(&mut self, exchange: u64, m: &Value) -> Option<Version> {
         let id = m.get("id")?;
         let pos = self.initialize_ids.iter().position(|i| i == id)?;
@@ -213,7 +214,6 @@ impl Tracker {
             .and_then(|r| r.get("protocolVersion"))
             .and_then(version_of)?;
         self.initialize_ids.remove(pos);
-        self.negotiated = Some(pv);
         let Mode::Auto = self.mode else {
             return None;
         };
