@@ -3,6 +3,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+mod http_row;
 mod row;
 
 pub use crate::message::MessageKind;

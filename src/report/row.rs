@@ -2,7 +2,8 @@
 //! output shows of a finding — the CLI's formats, the Python package's
 //! findings — decided once: its level, its keyword (the JSON Schema
 //! keyword, the rule's id, the warning's kind, `input`), its pointers and
-//! its message.
+//! its message. An HTTP finding gives the same row
+//! ([`crate::http::HttpFinding::row`], in `http_row.rs`).
 
 use super::{Finding, Report, Warning};
 use crate::{Rule, Severity};
@@ -28,7 +29,8 @@ pub struct Row<'a> {
     /// The JSON Schema keyword of a violation; a rule's id; a warning's
     /// kind ([`super::WarningKind::name`]); `input` for unreadable text.
     pub keyword: &'a str,
-    /// The protocol rule broken, for a rule warning.
+    /// The protocol rule broken, for a rule warning (an HTTP rule's id is
+    /// in `keyword`).
     pub rule: Option<&'static Rule>,
     /// The definition whose check found it (for a warning: the most
     /// specific definition checked, when any).

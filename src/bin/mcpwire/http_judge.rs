@@ -14,8 +14,8 @@ use std::{collections::HashMap, io};
 use mcpwire::{
     http::HttpFinding,
     live::{Consumer, Context, Judged, Pending, Totals},
-    report::MessageKind,
-    Origin, Severity as RuleSeverity,
+    report::{Level, MessageKind},
+    Origin,
 };
 
 use crate::{
@@ -231,14 +231,19 @@ pub fn finding(
     sink: &mut Outputs,
     summary: &mut Summary,
 ) -> io::Result<()> {
-    let severity = match f.severity {
-        RuleSeverity::Error => {
+    let row = f.row();
+    let severity = match row.level {
+        Level::Violation => {
             summary.violations += 1;
             Severity::Violation
         }
-        RuleSeverity::Warning => {
+        Level::Warning => {
             summary.warnings += 1;
             Severity::Warning
+        }
+        Level::Expected => {
+            summary.expected += 1;
+            Severity::Expected
         }
     };
     if let Some(v) = f.revision {
@@ -257,12 +262,12 @@ pub fn finding(
             method: None,
             id: None,
             batch_index: None,
-            definition: None,
-            pointer: "",
-            schema_pointer: None,
-            keyword: f.keyword(),
-            message: &f.message,
-            definition_path: "",
+            definition: row.definition,
+            pointer: row.pointer,
+            schema_pointer: row.schema_pointer,
+            keyword: row.keyword,
+            message: row.message,
+            definition_path: row.definition_path,
         },
         None,
     )?;

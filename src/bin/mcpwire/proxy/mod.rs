@@ -38,7 +38,9 @@
 // `body` and `tls` are also the HTTP client of `probe --url`
 // (src/bin/mcpwire/probe/http.rs).
 pub(crate) mod body;
+mod exchange;
 pub(crate) mod har_out;
+mod in_flight;
 mod open;
 mod server;
 mod steps;
