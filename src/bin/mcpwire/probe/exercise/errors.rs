@@ -242,6 +242,9 @@ mod tests {
             1
         }
         fn set_request_meta(&mut self, _: Option<Value>) {}
+        fn listen(&mut self, _: Value, _: Duration) -> Option<(u64, Vec<Value>)> {
+            None
+        }
         fn ended(&mut self, _: Duration) -> (Option<String>, String) {
             (None, String::new())
         }
