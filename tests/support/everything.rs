@@ -7,6 +7,8 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use serde_json::Value;
+
 /// A running server; killed (by its id) and reaped when dropped.
 pub struct Server(pub Child);
 
@@ -91,4 +93,68 @@ pub fn sdk_client(dir: &Path, mode: &str, url: &str, revision: &str) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     stdout
+}
+
+/// How often the probe's report `t` says method row `m` was answered.
+pub fn ok(t: &Value, m: &str) -> u64 {
+    t["methods"][m]["ok"].as_u64().unwrap_or(0)
+}
+
+/// What a probe of server-everything at an initialize-era revision must
+/// show over any transport (its report `t`): negotiated as offered, every
+/// declared feature exercised, and the full exercise — the logging level,
+/// the subscription, completions (a capability from 2025-03-26: a prompt
+/// argument and a template variable), the wrong requests (an unknown tool
+/// and a missing argument: tool error results; an unknown prompt and an
+/// unknown resource: errors), the cancelled ping and the unknown method.
+pub fn assert_fully_exercised(t: &Value) {
+    let offered = t["offered"].as_str().unwrap();
+    assert_eq!(t["negotiated"], offered, "{t}");
+    assert_eq!(t["server"], "mcp-servers/everything 2.0.0", "{t}");
+    for m in [
+        "initialize",
+        "ping",
+        "tools/list",
+        "prompts/list",
+        "prompts/get",
+        "resources/list",
+        "resources/templates/list",
+        "resources/read",
+    ] {
+        assert!(ok(t, m) > 0, "{offered}: {m} not exercised: {t}");
+    }
+    for m in [
+        "logging/setLevel",
+        "resources/subscribe",
+        "resources/unsubscribe",
+    ] {
+        assert_eq!(ok(t, m), 1, "{offered}: {m} not exercised: {t}");
+    }
+    let completions = if offered == "2024-11-05" { 0 } else { 2 };
+    assert_eq!(ok(t, "completion/complete"), completions, "{t}");
+    assert_eq!(ok(t, "tools/call (unknown tool)"), 1, "{t}");
+    assert_eq!(ok(t, "tools/call (missing argument)"), 1, "{t}");
+    for row in [
+        "prompts/get (unknown prompt)",
+        "resources/read (unknown resource)",
+    ] {
+        assert_eq!(t["methods"][row]["error"], 1, "{row}: {t}");
+    }
+    // The cancelled ping: the server stops it (no answer), or had answered
+    // before the cancellation arrived (basic/utilities/cancellation: "Due
+    // to network latency, cancellation notifications may arrive after
+    // request processing has completed"); either is no finding, and which
+    // one happens is a race.
+    let cancelled = &t["methods"]["ping (cancelled)"];
+    assert_eq!(
+        cancelled["timed_out"].as_u64().unwrap_or(0) + cancelled["ok"].as_u64().unwrap_or(0),
+        1,
+        "{t}"
+    );
+    assert_eq!(
+        t["methods"]["mcpwire/probe-unknown-method"]["error"], 1,
+        "{t}"
+    );
+    // Every read-only tool is called.
+    assert!(ok(t, "tools/call") >= 8, "{t}");
 }
