@@ -25,7 +25,7 @@ use std::{
 
 use proxy_fake::run::Proxy;
 use serde_json::Value;
-use support::har_compare::{check, comparable, identity, keyed, read_har, report, sorted};
+use support::har_compare::{checked_keyed, comparable, identity, keyed, read_har, report, sorted};
 
 /// Chromium: `MCPWIRE_CHROMIUM`, else `/usr/bin/chromium`. `None` (after
 /// saying why) outside CI when it or playwright-core is missing.
@@ -68,24 +68,6 @@ fn browser(dir: &Path, exe: &Path, url: &str, har: &Path) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     stdout
-}
-
-/// `check HAR ARGS`: its rows keyed by their entry's request, and the
-/// summary.
-fn checked_keyed(har_path: &Path, args: &[&str]) -> (Vec<Value>, Value) {
-    let har = read_har(har_path);
-    let entries = har["log"]["entries"].as_array().unwrap();
-    let (rows, summary) = report(&check(har_path, args));
-    let rows = rows
-        .iter()
-        .map(|r| {
-            keyed(
-                &comparable(r),
-                identity(&entries[r["entry"].as_u64().unwrap() as usize]),
-            )
-        })
-        .collect();
-    (sorted(rows), summary)
 }
 
 /// One session through the proxy (`args`); both HARs' findings are the

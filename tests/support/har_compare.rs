@@ -90,3 +90,21 @@ pub fn sorted(mut rows: Vec<Value>) -> Vec<Value> {
     rows.sort_by_key(|r| r.to_string());
     rows
 }
+
+/// `check HAR ARGS`: its rows keyed by their entry's request, and the
+/// summary.
+pub fn checked_keyed(har_path: &Path, args: &[&str]) -> (Vec<Value>, Value) {
+    let har = read_har(har_path);
+    let entries = har["log"]["entries"].as_array().unwrap();
+    let (rows, summary) = report(&check(har_path, args));
+    let rows = rows
+        .iter()
+        .map(|r| {
+            keyed(
+                &comparable(r),
+                identity(&entries[r["entry"].as_u64().unwrap() as usize]),
+            )
+        })
+        .collect();
+    (sorted(rows), summary)
+}
