@@ -107,7 +107,7 @@ pub struct DispatchMaps {
     /// notification or `XxxResultResponse` definition implies its whole
     /// envelope; a result definition (planned on `result`) implies the
     /// `Result` the result envelope reads there. Proved by codegen on the
-    /// schema (`codegen/src/implies.rs`); the session skips the checks
+    /// schema (`codegen/src/dispatch/implies.rs`); the session skips the checks
     /// these make redundant ([`DispatchMaps::implies`]).
     pub implies_envelope: &'static [&'static str],
 }

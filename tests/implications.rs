@@ -116,7 +116,7 @@ fn every_claimed_implication_holds_on_the_reference_validator() {
                 assert!(
                     oracle.is_valid(envelope, &instance),
                     "{version}: {typed} is claimed to imply {envelope}, but {instance} is valid for \
-                     the one and not the other (codegen/src/implies.rs)"
+                     the one and not the other (codegen/src/dispatch/implies.rs)"
                 );
             }
         }

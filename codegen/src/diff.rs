@@ -17,7 +17,7 @@ use serde_json::Value;
 
 pub use mcpwire_runtime::constraints::{Change, ChangeKind, MethodChange, Report};
 
-use crate::schema::join;
+use crate::pointer::join;
 use crate::validators::node::is_annotation;
 use crate::{dispatch, Dialect, Error, Schema};
 

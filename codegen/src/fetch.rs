@@ -30,6 +30,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::error::FetchError;
 use crate::load::{schema_path, sha256_hex, Pin};
 use crate::Version;
 
@@ -44,105 +45,6 @@ pub const BASE_URL_ENV: &str = "MCPWIRE_SPEC_BASE_URL";
 
 /// Environment variable naming the cache directory.
 pub const CACHE_ENV: &str = "MCPWIRE_SPEC_CACHE";
-
-/// Why the spec files could not be provided. Every message says what to do.
-#[derive(Debug, thiserror::Error)]
-pub enum FetchError {
-    /// No cache directory could be chosen.
-    #[error(
-        "mcpwire (feature fetch-spec): no cache directory: none of MCPWIRE_SPEC_CACHE, \
-         CARGO_HOME or HOME is set. Set MCPWIRE_SPEC_CACHE to a writable directory."
-    )]
-    NoCacheDir,
-    /// The download failed.
-    #[error(
-        "mcpwire (feature fetch-spec): cannot download {url}: {reason}.\n\
-         The file is cached in {cache} after one successful download. Either allow this \
-         build to reach {host}, set MCPWIRE_SPEC_BASE_URL to a mirror serving \
-         <base>/{commit}/{path}, or put the file there yourself (sha256 {sha256}), or turn \
-         fetch-spec off and set MCPWIRE_SPEC_DIR to a directory holding <revision>/schema.json."
-    )]
-    Download {
-        /// The URL tried.
-        url: String,
-        /// What went wrong.
-        reason: String,
-        /// Where the file would be cached.
-        cache: PathBuf,
-        /// The host of the base URL.
-        host: String,
-        /// Pinned commit.
-        commit: String,
-        /// The file's path inside the upstream repository.
-        path: String,
-        /// Pinned sha256.
-        sha256: String,
-    },
-    /// The server sent a different file.
-    #[error(
-        "mcpwire (feature fetch-spec): {url} does not match the pin (nothing was cached).\n  \
-         pinned sha256: {expected}\n  served sha256: {actual}\n\
-         The server does not serve the pinned file of commit {commit}. If MCPWIRE_SPEC_BASE_URL \
-         ({base}) names a mirror, update or fix the mirror, or unset the variable to download \
-         from upstream."
-    )]
-    Mismatch {
-        /// The URL downloaded.
-        url: String,
-        /// The base URL used.
-        base: String,
-        /// Pinned hash.
-        expected: String,
-        /// Hash of what was served.
-        actual: String,
-        /// Pinned commit.
-        commit: String,
-    },
-    /// A cached file does not match, and could not be downloaded again.
-    #[error(
-        "mcpwire (feature fetch-spec): cached file {file} does not match the pin \
-         (sha256 {actual}, pinned {expected}) and downloading it again failed:\n{again}\n\
-         Delete {file} (or the whole cache, {cache}) and build again with network access."
-    )]
-    CorruptCache {
-        /// The cached file.
-        file: PathBuf,
-        /// Its hash.
-        actual: String,
-        /// Pinned hash.
-        expected: String,
-        /// The cache root.
-        cache: PathBuf,
-        /// Why the new download failed.
-        again: Box<FetchError>,
-    },
-    /// Offline, and the file is not cached.
-    #[error(
-        "mcpwire (feature fetch-spec): {file} is not cached and cargo is offline \
-         (CARGO_NET_OFFLINE). Build once with network access, or set MCPWIRE_SPEC_DIR to a \
-         directory holding <revision>/schema.json from commit {commit}."
-    )]
-    Offline {
-        /// The file that would be downloaded.
-        file: PathBuf,
-        /// Pinned commit.
-        commit: String,
-    },
-    /// The pin has no entry for a revision.
-    #[error("schemas/pin.toml has no sha256 for revision {0}")]
-    NotPinned(String),
-    /// Writing the cache failed.
-    #[error(
-        "mcpwire (feature fetch-spec): cannot write the cache {file}: {source}. Set \
-         MCPWIRE_SPEC_CACHE to a writable directory."
-    )]
-    Io {
-        /// The file or directory.
-        file: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-}
 
 /// Where to download from and cache to.
 #[derive(Clone, Debug)]

@@ -24,9 +24,9 @@ pub mod errata;
 pub mod error;
 #[cfg(feature = "fetch")]
 pub mod fetch;
-pub mod implies;
 pub mod load;
 pub mod names;
+pub mod pointer;
 pub mod resolve;
 pub mod revisions;
 pub mod schema;

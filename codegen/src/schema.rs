@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde_json::{Map, Value};
 
 use crate::resolve::Resolver;
-use crate::{Dialect, Error, Version};
+use crate::{pointer::escape_token, Dialect, Error, Version};
 
 /// One revision's schema document.
 #[derive(Clone, Debug)]
@@ -195,14 +195,4 @@ fn def_pointer(dialect: Dialect, name: &str) -> String {
         escape_token(dialect.defs_key()),
         escape_token(name)
     )
-}
-
-/// Escapes one RFC 6901 reference token (`~` → `~0`, `/` → `~1`).
-pub fn escape_token(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
-}
-
-/// Appends one token to a pointer.
-pub fn join(pointer: &str, token: &str) -> String {
-    format!("{pointer}/{}", escape_token(token))
 }

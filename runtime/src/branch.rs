@@ -14,7 +14,7 @@
 //! [`crate::bytes::any_of`]: fn@crate::bytes::any_of
 //! [`crate::support::any_of`]: fn@crate::support::any_of
 
-use crate::bytes::same;
+use crate::same::same;
 
 /// One `anyOf` branch: `T` is its test, `Q` its required members. Each
 /// path names its own ([`crate::bytes::Branch`],

@@ -34,6 +34,7 @@ pub mod number;
 pub mod path;
 #[doc(hidden)]
 pub mod reports;
+mod same;
 pub mod suggest;
 #[doc(hidden)]
 pub mod support;

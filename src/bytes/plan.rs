@@ -9,7 +9,7 @@
 //! their violations as before).
 //!
 //! The implication is a proof about the schema, made by codegen
-//! (`codegen/src/implies.rs`: the envelope reads `result`, and no other
+//! (`codegen/src/dispatch/implies.rs`: the envelope reads `result`, and no other
 //! member of the top-level object, as `Result`, and the typed definition
 //! implies `Result`) and recorded in the revision's tables
 //! ([`crate::spec::DispatchMaps::implies`]); `tests/bytes_plan.rs`

@@ -3,7 +3,6 @@
 use serde::Serialize;
 use serde_json::Value;
 
-mod http_row;
 mod row;
 
 pub use crate::message::MessageKind;

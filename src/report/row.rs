@@ -3,7 +3,7 @@
 //! findings — decided once: its level, its keyword (the JSON Schema
 //! keyword, the rule's id, the warning's kind, `input`), its pointers and
 //! its message. An HTTP finding gives the same row
-//! ([`crate::http::HttpFinding::row`], in `http_row.rs`).
+//! ([`crate::http::HttpFinding::row`]).
 
 use super::{Finding, Report, Warning};
 use crate::{Rule, Severity};

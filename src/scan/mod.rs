@@ -37,11 +37,9 @@
 mod builder;
 mod head;
 mod message;
-mod quotes;
 
 pub use builder::{scan_value, HeadBuilder};
 pub use head::{
     Json, MessageHead, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, TASK_AUGMENTABLE,
 };
 pub use message::Message;
-pub use quotes::{Byte, Quotes};

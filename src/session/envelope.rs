@@ -20,7 +20,7 @@
 //! members as serde_json does (the last one wins), as the `Value` path's
 //! check sees them. It says yes only in revisions whose envelopes codegen
 //! proved to ask nothing more ([`crate::spec::Envelopes::shown_by_head`]:
-//! `codegen/src/implies.rs` states what the head reads as a schema and
+//! `codegen/src/dispatch/implies.rs` states what the head reads as a schema and
 //! proves it implies both envelopes).
 //!
 //! The tests below compare the answer with the envelope's own check on

@@ -5,8 +5,8 @@ use std::collections::VecDeque;
 
 use super::entry::{Position, Problem};
 use crate::{
+    input::{Byte, Quotes},
     input::{InputError, Limits},
-    scan::{Byte, Quotes},
 };
 
 /// What the array splitter found.

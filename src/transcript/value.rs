@@ -7,8 +7,9 @@ use serde_json::{Map, Value};
 use super::entry::{Item, Message, Position, Problem};
 use crate::{
     expect::Expect as Expected,
+    input::{Byte, Quotes},
     input::{InputError, Limits},
-    scan::{scan_value, Byte, HeadBuilder, MessageHead, Quotes},
+    scan::{scan_value, HeadBuilder, MessageHead},
     Direction, Origin,
 };
 

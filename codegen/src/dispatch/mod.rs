@@ -18,10 +18,12 @@
 //!   definitions carry `properties.code.const`.
 //! - **resultType**: definitions declaring a `resultType` member.
 //! - **implications**: the checks a valid message lets the session skip,
-//!   proved on the schema ([`crate::implies`]).
+//!   proved on the schema ([`implies`]).
 //!
 //! Two canonical definitions for one method or code are a build error, never
 //! a silent pick.
+
+pub mod implies;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -63,7 +65,7 @@ pub struct Maps {
     /// Definitions declaring `resultType`, sorted.
     pub result_type_declarers: Vec<String>,
     /// Typed definitions proved to imply what their envelope asks where
-    /// they are planned, sorted ([`crate::implies`]).
+    /// they are planned, sorted ([`implies`]).
     pub implies_envelope: Vec<String>,
 }
 
@@ -85,7 +87,7 @@ pub struct Envelopes {
     /// `InputRequiredResult`.
     pub input_required_result: Option<String>,
     /// Whether the message head shows the request and notification
-    /// envelopes ([`crate::implies`]).
+    /// envelopes ([`implies`]).
     pub shown_by_head: bool,
 }
 
@@ -240,7 +242,7 @@ pub fn extract(schema: &Schema) -> Result<Maps, Error> {
         result_type_declarers: declarers,
         implies_envelope: Vec::new(),
     };
-    crate::implies::prove(schema, &mut maps);
+    implies::prove(schema, &mut maps);
     Ok(maps)
 }
 

@@ -228,14 +228,14 @@ impl Resolver {
             }
         }
         for (key, sub) in map {
-            let at = crate::schema::join(&pointer, key);
+            let at = crate::pointer::join(&pointer, key);
             let key = key.as_str();
             if ONE.contains(&key) || (key == "items" && !sub.is_array()) {
                 self.walk(doc, sub, at, base.clone(), &resource);
             } else if MAP.contains(&key) {
                 if let Value::Object(members) = sub {
                     for (name, s) in members {
-                        let at = crate::schema::join(&at, name);
+                        let at = crate::pointer::join(&at, name);
                         self.walk(doc, s, at, base.clone(), &resource);
                     }
                 }

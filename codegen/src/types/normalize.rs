@@ -35,7 +35,7 @@ use heck::ToUpperCamelCase;
 use schemars::schema::RootSchema;
 use serde_json::{json, Map, Value};
 
-use crate::{schema::join, Error, Schema};
+use crate::{pointer::join, Error, Schema};
 
 /// The typify copy of one schema.
 #[derive(Debug)]

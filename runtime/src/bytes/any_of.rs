@@ -11,9 +11,9 @@
 
 use std::borrow::Cow;
 
-use super::string::same;
 use super::{Reader, Stop, R};
 use crate::branch;
+use crate::same::same;
 
 /// One `anyOf` branch, for [`any_of`]: `required` holds the bits (of the
 /// `keys` given to [`any_of`]) of the members it requires, `read` is its

@@ -55,8 +55,6 @@ pub use record::{Collected, Elided, PathStep, Record};
 pub use refer::{refer, skip_known};
 pub use skip::Name;
 
-pub(crate) use string::same;
-
 use collect::Collect;
 use refer::Subst;
 

@@ -3,8 +3,8 @@
 //! ([`Reader::substituting`]) reads another definition in its place, a
 //! collecting one records the value when it fails (`record`).
 
-use super::string::same;
 use super::{Reader, R};
+use crate::same::same;
 
 /// [`Reader::substituting`]'s state.
 #[derive(Clone, Copy, Debug)]

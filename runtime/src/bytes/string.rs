@@ -1,7 +1,6 @@
 //! Strings: scanned and checked as serde_json checks a UTF-8 string
 //! (escapes, control characters, UTF-8 sequences), decoded, compared, and
-//! `format: byte` checked in the same pass; and the short-string compare
-//! the reader uses for names and tags.
+//! `format: byte` checked in the same pass.
 
 use std::borrow::Cow;
 
@@ -41,15 +40,6 @@ fn utf8(b: &[u8], i: usize) -> R<usize> {
         cont(i + 2 + k, 0x80, 0xBF)?;
     }
     Ok(i + 2 + rest)
-}
-
-/// Whether `a` and `b` hold the same bytes, compared without a `memcmp`
-/// call: the names and constants compared here are a few bytes long, for
-/// which the call costs more than the compare.
-#[inline]
-pub(crate) fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 
 #[inline]
@@ -307,27 +297,6 @@ mod tests {
         })
         .unwrap();
         assert_eq!(keys, ["clé"]);
-    }
-
-    #[test]
-    fn same_is_str_eq() {
-        let words = [
-            "",
-            "a",
-            "b",
-            "ab",
-            "ba",
-            "type",
-            "text",
-            "tool",
-            "2.0",
-            "tools/call",
-        ];
-        for a in words {
-            for b in words {
-                assert_eq!(same(a, b), a == b, "{a:?} {b:?}");
-            }
-        }
     }
 
     #[test]

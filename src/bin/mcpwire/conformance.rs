@@ -28,7 +28,7 @@ use std::{
 };
 
 use mcpwire::{
-    scan::{Byte, Quotes},
+    input::{Byte, Quotes},
     MessageKind, Origin, Version,
 };
 use serde::Serialize;

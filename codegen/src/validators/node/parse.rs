@@ -13,7 +13,7 @@ use super::parse_values::{
 use super::values::Constant;
 use super::vocabulary::{is_annotation, VALIDATION};
 use super::Node;
-use crate::schema::join;
+use crate::pointer::join;
 use crate::{Dialect, Error, Schema};
 
 impl Node {

@@ -5,7 +5,7 @@ use serde_json::{Number, Value};
 
 use super::values::{Constant, Format, Type};
 use super::{Additional, Node};
-use crate::schema::join;
+use crate::pointer::join;
 use crate::{Error, Schema};
 
 pub(super) fn malformed(pointer: &str, reason: impl Into<String>) -> Error {

@@ -30,7 +30,8 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::{dispatch::Maps, Schema};
+use super::Maps;
+use crate::Schema;
 
 /// What the head shows of a request, as a schema
 /// (`mcpwire::session::envelope::shows_envelope` reads exactly this).
@@ -92,8 +93,8 @@ pub fn prove(schema: &Schema, maps: &mut Maps) {
     };
     for m in &maps.methods {
         let envelope = match m.kind {
-            crate::dispatch::Kind::Request => &e.request,
-            crate::dispatch::Kind::Notification => &e.notification,
+            super::Kind::Request => &e.request,
+            super::Kind::Notification => &e.notification,
         };
         if let Some(envelope) = defs.get(envelope) {
             claim(&m.definition, envelope);

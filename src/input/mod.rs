@@ -1,8 +1,14 @@
 //! Reading one message from bytes, with limits: bad input is a clear
 //! [`InputError`], never a panic, a stack overflow or an unbounded
-//! allocation.
+//! allocation. [`Quotes`] tells, byte by byte, which bytes are inside
+//! string literals: every scan that reads structure from bytes that may
+//! not be JSON uses it.
 
 use serde_json::Value;
+
+mod quotes;
+
+pub use quotes::{Byte, Quotes};
 
 /// Limits on one message (see `docs/limits.md`).
 ///
@@ -86,7 +92,6 @@ pub enum InputError {
 /// Nesting depth of a JSON text, stopping early once `limit` is passed.
 /// Brackets inside strings do not count.
 pub fn depth_exceeds(bytes: &[u8], limit: usize) -> bool {
-    use crate::scan::{Byte, Quotes};
     let (mut depth, mut quotes) = (0usize, Quotes::new());
     for &b in bytes {
         if quotes.step(b) != Byte::Outside {
