@@ -9,7 +9,7 @@
 //! `cargo xtask json-schema-suite` runs the JSON Schema Test Suite on
 //! mcpwire's generated validators (`suite/`). `cargo xtask survey` runs
 //! `mcpwire probe` on public MCP servers pinned in `xtask/survey/`
-//! (`survey.rs`, docs/survey.md). None of them copies a
+//! (`src/survey/`, docs/survey.md). None of them copies a
 //! spec file into the repository (spec files are never committed).
 #![deny(missing_docs)]
 

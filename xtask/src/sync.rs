@@ -140,8 +140,40 @@ pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
     let pin_file = root.join("schemas/pin.toml");
     let (mut head, mut revisions) = wire::read_pin(&pin_file)?;
     let current_dir = std::env::var_os("MCPWIRE_SPEC_DIR").map(|d| root.join(d));
-    let mut added = Vec::new();
     let mut errata = Errata::load(&root)?;
+    repin_listed(from, current_dir.as_deref(), &mut revisions, &mut errata)?;
+    let added = add_unlisted(from, &mut revisions, &mut errata)?;
+    if let Some(commit) = source_commit(from) {
+        head.commit = commit;
+    }
+    if dry_run {
+        println!("dry run: nothing written");
+        return Ok(());
+    }
+    write_all(&root, &head, &revisions)?;
+    errata.write()?;
+    for (version, maps) in &added {
+        write_snapshot(&root, version.module, maps)?;
+    }
+    println!(
+        "Build against the new files with MCPWIRE_SPEC_DIR={} (or update the mirror), \
+         then run `cargo test`: the dispatch snapshot test shows what moved; accept with \
+         `EXPECTORATE=overwrite cargo test --test dispatch_snapshot` after review.",
+        from.display()
+    );
+    Ok(())
+}
+
+/// The revisions the pin lists: each file of `from` whose hash changed is
+/// re-pinned, wired into the errata, and reported against the pinned file
+/// in `current_dir` (the spec directory built against), when that is
+/// still the pinned one. An error when `from` lacks one.
+fn repin_listed(
+    from: &Path,
+    current_dir: Option<&Path>,
+    revisions: &mut [wire::Revision],
+    errata: &mut Errata,
+) -> Result<(), String> {
     for rev in revisions.iter_mut() {
         let version = wire::codegen_version(rev);
         let file = load::schema_path(from, version);
@@ -157,7 +189,6 @@ pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
         let (bytes, new) = read_json(&file)?;
         let sha = load::sha256_hex(&bytes);
         let old = current_dir
-            .as_ref()
             .map(|d| load::schema_path(d, version))
             .and_then(|f| std::fs::read(&f).ok())
             .filter(|b| rev.sha256 == load::sha256_hex(b))
@@ -170,6 +201,18 @@ pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
         report(errata.list(), version, old, new)?;
         rev.sha256 = sha;
     }
+    Ok(())
+}
+
+/// The revision directories of `from` the pin does not list yet: each is
+/// added to `revisions`, wired into the errata and reported (against the
+/// newest earlier revision). Their versions and dispatch maps.
+fn add_unlisted(
+    from: &Path,
+    revisions: &mut Vec<wire::Revision>,
+    errata: &mut Errata,
+) -> Result<Vec<(Version, dispatch::Maps)>, String> {
+    let mut added = Vec::new();
     for name in revision_dirs(from)? {
         if revisions.iter().any(|r| r.name == name) {
             continue;
@@ -194,41 +237,36 @@ pub fn run(from: &Path, dry_run: bool) -> Result<(), String> {
             maps.error_codes.len(),
             version.module
         );
-        // What it changes against the newest earlier revision in `from`.
-        if let Some(previous) = revisions
-            .iter()
-            .filter(|r| r.name < name)
-            .max_by(|a, b| a.name.cmp(&b.name))
-        {
-            let previous = wire::codegen_version(previous);
-            let (_, document) = read_json(&load::schema_path(from, previous))?;
-            let (base, _) = maps_of(errata.list(), previous, document)?;
-            let changes = diff::compare(&base, &schema).map_err(|e| e.to_string())?;
-            for line in changes.lines() {
-                println!("  {line}");
-            }
-        }
+        print_changes_since_previous(from, revisions, errata, &name, &schema)?;
         added.push((version, maps));
         revisions.push(rev);
     }
-    if let Some(commit) = source_commit(from) {
-        head.commit = commit;
-    }
-    if dry_run {
-        println!("dry run: nothing written");
+    Ok(added)
+}
+
+/// What the new revision `name` (`schema`) changes against the newest
+/// earlier revision in `from`, if any.
+fn print_changes_since_previous(
+    from: &Path,
+    revisions: &[wire::Revision],
+    errata: &Errata,
+    name: &str,
+    schema: &Schema,
+) -> Result<(), String> {
+    let Some(previous) = revisions
+        .iter()
+        .filter(|r| r.name.as_str() < name)
+        .max_by(|a, b| a.name.cmp(&b.name))
+    else {
         return Ok(());
+    };
+    let previous = wire::codegen_version(previous);
+    let (_, document) = read_json(&load::schema_path(from, previous))?;
+    let (base, _) = maps_of(errata.list(), previous, document)?;
+    let changes = diff::compare(&base, schema).map_err(|e| e.to_string())?;
+    for line in changes.lines() {
+        println!("  {line}");
     }
-    write_all(&root, &head, &revisions)?;
-    errata.write()?;
-    for (version, maps) in &added {
-        write_snapshot(&root, version.module, maps)?;
-    }
-    println!(
-        "Build against the new files with MCPWIRE_SPEC_DIR={} (or update the mirror), \
-         then run `cargo test`: the dispatch snapshot test shows what moved; accept with \
-         `EXPECTORATE=overwrite cargo test --test dispatch_snapshot` after review.",
-        from.display()
-    );
     Ok(())
 }
 

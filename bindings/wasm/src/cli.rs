@@ -29,7 +29,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::{
     args::Stop,
-    commands::{Cmd, OutputArgs, SpecChoice, APP},
+    commands::{CheckArgs, Cmd, OutputArgs, SpecChoice, ValidateArgs, APP},
     help,
     judge::Judge,
     output::{self, Format, Outputs, Summary},
@@ -183,6 +183,20 @@ impl Colors {
     }
 }
 
+/// Whether `check` or `validate` asks for the conformance format, which
+/// stamps the time: a WebAssembly module without WASI cannot read it.
+fn asks_for_conformance(command: &Cmd) -> bool {
+    let conformance = |o: &OutputArgs| {
+        o.format == Some(Format::Conformance)
+            || o.output.iter().any(|s| s.format == Format::Conformance)
+    };
+    match command {
+        Cmd::Check(a) => conformance(&a.output),
+        Cmd::Validate(a) => conformance(&a.output),
+        _ => false,
+    }
+}
+
 fn mode(spec: SpecChoice) -> Mode {
     match spec {
         SpecChoice::Auto => Mode::Auto,
@@ -219,89 +233,16 @@ impl RawCli {
             stdout: stdout_color,
             stderr: stderr_color,
         };
-        let stop = |stop: Stop| {
-            let stderr_stop = !matches!(stop, Stop::Help(_) | Stop::Version(_));
-            let (text, stderr, code) = stopped(
-                stop,
-                if stderr_stop {
-                    colors.stderr
-                } else {
-                    colors.stdout
-                },
-            );
-            RawCli {
-                plan: json!({ "stop": { "text": text, "stderr": stderr, "code": code } }),
-                run: None,
-            }
-        };
         let command = match APP.parse(argv) {
             Ok(c) => c,
-            Err(s) => return stop(s),
+            Err(s) => return RawCli::stopped(s, &colors),
         };
-        // The conformance format stamps the time, which a WebAssembly
-        // module without WASI cannot read.
-        let conformance = |o: &OutputArgs| {
-            o.format == Some(Format::Conformance)
-                || o.output.iter().any(|s| s.format == Format::Conformance)
-        };
-        match &command {
-            Cmd::Check(a) if conformance(&a.output) => {
-                return RawCli::failed(NO_CONFORMANCE.into())
-            }
-            Cmd::Validate(a) if conformance(&a.output) => {
-                return RawCli::failed(NO_CONFORMANCE.into())
-            }
-            _ => {}
+        if asks_for_conformance(&command) {
+            return RawCli::failed(NO_CONFORMANCE.into());
         }
         match command {
-            Cmd::Check(a) => {
-                let verdict = Verdict {
-                    strict: a.strict,
-                    require_messages: a.require_messages,
-                    ..Verdict::default()
-                };
-                let (sink, stderr, buffers) = outputs(&a.output, verdict, &colors);
-                let options = Options {
-                    null_id_as_warning: a.null_id_as_warning,
-                    limits: a.limits.limits(),
-                    ..Options::default()
-                };
-                RawCli {
-                    plan: json!({ "run": "check", "files": a.files }),
-                    run: Some(Run::new(
-                        Command::Check {
-                            mode: mode(a.spec),
-                            options,
-                        },
-                        sink,
-                        stderr,
-                        buffers,
-                    )),
-                }
-            }
-            Cmd::Validate(a) => {
-                let Some(spec) = a.spec.spec() else {
-                    return RawCli::failed(format!("revision {} is not compiled in", a.spec));
-                };
-                if spec.definition(&a.def).is_none() {
-                    return RawCli::failed(unknown_definition(spec, &a.def));
-                }
-                let (sink, stderr, buffers) = outputs(&a.output, Verdict::default(), &colors);
-                let limits = a.limits.limits();
-                RawCli {
-                    plan: json!({ "run": "validate", "file": a.file, "max_bytes": limits.max_bytes }),
-                    run: Some(Run::new(
-                        Command::Validate {
-                            version: a.spec,
-                            definition: a.def,
-                            limits,
-                        },
-                        sink,
-                        stderr,
-                        buffers,
-                    )),
-                }
-            }
+            Cmd::Check(a) => RawCli::check_run(a, &colors),
+            Cmd::Validate(a) => RawCli::validate_run(a, &colors),
             other => RawCli {
                 plan: json!({ "native": match other {
                     Cmd::Tap(_) => "tap",
@@ -310,6 +251,77 @@ impl RawCli {
                 } }),
                 run: None,
             },
+        }
+    }
+
+    /// A parse that stopped (help, version, a usage error), as the native
+    /// CLI reports it, in the colours of the stream it goes to.
+    fn stopped(stop: Stop, colors: &Colors) -> RawCli {
+        let stderr_stop = !matches!(stop, Stop::Help(_) | Stop::Version(_));
+        let (text, stderr, code) = stopped(
+            stop,
+            if stderr_stop {
+                colors.stderr
+            } else {
+                colors.stdout
+            },
+        );
+        RawCli {
+            plan: json!({ "stop": { "text": text, "stderr": stderr, "code": code } }),
+            run: None,
+        }
+    }
+
+    /// `check`: its outputs and options, and the plan to read its files.
+    fn check_run(a: CheckArgs, colors: &Colors) -> RawCli {
+        let verdict = Verdict {
+            strict: a.strict,
+            require_messages: a.require_messages,
+            ..Verdict::default()
+        };
+        let (sink, stderr, buffers) = outputs(&a.output, verdict, colors);
+        let options = Options {
+            null_id_as_warning: a.null_id_as_warning,
+            limits: a.limits.limits(),
+            ..Options::default()
+        };
+        RawCli {
+            plan: json!({ "run": "check", "files": a.files }),
+            run: Some(Run::new(
+                Command::Check {
+                    mode: mode(a.spec),
+                    options,
+                },
+                sink,
+                stderr,
+                buffers,
+            )),
+        }
+    }
+
+    /// `validate`: its revision and definition checked, its outputs, and
+    /// the plan to read its file.
+    fn validate_run(a: ValidateArgs, colors: &Colors) -> RawCli {
+        let Some(spec) = a.spec.spec() else {
+            return RawCli::failed(format!("revision {} is not compiled in", a.spec));
+        };
+        if spec.definition(&a.def).is_none() {
+            return RawCli::failed(unknown_definition(spec, &a.def));
+        }
+        let (sink, stderr, buffers) = outputs(&a.output, Verdict::default(), colors);
+        let limits = a.limits.limits();
+        RawCli {
+            plan: json!({ "run": "validate", "file": a.file, "max_bytes": limits.max_bytes }),
+            run: Some(Run::new(
+                Command::Validate {
+                    version: a.spec,
+                    definition: a.def,
+                    limits,
+                },
+                sink,
+                stderr,
+                buffers,
+            )),
         }
     }
 

@@ -24,7 +24,7 @@
 use std::{
     ffi::OsString,
     io::{self, Read, Write},
-    process::{Command, ExitStatus, Stdio},
+    process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio},
     sync::{
         atomic::{AtomicBool, AtomicU64, Ordering},
         Arc,
@@ -73,20 +73,7 @@ pub fn run(command: &[OsString], config: TapConfig, sink: Report) -> Result<Exit
     };
     crate::signals::intercept()
         .map_err(|e| Failure::Input(format!("cannot catch signals: {e}")))?;
-    let mut server = Command::new(program);
-    server
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        server.process_group(0);
-    }
-    let mut child = server
-        .spawn()
-        .map_err(|e| Failure::Input(format!("cannot run {}: {e}", program.to_string_lossy())))?;
+    let mut child = spawn_in_group(program, args)?;
     // The child leads its own group: its pid is the group id.
     crate::signals::forward_to_group(child.id());
     let (child_in, child_out) = match (child.stdin.take(), child.stdout.take()) {
@@ -104,58 +91,96 @@ pub fn run(command: &[OsString], config: TapConfig, sink: Report) -> Result<Exit
         },
         Findings::new(&config, sink),
     );
-
-    // Client → server. Not joined: it may stay blocked reading our stdin
-    // after the child is gone.
-    {
-        let lines = pipeline
-            .submitter()
-            .splitter(Context::new(Direction::ClientToServer));
-        thread::Builder::new()
-            .name("c2s".into())
-            .spawn(move || {
-                let mut to = child_in;
-                forward(
-                    io::stdin().lock(),
-                    |b| to.write_all(b).and_then(|()| to.flush()),
-                    lines,
-                    None,
-                );
-                drop(to); // the child sees end of input
-            })
-            .map_err(|e| Failure::Input(format!("cannot start forwarding: {e}")))?;
-    }
-    // Server → client: watched, so the tap can tell a server that is done
-    // from one whose pipe a grandchild still holds.
-    let watch = Arc::new(Watch::default());
-    {
-        let lines = pipeline
-            .submitter()
-            .splitter(Context::new(Direction::ServerToClient));
-        let watch = Arc::clone(&watch);
-        thread::Builder::new()
-            .name("s2c".into())
-            .spawn(move || {
-                let stdout = io::stdout();
-                forward(
-                    child_out,
-                    |b| {
-                        let mut out = stdout.lock();
-                        out.write_all(b).and_then(|()| out.flush())
-                    },
-                    lines,
-                    Some(&watch),
-                );
-                watch.ended.store(true, Ordering::SeqCst);
-            })
-            .map_err(|e| Failure::Input(format!("cannot start forwarding: {e}")))?;
-    }
+    forward_client_to_server(&pipeline, child_in)?;
+    let watch = forward_server_to_client(&pipeline, child_out)?;
 
     let status = child
         .wait()
         .map_err(|e| Failure::Input(format!("waiting for the child: {e}")))?;
     crate::signals::forget_child();
     watch.until_ended_or_silent(GRACE);
+    write_ending(pipeline)?;
+    Ok(status)
+}
+
+/// Starts the server (`program` with `args`) in a process group of its own,
+/// its input and output piped, its stderr the tap's.
+fn spawn_in_group(program: &OsString, args: &[OsString]) -> Result<Child, Failure> {
+    let mut server = Command::new(program);
+    server
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        server.process_group(0);
+    }
+    server
+        .spawn()
+        .map_err(|e| Failure::Input(format!("cannot run {}: {e}", program.to_string_lossy())))
+}
+
+/// Client → server: a thread forwarding the tap's stdin to `child_in`. Not
+/// joined: it may stay blocked reading our stdin after the child is gone.
+fn forward_client_to_server(
+    pipeline: &Pipeline<Findings>,
+    child_in: ChildStdin,
+) -> Result<(), Failure> {
+    let lines = pipeline
+        .submitter()
+        .splitter(Context::new(Direction::ClientToServer));
+    thread::Builder::new()
+        .name("c2s".into())
+        .spawn(move || {
+            let mut to = child_in;
+            forward(
+                io::stdin().lock(),
+                |b| to.write_all(b).and_then(|()| to.flush()),
+                lines,
+                None,
+            );
+            drop(to); // the child sees end of input
+        })
+        .map_err(|e| Failure::Input(format!("cannot start forwarding: {e}")))?;
+    Ok(())
+}
+
+/// Server → client: a thread forwarding `child_out` to the tap's stdout,
+/// watched, so the tap can tell a server that is done from one whose pipe
+/// a grandchild still holds.
+fn forward_server_to_client(
+    pipeline: &Pipeline<Findings>,
+    child_out: ChildStdout,
+) -> Result<Arc<Watch>, Failure> {
+    let watch = Arc::new(Watch::default());
+    let lines = pipeline
+        .submitter()
+        .splitter(Context::new(Direction::ServerToClient));
+    let watched = Arc::clone(&watch);
+    thread::Builder::new()
+        .name("s2c".into())
+        .spawn(move || {
+            let stdout = io::stdout();
+            forward(
+                child_out,
+                |b| {
+                    let mut out = stdout.lock();
+                    out.write_all(b).and_then(|()| out.flush())
+                },
+                lines,
+                Some(&watched),
+            );
+            watched.ended.store(true, Ordering::SeqCst);
+        })
+        .map_err(|e| Failure::Input(format!("cannot start forwarding: {e}")))?;
+    Ok(watch)
+}
+
+/// Drains the pipeline, then writes the unanswered requests and the
+/// summary (the first write error of the findings, if any, instead).
+fn write_ending(pipeline: Pipeline<Findings>) -> Result<(), Failure> {
     let finished = pipeline.finish();
     let Findings {
         mut sink,
@@ -168,8 +193,7 @@ pub fn run(command: &[OsString], config: TapConfig, sink: Report) -> Result<Exit
     }
     unanswered(&finished.totals.unanswered, &mut sink, &mut summary).map_err(Failure::Output)?;
     summary.dropped = Some(usize::try_from(finished.totals.unjudged).unwrap_or(usize::MAX));
-    sink.finish(&summary).map_err(Failure::Output)?;
-    Ok(status)
+    sink.finish(&summary).map_err(Failure::Output)
 }
 
 /// What the server→client forwarder is doing.

@@ -80,29 +80,7 @@ fn run(root: &Path, suite: &Path) -> Result<bool, String> {
     let mut resources = load::remotes(suite)?;
     resources.extend(load::metaschemas(root, &jsonschema_req)?);
 
-    let start = Instant::now();
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let outcomes = generate::all(&cases, &resources);
-    std::panic::set_hook(hook);
-    let mut modules = BTreeMap::new();
-    let mut refused = BTreeMap::new();
-    for (id, outcome) in outcomes.into_iter().enumerate() {
-        match outcome {
-            generate::Outcome::Module(source) => {
-                modules.insert(id, source);
-            }
-            generate::Outcome::Refused(why) => {
-                refused.insert(id, why);
-            }
-        }
-    }
-    eprintln!(
-        "json-schema-suite: {} cases, {} generated in {:.1} s",
-        cases.len(),
-        modules.len(),
-        start.elapsed().as_secs_f64()
-    );
+    let (modules, mut refused) = generate_modules(&cases, &resources);
 
     let scratch = scratch::Scratch {
         dir: root.join("target/json-schema-suite"),
@@ -132,6 +110,44 @@ fn run(root: &Path, suite: &Path) -> Result<bool, String> {
     let results = run.verdicts;
 
     let report = report::build(&cases, &results, &refused, &pinned);
+    Ok(print_report(&report))
+}
+
+/// Every case generated (code generation's panics caught, their hook
+/// silenced): the modules by case id, and why each refused case was.
+fn generate_modules(
+    cases: &[load::Case],
+    resources: &BTreeMap<String, serde_json::Value>,
+) -> (BTreeMap<usize, String>, BTreeMap<usize, String>) {
+    let start = Instant::now();
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let outcomes = generate::all(cases, resources);
+    std::panic::set_hook(hook);
+    let mut modules = BTreeMap::new();
+    let mut refused = BTreeMap::new();
+    for (id, outcome) in outcomes.into_iter().enumerate() {
+        match outcome {
+            generate::Outcome::Module(source) => {
+                modules.insert(id, source);
+            }
+            generate::Outcome::Refused(why) => {
+                refused.insert(id, why);
+            }
+        }
+    }
+    eprintln!(
+        "json-schema-suite: {} cases, {} generated in {:.1} s",
+        cases.len(),
+        modules.len(),
+        start.elapsed().as_secs_f64()
+    );
+    (modules, refused)
+}
+
+/// Prints the report and what to do about stale pins; `false` when a
+/// failure is not pinned.
+fn print_report(report: &report::Report) -> bool {
     print!("{}", report.text);
     if report.stale > 0 {
         eprintln!(
@@ -144,7 +160,7 @@ fn run(root: &Path, suite: &Path) -> Result<bool, String> {
             "{} failures of mcpwire's paths are not in {EXPECTED}",
             report.unexpected
         );
-        return Ok(false);
+        return false;
     }
-    Ok(true)
+    true
 }

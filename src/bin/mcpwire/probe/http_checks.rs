@@ -8,9 +8,10 @@ use std::time::Duration;
 use mcpwire::Version;
 
 use super::{
-    connection::{self, Link},
     exercise::{self, ProbeFinding},
-    http, rules,
+    http,
+    link::Link,
+    messages, rules,
     table::{self, RevisionTable},
 };
 
@@ -36,7 +37,7 @@ pub(super) fn origin_check(
     let (method, message) = if exercise::stateless(revision) {
         (
             "server/discover",
-            connection::request_message(
+            messages::request_message(
                 id,
                 "server/discover",
                 None,
@@ -46,7 +47,7 @@ pub(super) fn origin_check(
     } else {
         (
             "initialize",
-            connection::request_message(
+            messages::request_message(
                 id,
                 "initialize",
                 Some(exercise::initialize_params(revision)),
@@ -101,8 +102,8 @@ pub(super) fn security_checks(
 ) {
     use http::Check;
     let id = h.last_id() + 100;
-    let ping = connection::request_message(id, "ping", None, None);
-    let initialize = connection::request_message(
+    let ping = messages::request_message(id, "ping", None, None);
+    let initialize = messages::request_message(
         id + 1,
         "initialize",
         Some(exercise::initialize_params(revision)),

@@ -21,11 +21,17 @@ mod http;
 #[cfg(feature = "proxy")]
 mod http_checks;
 mod judging;
+mod link;
+mod messages;
 mod report;
 mod revision;
 mod rules;
+mod server_process;
+mod stdio_reader;
+mod stdio_writer;
 mod synth;
 mod table;
+mod watch;
 
 #[cfg(feature = "proxy")]
 use std::sync::Arc;

@@ -16,9 +16,10 @@ use super::http;
 #[cfg(feature = "proxy")]
 use super::http_checks::{origin_check, security_checks};
 use super::{
-    connection::{Connection, Link},
+    connection::Connection,
     exercise::{self, Exercise, ProbeFinding},
     judging::Judging,
+    link::Link,
     report::write_findings,
     table::RevisionTable,
 };

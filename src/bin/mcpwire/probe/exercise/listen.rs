@@ -29,31 +29,19 @@ const LISTEN_WAIT: Duration = Duration::from_millis(500);
 
 const ACKNOWLEDGED: &str = "notifications/subscriptions/acknowledged";
 
+/// The request, and the table row it is counted in.
+const LISTEN: &str = "subscriptions/listen";
+
 impl Exercise<'_> {
     /// The listen check (see the module's documentation); `resource`: the
     /// first listed resource's URI.
     pub(super) fn listen(&mut self, capabilities: &Value, resource: Option<&str>) {
-        if self.closed || !defines(self.revision, "subscriptions/listen") {
+        if self.closed || !defines(self.revision, LISTEN) {
             return;
         }
-        let flag = |p: &str| capabilities.pointer(p) == Some(&Value::Bool(true));
-        let mut filter = Map::new();
-        for (pointer, key) in [
-            ("/tools/listChanged", "toolsListChanged"),
-            ("/prompts/listChanged", "promptsListChanged"),
-            ("/resources/listChanged", "resourcesListChanged"),
-        ] {
-            if flag(pointer) {
-                filter.insert(key.into(), Value::Bool(true));
-            }
-        }
-        if let (true, Some(uri)) = (flag("/resources/subscribe"), resource) {
-            filter.insert("resourceSubscriptions".into(), json!([uri]));
-        }
-        if filter.is_empty() {
+        let Some(filter) = declared_filter(capabilities, resource) else {
             return;
-        }
-        let filter = Value::Object(filter);
+        };
         let Some((id, seen)) = self
             .conn
             .listen(json!({"notifications": filter}), LISTEN_WAIT)
@@ -63,37 +51,8 @@ impl Exercise<'_> {
         if self.conn.cancels_by_closing() {
             self.cancelled.push(id);
         }
-        let method = "subscriptions/listen";
-        let mut acknowledged = false;
-        let mut error = None;
-        for message in &seen {
-            let Some(name) = message.get("method").and_then(Value::as_str) else {
-                if let Some(e) = message.get("error") {
-                    error = Some(Reply::of_error(e));
-                }
-                continue;
-            };
-            if name == ACKNOWLEDGED && !acknowledged {
-                acknowledged = true;
-                let granted = message.pointer("/params/notifications");
-                if let Some(extra) = granted.and_then(|g| beyond(g, &filter)) {
-                    let text = format!(
-                        "the acknowledgement of subscription {id} grants {extra}, which the \
-                         probe did not request (it requested {filter})"
-                    );
-                    self.finding(rules::LISTEN_UNREQUESTED, method, text);
-                }
-                continue;
-            }
-            if !acknowledged {
-                let text = format!("'{name}' on subscription {id} came before its acknowledgement");
-                self.finding(rules::LISTEN_BEFORE_ACK, method, text);
-            }
-            if !requested(name, message.get("params"), &filter) {
-                let text = format!("'{name}' on subscription {id}, which requested only {filter}");
-                self.finding(rules::LISTEN_UNREQUESTED, method, text);
-            }
-        }
+        let method = LISTEN;
+        let (acknowledged, error) = self.judge_subscription(id, &seen, &filter);
         let tally = self.table.methods.entry(method.into()).or_default();
         match (&error, acknowledged) {
             (_, true) => tally.ok += 1,
@@ -114,6 +73,72 @@ impl Exercise<'_> {
             self.finding(rules::LISTEN_UNACKNOWLEDGED, method, text);
         }
     }
+
+    /// Judges what carried subscription `id`'s id (`seen`, in order)
+    /// against the `filter` it requested: a finding for each notification
+    /// before the acknowledgement or of a type not requested, and for an
+    /// acknowledgement granting more. Whether it was acknowledged, and the
+    /// error it was answered with, if any.
+    fn judge_subscription(
+        &mut self,
+        id: u64,
+        seen: &[Value],
+        filter: &Value,
+    ) -> (bool, Option<Reply>) {
+        let method = LISTEN;
+        let mut acknowledged = false;
+        let mut error = None;
+        for message in seen {
+            let Some(name) = message.get("method").and_then(Value::as_str) else {
+                if let Some(e) = message.get("error") {
+                    error = Some(Reply::of_error(e));
+                }
+                continue;
+            };
+            if name == ACKNOWLEDGED && !acknowledged {
+                acknowledged = true;
+                let granted = message.pointer("/params/notifications");
+                if let Some(extra) = granted.and_then(|g| beyond(g, filter)) {
+                    let text = format!(
+                        "the acknowledgement of subscription {id} grants {extra}, which the \
+                         probe did not request (it requested {filter})"
+                    );
+                    self.finding(rules::LISTEN_UNREQUESTED, method, text);
+                }
+                continue;
+            }
+            if !acknowledged {
+                let text = format!("'{name}' on subscription {id} came before its acknowledgement");
+                self.finding(rules::LISTEN_BEFORE_ACK, method, text);
+            }
+            if !requested(name, message.get("params"), filter) {
+                let text = format!("'{name}' on subscription {id}, which requested only {filter}");
+                self.finding(rules::LISTEN_UNREQUESTED, method, text);
+            }
+        }
+        (acknowledged, error)
+    }
+}
+
+/// The `notifications` filter asking for every change notification the
+/// server declares (`resourceSubscriptions`: `resource`, when it declares
+/// `resources.subscribe`); `None` when it declares none.
+fn declared_filter(capabilities: &Value, resource: Option<&str>) -> Option<Value> {
+    let flag = |p: &str| capabilities.pointer(p) == Some(&Value::Bool(true));
+    let mut filter = Map::new();
+    for (pointer, key) in [
+        ("/tools/listChanged", "toolsListChanged"),
+        ("/prompts/listChanged", "promptsListChanged"),
+        ("/resources/listChanged", "resourcesListChanged"),
+    ] {
+        if flag(pointer) {
+            filter.insert(key.into(), Value::Bool(true));
+        }
+    }
+    if let (true, Some(uri)) = (flag("/resources/subscribe"), resource) {
+        filter.insert("resourceSubscriptions".into(), json!([uri]));
+    }
+    (!filter.is_empty()).then_some(Value::Object(filter))
 }
 
 /// Whether the notification `name` (with `params`) is of a type `filter`

@@ -26,7 +26,7 @@ use serde_json::{json, Value};
 
 use super::{
     answers,
-    connection::{Link, Reply},
+    link::{Link, Reply},
     rules::{self, ProbeRule},
     synth,
     table::{NotCalled, RevisionTable},

@@ -76,7 +76,9 @@ use tokio::{sync::watch, time::Instant};
 
 use super::{
     answers,
-    connection::{notification, request_message, Link, Reply, Watch},
+    link::{Link, Reply},
+    messages::{notification, request_message},
+    watch::Watch,
 };
 use crate::proxy::{body::full, tls};
 
