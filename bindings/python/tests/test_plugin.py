@@ -100,28 +100,10 @@ async def converse(wire, corrupt=None):
 '''
 
 
-CONFTEST = '''
-import inspect
-import pytest
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if inspect.iscoroutinefunction(getattr(item, "function", None)):
-            item.add_marker(pytest.mark.anyio)
-
-
 @pytest.fixture
-def anyio_backend():
-    return "asyncio"
-'''
-
-
-@pytest.fixture
-def inner(pytester):
-    pytester.makeconftest(CONFTEST)
-    pytester.makepyfile(server=SERVER)
-    return pytester
+def inner(async_pytester):
+    async_pytester.makepyfile(server=SERVER)
+    return async_pytester
 
 
 def test_plugin_sees_exactly_the_messages_the_sdk_exchanged(inner):

@@ -127,21 +127,6 @@ for line in sys.stdin:
     sys.stdout.flush()
 '''
 
-CONFTEST = '''
-import inspect
-import pytest
-
-
-def pytest_collection_modifyitems(items):
-    for item in items:
-        if inspect.iscoroutinefunction(getattr(item, "function", None)):
-            item.add_marker(pytest.mark.anyio)
-
-
-@pytest.fixture
-def anyio_backend():
-    return "asyncio"
-'''
 
 BROKEN_TEST = '''
 import sys
@@ -159,10 +144,9 @@ async def test_broken(mcpwire):
 
 
 @pytest.fixture
-def inner(pytester):
-    pytester.makeconftest(CONFTEST)
-    pytester.makepyfile(good_server=GOOD_SERVER, broken_server=BROKEN_SERVER)
-    return pytester
+def inner(async_pytester):
+    async_pytester.makepyfile(good_server=GOOD_SERVER, broken_server=BROKEN_SERVER)
+    return async_pytester
 
 
 def test_stdio_judges_exactly_what_the_sdk_exchanged(inner):
