@@ -33,6 +33,28 @@ struct HttpConversation {
     conversation: Conversation,
 }
 
+impl HttpConversation {
+    /// Judges a message the tracker read (or could not read) in a step of
+    /// `exchange`, with this conversation's session, and notes what it
+    /// asks and answers; returns the result with the message's size.
+    fn judge_message(
+        &mut self,
+        source: Source,
+        context: &Context,
+        bytes: &[u8],
+        value: &Result<serde_json::Value, InputError>,
+        exchange: Option<&mut Exchange>,
+    ) -> (crate::Judged, usize) {
+        let session = &mut self.conversation.session;
+        let (judged, size) = judge_read(session, source, bytes, value);
+        answered_by_transport(exchange, &judged.reports, session);
+        self.conversation
+            .requests
+            .note(context, &judged.reports, session);
+        (judged, size)
+    }
+}
+
 /// What the judge remembers of an open exchange, for the messages'
 /// [`Http`] metadata.
 #[derive(Clone, Default)]
@@ -140,27 +162,24 @@ impl HttpSide {
                     value,
                     ..
                 } => {
-                    let session = &mut conv.conversation.session;
                     let source = Source {
                         direction: Some(direction),
                         origin: Origin::Implementation,
                         line,
                     };
-                    let (judged, size) = judge_read(session, source, bytes, &value);
                     let context = shared.context(direction);
-                    answered_by_transport(
+                    let (judged, size) = conv.judge_message(
+                        source,
+                        &context,
+                        bytes,
+                        &value,
                         self.exchanges.get_mut(&exchange),
-                        &judged.reports,
-                        session,
                     );
-                    conv.conversation
-                        .requests
-                        .note(&context, &judged.reports, session);
                     consumer.judged(&Judged {
                         context: &context,
                         bytes,
                         size,
-                        revision: session.revision(),
+                        revision: conv.conversation.session.revision(),
                         reports: &judged.reports,
                         value: judged.value.as_ref().or(value.as_ref().ok()),
                         skipped_before: std::mem::take(&mut skipped_before),

@@ -8,11 +8,12 @@ use serde_json::Value;
 
 use super::{checks::run, conversation::rule_warning, parse_version, rules, Mode, Session};
 use crate::{
+    correlate::Pending,
     dispatch::{self, Plan, Resolved},
     message::{MessageKind, Target},
     report::{Finding, Report, Warning, WarningKind},
     scan::MessageHead,
-    Direction, Keyword, Origin, Pointer, Version, Violation,
+    Direction, Keyword, Origin, Pointer, Spec, Version, Violation,
 };
 
 /// What a message's checks run on: its bytes (the fast path, a `Value`
@@ -255,7 +256,46 @@ impl Session {
         let kind = report.kind;
         report.batch_index = batch;
         report.id = head.id.clone();
+        let (revision, request) = self.revision_into(report, direction, head);
+        if matches!(kind, MessageKind::Request | MessageKind::Notification) {
+            self.follow_request(report, direction, head, body, revision, register);
+        }
+        if matches!(kind, MessageKind::Result | MessageKind::Error)
+            && head.has_result
+            && head.has_error
+        {
+            report.warnings.push(rule_warning(
+                &rules::RESULT_AND_ERROR,
+                "",
+                "the response has both \"result\" and \"error\"; JSON-RPC 2.0 allows exactly one"
+                    .into(),
+            ));
+        }
+        let Some(spec) = revision.spec() else {
+            not_compiled_in(revision, report);
+            if kind == MessageKind::Result {
+                self.follow_result(head, body, request.as_ref(), report);
+            }
+            return;
+        };
+        let plan = self.plan(report, direction, head, body, spec, request.as_ref());
+        run(spec, head, body, plan, report);
+        if kind == MessageKind::Error {
+            self.explain_null_id(head, report);
+        }
+    }
+
+    /// The revision a message is judged at, into `report` with its
+    /// warnings (the method's, then an assumed revision's); for a response,
+    /// also the request it answers.
+    fn revision_into(
+        &mut self,
+        report: &mut Report,
+        direction: Direction,
+        head: &MessageHead,
+    ) -> (Version, Option<Pending>) {
         let mut warnings = Vec::new();
+        let kind = report.kind;
         let (revision, assumed, request) = match kind {
             MessageKind::Request | MessageKind::Notification => {
                 report.method = head.method.as_deref().and_then(|m| self.method_text(m));
@@ -275,55 +315,52 @@ impl Session {
         }
         report.revision = Some(revision);
         report.warnings.append(&mut warnings);
-        if matches!(kind, MessageKind::Request | MessageKind::Notification) {
-            self.conversation_rules(direction, head, kind, revision, report);
-            self.declare(direction, head, body, kind);
-            if kind == MessageKind::Request && register {
-                self.record_request(direction, head, revision, report);
-            }
-            if kind == MessageKind::Notification && register {
-                self.follow_cancellation(direction, head);
-            }
+        (revision, request)
+    }
+
+    /// What a request or notification does to the conversation: the rules
+    /// it breaks, what it declares, and (`register`) the request to answer
+    /// or the request it cancels.
+    fn follow_request(
+        &mut self,
+        report: &mut Report,
+        direction: Direction,
+        head: &MessageHead,
+        body: Body<'_, '_>,
+        revision: Version,
+        register: bool,
+    ) {
+        let kind = report.kind;
+        self.conversation_rules(direction, head, kind, revision, report);
+        self.declare(direction, head, body, kind);
+        if kind == MessageKind::Request && register {
+            self.record_request(direction, head, revision, report);
         }
-        if matches!(kind, MessageKind::Result | MessageKind::Error)
-            && head.has_result
-            && head.has_error
-        {
-            report.warnings.push(rule_warning(
-                &rules::RESULT_AND_ERROR,
-                "",
-                "the response has both \"result\" and \"error\"; JSON-RPC 2.0 allows exactly one"
-                    .into(),
-            ));
+        if kind == MessageKind::Notification && register {
+            self.follow_cancellation(direction, head);
         }
-        let Some(spec) = revision.spec() else {
-            report.definitions.push("JSONRPCMessage");
-            report.violations.push(Finding {
-                definition: "JSONRPCMessage",
-                target: Target::Message,
-                violation: Violation {
-                    instance: Pointer::root(),
-                    schema: "",
-                    keyword: Keyword::Dispatch,
-                    message: format!(
-                        "revision {revision} is not compiled in (cargo feature {}); the message cannot be checked",
-                        revision.module()
-                    ),
-                },
-            });
-            if kind == MessageKind::Result {
-                self.follow_result(head, body, request.as_ref(), report);
-            }
-            return;
-        };
-        let plan = match kind {
+    }
+
+    /// Dispatch's plan for a message of `spec`; a result is followed into
+    /// the conversation (`request`: the request it answers) on the way.
+    fn plan(
+        &mut self,
+        report: &mut Report,
+        direction: Direction,
+        head: &MessageHead,
+        body: Body<'_, '_>,
+        spec: &'static Spec,
+        request: Option<&Pending>,
+    ) -> Plan {
+        let kind = report.kind;
+        match kind {
             MessageKind::Request | MessageKind::Notification => {
                 dispatch::plan_method(spec, head, direction)
             }
             MessageKind::Error => dispatch::plan_error(spec, head),
             MessageKind::Result => {
-                let plan = dispatch::plan_result(spec, head, request.as_ref());
-                self.follow_result(head, body, request.as_ref(), report);
+                let plan = dispatch::plan_result(spec, head, request);
+                self.follow_result(head, body, request, report);
                 plan
             }
             _ => {
@@ -331,12 +368,26 @@ impl Session {
                 plan.checks.push(Resolved::of(spec).message_check());
                 plan
             }
-        };
-        run(spec, head, body, plan, report);
-        if kind == MessageKind::Error {
-            self.explain_null_id(head, report);
         }
     }
+}
+
+/// The one finding of a message whose revision is not compiled in.
+fn not_compiled_in(revision: Version, report: &mut Report) {
+    report.definitions.push("JSONRPCMessage");
+    report.violations.push(Finding {
+        definition: "JSONRPCMessage",
+        target: Target::Message,
+        violation: Violation {
+            instance: Pointer::root(),
+            schema: "",
+            keyword: Keyword::Dispatch,
+            message: format!(
+                "revision {revision} is not compiled in (cargo feature {}); the message cannot be checked",
+                revision.module()
+            ),
+        },
+    });
 }
 
 pub(super) fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {

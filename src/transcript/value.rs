@@ -215,64 +215,13 @@ fn judge_parsed(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Item {
 /// last occurrence counting, as when parsed). `None`: let [`judge`] parse
 /// and report, as in the default mode.
 fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item, usize)> {
-    let mut r = crate::bytes::Reader::new(bytes, limits.max_depth.saturating_add(1));
-    let mut msg = None;
-    let mut direction = None;
-    let mut origin = Origin::Implementation;
-    let mut expect = None;
-    // The message's head is read in this same pass: a record's `msg`
-    // whole (`scan_value`), a bare message member by member beside the
-    // record's own names (none of which a head reads).
-    let mut bare = None;
-    let first = r.peek().ok()?;
-    if first == b'{' {
-        let mut builder = HeadBuilder::new(0);
-        r.object(|r, k| {
-            match k {
-                "expect" => {
-                    r.peek()?;
-                    let start = r.pos();
-                    r.skip()?;
-                    expect = Some((start, r.pos()));
-                }
-                "msg" => {
-                    let start = r.peek().map(|_| r.pos())?;
-                    let head = (r.peek()? != b'[')
-                        .then(|| scan_value(r, start))
-                        .transpose()?;
-                    if head.is_none() {
-                        r.skip()?;
-                    }
-                    msg = Some((start, r.pos(), head));
-                }
-                "dir" => {
-                    direction = match raw_word(r)?.as_deref() {
-                        None => None,
-                        Some("c2s") => Some(Direction::ClientToServer),
-                        Some("s2c") => Some(Direction::ServerToClient),
-                        Some(_) => return crate::bytes::stop(),
-                    }
-                }
-                "origin" => {
-                    origin = match raw_word(r)?.as_deref() {
-                        None | Some("implementation") => Origin::Implementation,
-                        Some("harness") => Origin::Harness,
-                        Some(_) => return crate::bytes::stop(),
-                    }
-                }
-                _ => builder.member(r, k)?,
-            }
-            Ok(())
-        })
-        .ok()?;
-        bare = Some(builder.finish());
-    } else {
-        r.skip().ok()?;
-        if first != b'[' {
-            bare = Some(MessageHead::default());
-        }
-    }
-    r.finish().ok()?;
+    let RawScan {
+        msg,
+        direction,
+        origin,
+        expect,
+        bare,
+    } = raw_scan(bytes, limits)?;
     let (direction, origin, text, at, head) = match msg {
         Some((start, end, head)) => (
             direction,
@@ -301,17 +250,7 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
             )
         }
     };
-    // A malformed `expect` is worded by the parsing path.
-    let expect = match expect {
-        None => None,
-        Some((start, end)) => {
-            let v: Value = serde_json::from_slice(bytes.get(start..end)?).ok()?;
-            match v {
-                Value::Null => None,
-                v => Some(Expected::from_value(&v).ok()?),
-            }
-        }
-    };
+    let expect = raw_expect(bytes, expect)?;
     let item = Item::Message(Message {
         direction,
         origin,
@@ -322,6 +261,114 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
         head,
     });
     Some((item, at))
+}
+
+/// What [`raw_item`]'s strict scan found in a line: a record's members
+/// (as byte ranges of the line), and the line's head as a bare message.
+struct RawScan {
+    /// A record's `msg`: its start and end, and its head (not for a
+    /// batch).
+    msg: Option<(usize, usize, Option<MessageHead>)>,
+    /// A record's `dir`.
+    direction: Option<Direction>,
+    /// A record's `origin`.
+    origin: Origin,
+    /// A record's `expect`: its start and end.
+    expect: Option<(usize, usize)>,
+    /// The line's head as a bare message (not for a batch).
+    bare: Option<MessageHead>,
+}
+
+/// The strict scan of [`raw_item`] over a whole line; `None` when it does
+/// not read (let the parsing path report).
+fn raw_scan(bytes: &[u8], limits: Limits) -> Option<RawScan> {
+    let mut r = crate::bytes::Reader::new(bytes, limits.max_depth.saturating_add(1));
+    let mut scan = RawScan {
+        msg: None,
+        direction: None,
+        origin: Origin::Implementation,
+        expect: None,
+        bare: None,
+    };
+    // The message's head is read in this same pass: a record's `msg`
+    // whole (`scan_value`), a bare message member by member beside the
+    // record's own names (none of which a head reads).
+    let first = r.peek().ok()?;
+    if first == b'{' {
+        let mut builder = HeadBuilder::new(0);
+        r.object(|r, k| scan.member(r, k, &mut builder)).ok()?;
+        scan.bare = Some(builder.finish());
+    } else {
+        r.skip().ok()?;
+        if first != b'[' {
+            scan.bare = Some(MessageHead::default());
+        }
+    }
+    r.finish().ok()?;
+    Some(scan)
+}
+
+impl RawScan {
+    /// Reads the member `k` of a line that is an object: a record's own
+    /// member, or one for the bare message's head (`builder`).
+    fn member(
+        &mut self,
+        r: &mut crate::bytes::Reader<'_>,
+        k: &str,
+        builder: &mut HeadBuilder,
+    ) -> crate::bytes::R {
+        match k {
+            "expect" => {
+                r.peek()?;
+                let start = r.pos();
+                r.skip()?;
+                self.expect = Some((start, r.pos()));
+            }
+            "msg" => {
+                let start = r.peek().map(|_| r.pos())?;
+                let head = (r.peek()? != b'[')
+                    .then(|| scan_value(r, start))
+                    .transpose()?;
+                if head.is_none() {
+                    r.skip()?;
+                }
+                self.msg = Some((start, r.pos(), head));
+            }
+            "dir" => {
+                self.direction = match raw_word(r)?.as_deref() {
+                    None => None,
+                    Some("c2s") => Some(Direction::ClientToServer),
+                    Some("s2c") => Some(Direction::ServerToClient),
+                    Some(_) => return crate::bytes::stop(),
+                }
+            }
+            "origin" => {
+                self.origin = match raw_word(r)?.as_deref() {
+                    None | Some("implementation") => Origin::Implementation,
+                    Some("harness") => Origin::Harness,
+                    Some(_) => return crate::bytes::stop(),
+                }
+            }
+            _ => builder.member(r, k)?,
+        }
+        Ok(())
+    }
+}
+
+/// A record's `expect` (its start and end in `bytes`) read: `Some(None)`
+/// when absent or `null`; `None` when malformed, which the parsing path
+/// words.
+fn raw_expect(bytes: &[u8], expect: Option<(usize, usize)>) -> Option<Option<Expected>> {
+    match expect {
+        None => Some(None),
+        Some((start, end)) => {
+            let v: Value = serde_json::from_slice(bytes.get(start..end)?).ok()?;
+            match v {
+                Value::Null => Some(None),
+                v => Some(Some(Expected::from_value(&v).ok()?)),
+            }
+        }
+    }
 }
 
 /// A record's `dir` or `origin`: `None` for `null`, the string, or a stop
