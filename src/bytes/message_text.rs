@@ -7,7 +7,7 @@ use crate::input::{self, InputError, Limits};
 
 /// The text of a message as `crate::input::parse` sees it (within the size
 /// limit, a UTF-8 byte order mark skipped), or `None`. UTF-8 is checked by
-/// the [`Reader`], inside strings.
+/// the [`Reader`](super::Reader), inside strings.
 pub fn text(bytes: &[u8], limits: Limits) -> Option<&[u8]> {
     if bytes.len() > limits.max_bytes {
         return None;

@@ -69,7 +69,7 @@ impl<'a> Message<'a> {
     }
 
     /// The message text (its byte order mark skipped): what the head's
-    /// spans ([`crate::head::Json::Span`]) index.
+    /// spans ([`crate::scan::Json::Span`]) index.
     pub fn text(&self) -> &'a [u8] {
         self.text
     }

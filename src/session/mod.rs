@@ -29,7 +29,7 @@
 //!    request was);
 //! 4. [`Options::fallback`] (default: the newest dated revision compiled
 //!    in). The first message judged there carries a
-//!    [`WarningKind::Assumption`] saying so (once per session).
+//!    [`WarningKind::Assumption`](crate::WarningKind::Assumption) saying so (once per session).
 //!
 //! A response is judged at the revision its request was judged at. A
 //! revision whose cargo feature is off cannot judge anything:

@@ -37,7 +37,7 @@ pub struct Message {
     /// value starts; outside raw mode a record's message is placed at the
     /// record's start).
     pub position: Position,
-    /// Raw mode ([`Reader::raw`]): the message's bytes, unparsed (judge
+    /// Raw mode ([`Reader::raw`](super::Reader::raw)): the message's bytes, unparsed (judge
     /// them with [`crate::Session::judge`]); `None` when `value`
     /// holds the message.
     pub raw: Option<Vec<u8>>,

@@ -50,9 +50,9 @@
 //!
 //! **Bounded memory.** Lines are read with a buffer reused from line to
 //! line, and array elements are split out by an incremental scanner, so the
-//! reader holds at most one message (at most [`Limits::max_bytes`]) however
+//! reader holds at most one message (at most [`Limits::max_bytes`](crate::input::Limits::max_bytes)) however
 //! large the file. A longer message, or one nested deeper than
-//! [`Limits::max_depth`] (the record wrapper does not count), is skipped
+//! [`Limits::max_depth`](crate::input::Limits::max_depth) (the record wrapper does not count), is skipped
 //! without being stored and reported as a [`Problem`]; so is invalid JSON or
 //! UTF-8. The reader then goes on with the next message.
 

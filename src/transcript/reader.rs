@@ -63,7 +63,7 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// Raw mode: messages come as bytes ([`Message::raw`]) instead of
+    /// Raw mode: messages come as bytes ([`Message::raw`](super::Message::raw)) instead of
     /// parsed, whenever a strict scan shows the text is well-formed (and,
     /// for a record, that its `dir` and `origin` are acceptable); anything
     /// else is parsed as in the default mode, so the entries' problems are

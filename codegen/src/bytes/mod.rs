@@ -16,7 +16,7 @@
 //! parts and `anyOf` branches read the same bytes again from a mark, and
 //! `anyOf` first narrows its branches by the value's first byte, by the
 //! discriminating member (`type`, `method`, …) and by which members are
-//! present ([`any_of`]).
+//! present (`any_of`).
 //!
 //! A `read_*` function is *sound*: `Ok` implies the `Value` path's
 //! `is_valid_*` holds on the same bytes. Duplicate members are checked at

@@ -19,7 +19,7 @@
 //!   ask nothing else), so the session checks neither when the head says
 //!   so (`mcpwire::session::envelope`).
 //!
-//! [`implies`] is a conservative structural proof: equal schemas (notes
+//! [`prove`] is a conservative structural proof: equal schemas (notes
 //! stripped), `$ref`s to definitions resolved, one `allOf` part implying,
 //! or a plain object/string schema (`type`, `const`, `required`,
 //! `properties`, an open `additionalProperties`) that the implying schema

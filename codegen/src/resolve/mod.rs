@@ -5,7 +5,7 @@
 //! dynamic scope.
 //!
 //! A `$ref` (or `$dynamicRef`) is resolved against the base URI in force
-//! where it is written (RFC 3986, [`Url`]), then its fragment:
+//! where it is written (RFC 3986, `Url`), then its fragment:
 //! empty (the resource), a JSON pointer (`#/$defs/a~1b`, percent-decoded,
 //! `~0`/`~1` escaped), or a plain-name anchor. Identifiers are only read
 //! where a schema can be (a keyword-aware walk), so an `$id` inside an

@@ -27,7 +27,7 @@ pub(crate) fn push(
 /// (`let at = D::at("/Tool/properties/icons");`, `D` the caller's
 /// [`Dialect`]), so one function serves revisions of both dialects and
 /// reports the pointers of the revision it was called for. The two halves
-/// are joined only when a violation is reported ([`intern`]).
+/// are joined only when a violation is reported (`intern`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct At {
     /// The definitions container: `/$defs`.

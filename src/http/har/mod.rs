@@ -1,6 +1,6 @@
 //! HAR 1.2 (HTTP Archive) captures: serde types for the parts mcpwire
 //! reads and writes, and [`steps`], which turns a capture into the ordered
-//! [`Step`]s of its exchanges — the same steps the proxy judges live.
+//! [`Step`](crate::http::Step)s of its exchanges — the same steps the proxy judges live.
 //!
 //! Producers differ (browser devtools, mitmproxy, Charles, Playwright,
 //! `mcpwire proxy --har`): every member HAR 1.2 requires but mcpwire does

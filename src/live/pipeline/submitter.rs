@@ -48,7 +48,7 @@ impl Submitter {
 
     /// Queues a message of `len` bytes too large to keep
     /// ([`crate::input::Limits::max_bytes`]): judged as
-    /// [`InputError::TooLarge`].
+    /// [`InputError::TooLarge`](crate::input::InputError::TooLarge).
     pub fn submit_too_large(&self, context: Context, len: usize) -> Submitted {
         self.push(context, Body::TooLarge(len))
     }
