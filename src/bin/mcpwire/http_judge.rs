@@ -14,13 +14,13 @@ use std::{collections::HashMap, io};
 use mcpwire::{
     http::HttpFinding,
     live::{Consumer, Context, Judged, Pending, Totals},
-    report::{Level, MessageKind},
+    report::MessageKind,
     Origin,
 };
 
 use crate::{
     judge::{Judge, Place},
-    output::{unanswered_message, Out, Outputs, Severity, Summary},
+    output::{unanswered_message, Out, Outputs, Summary},
     sink::HttpWhere,
 };
 
@@ -232,20 +232,7 @@ pub fn finding(
     summary: &mut Summary,
 ) -> io::Result<()> {
     let row = f.row();
-    let severity = match row.level {
-        Level::Violation => {
-            summary.violations += 1;
-            Severity::Violation
-        }
-        Level::Warning => {
-            summary.warnings += 1;
-            Severity::Warning
-        }
-        Level::Expected => {
-            summary.expected += 1;
-            Severity::Expected
-        }
-    };
+    let severity = summary.count(row.level);
     if let Some(v) = f.revision {
         sink.revision(v);
     }
@@ -262,13 +249,14 @@ pub fn finding(
             method: None,
             id: None,
             batch_index: None,
-            definition: row.definition,
-            pointer: row.pointer,
-            schema_pointer: row.schema_pointer,
-            keyword: row.keyword,
-            message: row.message,
-            definition_path: row.definition_path,
-        },
+            definition: None,
+            pointer: "",
+            schema_pointer: None,
+            keyword: "",
+            message: "",
+            definition_path: "",
+        }
+        .with_row(severity, &row),
         None,
     )?;
     // Not a message: the finding goes out on its own.

@@ -6,7 +6,7 @@ use std::io::{self, BufRead};
 use mcpwire::{
     check::{check_transcript, Outcome},
     input::{self, InputError, Limits},
-    report::{Level, MessageKind, Report},
+    report::{MessageKind, Report},
     Direction, Judged, Origin, Session,
 };
 use serde_json::Value;
@@ -284,33 +284,8 @@ impl Judge {
                 definition_path: "",
             };
             for row in report.rows() {
-                let severity = match row.level {
-                    Level::Violation => {
-                        summary.violations += 1;
-                        Severity::Violation
-                    }
-                    Level::Warning => {
-                        summary.warnings += 1;
-                        Severity::Warning
-                    }
-                    Level::Expected => {
-                        summary.expected += 1;
-                        Severity::Expected
-                    }
-                };
-                sink.finding(
-                    &Out {
-                        severity,
-                        definition: row.definition,
-                        pointer: row.pointer,
-                        schema_pointer: row.schema_pointer,
-                        keyword: row.keyword,
-                        message: row.message,
-                        definition_path: row.definition_path,
-                        ..base
-                    },
-                    value,
-                )?;
+                let severity = summary.count(row.level);
+                sink.finding(&base.with_row(severity, &row), value)?;
             }
         }
         sink.message_done()

@@ -18,7 +18,7 @@ use std::{
     path::PathBuf,
 };
 
-use mcpwire::{transcript::Position, Direction, MessageKind, Origin, Version};
+use mcpwire::{report::Row, transcript::Position, Direction, MessageKind, Origin, Version};
 use serde_json::Value;
 
 pub use crate::sink::{Severity, Summary};
@@ -113,7 +113,7 @@ pub fn parse_output(s: &str) -> Result<OutputSpec, String> {
 
 /// One finding as the judging code reports it (borrowed; [`Outputs`]
 /// turns it into a [`Finding`]).
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Out<'a> {
     /// The transcript (`-` is `<stdin>`), or the tap stream.
     pub file: &'a str,
@@ -155,6 +155,22 @@ pub struct Out<'a> {
 }
 
 impl<'a> Out<'a> {
+    /// This message's finding as `row` says it, shown as `severity`
+    /// ([`crate::sink::Summary::count`]): its definition, pointers, keyword
+    /// and message.
+    pub fn with_row(self, severity: Severity, row: &Row<'a>) -> Out<'a> {
+        Out {
+            severity,
+            definition: row.definition,
+            pointer: row.pointer,
+            schema_pointer: row.schema_pointer,
+            keyword: row.keyword,
+            message: row.message,
+            definition_path: row.definition_path,
+            ..self
+        }
+    }
+
     /// The warning for a request never answered (keyword `unanswered`, at
     /// `/id`), as `check`, `tap` and `proxy` all report it.
     pub fn unanswered(

@@ -14,7 +14,7 @@ use std::{
     time::{SystemTime, UNIX_EPOCH},
 };
 
-use mcpwire::{transcript::Position, Direction, MessageKind, Origin, Version};
+use mcpwire::{report::Level, transcript::Position, Direction, MessageKind, Origin, Version};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -251,6 +251,26 @@ pub struct Summary {
     /// Lines not validated because the validator fell behind (`tap`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dropped: Option<usize>,
+}
+
+impl Summary {
+    /// Counts a finding of `level` and says how outputs show it.
+    pub fn count(&mut self, level: Level) -> Severity {
+        match level {
+            Level::Violation => {
+                self.violations += 1;
+                Severity::Violation
+            }
+            Level::Warning => {
+                self.warnings += 1;
+                Severity::Warning
+            }
+            Level::Expected => {
+                self.expected += 1;
+                Severity::Expected
+            }
+        }
+    }
 }
 
 fn is_zero(n: &usize) -> bool {
