@@ -215,22 +215,25 @@ fn judge_parsed(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Item {
 /// last occurrence counting, as when parsed). `None`: let [`judge`] parse
 /// and report, as in the default mode.
 fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item, usize)> {
-    let RawScan {
-        msg,
-        direction,
-        origin,
-        expect,
-        bare,
-    } = raw_scan(bytes, limits)?;
-    let (direction, origin, text, at, head) = match msg {
+    // Filled in place and taken apart field by field: the heads are large,
+    // and each move of the whole scan copies them.
+    let mut scan = RawScan {
+        msg: None,
+        direction: None,
+        origin: Origin::Implementation,
+        expect: None,
+        bare: None,
+    };
+    raw_scan(bytes, limits, &mut scan)?;
+    let (direction, origin, text, at, head) = match scan.msg {
         Some((start, end, head)) => (
-            direction,
-            origin,
+            scan.direction,
+            scan.origin,
             bytes.get(start..end)?,
             start,
             head.map(Box::new),
         ),
-        None if expect.is_some() => return None,
+        None if scan.expect.is_some() => return None,
         None if depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)))
             > limits.max_depth =>
         {
@@ -246,11 +249,11 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
                 Origin::Implementation,
                 bytes,
                 first,
-                bare.map(Box::new),
+                scan.bare.map(Box::new),
             )
         }
     };
-    let expect = raw_expect(bytes, expect)?;
+    let expect = raw_expect(bytes, scan.expect)?;
     let item = Item::Message(Message {
         direction,
         origin,
@@ -279,17 +282,10 @@ struct RawScan {
     bare: Option<MessageHead>,
 }
 
-/// The strict scan of [`raw_item`] over a whole line; `None` when it does
-/// not read (let the parsing path report).
-fn raw_scan(bytes: &[u8], limits: Limits) -> Option<RawScan> {
+/// The strict scan of [`raw_item`] over a whole line, into `scan` (given
+/// empty); `None` when it does not read (let the parsing path report).
+fn raw_scan(bytes: &[u8], limits: Limits, scan: &mut RawScan) -> Option<()> {
     let mut r = crate::bytes::Reader::new(bytes, limits.max_depth.saturating_add(1));
-    let mut scan = RawScan {
-        msg: None,
-        direction: None,
-        origin: Origin::Implementation,
-        expect: None,
-        bare: None,
-    };
     // The message's head is read in this same pass: a record's `msg`
     // whole (`scan_value`), a bare message member by member beside the
     // record's own names (none of which a head reads).
@@ -305,7 +301,7 @@ fn raw_scan(bytes: &[u8], limits: Limits) -> Option<RawScan> {
         }
     }
     r.finish().ok()?;
-    Some(scan)
+    Some(())
 }
 
 impl RawScan {
