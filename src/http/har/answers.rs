@@ -9,20 +9,24 @@ use serde::Deserialize;
 use super::Entry;
 use crate::http::exchange::Step;
 
+/// What telling a request from a response needs of a JSON-RPC message:
+/// its `id` (as JSON text) and which of `method`, `result` and `error` it
+/// has.
+#[derive(Deserialize)]
+struct Head<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a serde_json::value::RawValue>,
+    #[serde(default)]
+    method: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    result: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    error: Option<serde::de::IgnoredAny>,
+}
+
 /// The id of a JSON-RPC response (`result` or `error`, no `method`) in an
 /// event's data, as JSON text.
 pub(super) fn response_id(data: &[u8]) -> Option<String> {
-    #[derive(Deserialize)]
-    struct Head<'a> {
-        #[serde(borrow, default)]
-        id: Option<&'a serde_json::value::RawValue>,
-        #[serde(default)]
-        method: Option<serde::de::IgnoredAny>,
-        #[serde(default)]
-        result: Option<serde::de::IgnoredAny>,
-        #[serde(default)]
-        error: Option<serde::de::IgnoredAny>,
-    }
     let h: Head<'_> = serde_json::from_slice(data).ok()?;
     if h.method.is_some() || (h.result.is_none() && h.error.is_none()) {
         return None;
@@ -39,13 +43,6 @@ pub(super) struct RequestTimes {
 
 impl RequestTimes {
     pub(super) fn new(entries: &[(usize, &Entry, f64)], steps: &[Vec<Step>]) -> RequestTimes {
-        #[derive(Deserialize)]
-        struct Head<'a> {
-            #[serde(borrow, default)]
-            id: Option<&'a serde_json::value::RawValue>,
-            #[serde(default)]
-            method: Option<serde::de::IgnoredAny>,
-        }
         let mut sent: HashMap<String, Vec<(f64, usize, bool)>> = HashMap::new();
         for (n, ((_, _, start), steps)) in entries.iter().zip(steps).enumerate() {
             let Some(Step::Request { body, .. }) = steps.first() else {
