@@ -4,6 +4,8 @@
 //! - [`sse`]: an incremental Server-Sent Events splitter;
 //! - [`exchange`]: request/response heads, bodies, and the ordered
 //!   [`Step`]s of a conversation;
+//! - [`read`]: a body's or event's JSON-RPC text, read once for the
+//!   router, the rules and the session;
 //! - [`router`]: which conversation (MCP session) an exchange belongs to;
 //! - [`tracker`]: the HTTP rules of one conversation ([`rules`]), and which
 //!   messages to judge with a [`crate::Session`];
@@ -17,6 +19,7 @@
 
 pub mod exchange;
 pub mod har;
+pub mod read;
 pub mod redact;
 pub mod router;
 pub mod rules;
@@ -24,6 +27,7 @@ pub mod sse;
 pub mod tracker;
 
 pub use exchange::{Body, End, Headers, RequestHead, ResponseHead, Step};
+pub use read::Read;
 pub use redact::Redaction;
 pub use router::{ConversationId, Router};
 pub use rules::HttpRule;

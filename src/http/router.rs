@@ -41,18 +41,6 @@ pub struct Router {
     latest_keyed: bool,
 }
 
-/// Whether a request body is (or, in a batch, holds) an `initialize` request.
-pub fn is_initialize(body: &[u8]) -> bool {
-    #[derive(serde::Deserialize)]
-    struct Head {
-        method: Option<String>,
-    }
-    serde_json::from_slice::<Head>(body)
-        .ok()
-        .and_then(|h| h.method)
-        .is_some_and(|m| m == "initialize")
-}
-
 /// The path and query of an `endpoint` event's URI.
 pub fn endpoint_target(data: &[u8]) -> Option<String> {
     let s = std::str::from_utf8(data).ok()?.trim();
@@ -110,14 +98,15 @@ impl Router {
         }
     }
 
-    /// The conversation of a request arriving now.
-    pub fn request(&mut self, exchange: u64, head: &RequestHead, body: &[u8]) -> ConversationId {
-        let conversation = self.pick(exchange, head, body);
+    /// The conversation of a request arriving now; `initialize`: whether
+    /// its body holds an `initialize` ([`crate::http::Read::is_initialize`]).
+    pub fn request(&mut self, exchange: u64, head: &RequestHead, initialize: bool) -> ConversationId {
+        let conversation = self.pick(exchange, head, initialize);
         self.exchanges.insert(exchange, conversation);
         conversation
     }
 
-    fn pick(&mut self, exchange: u64, head: &RequestHead, body: &[u8]) -> ConversationId {
+    fn pick(&mut self, exchange: u64, head: &RequestHead, initialize: bool) -> ConversationId {
         if let Some(session) = head.headers.get("mcp-session-id") {
             if let Some(&c) = self.by_session.get(session) {
                 return c;
@@ -134,7 +123,7 @@ impl Router {
         }
         let post = head.method.eq_ignore_ascii_case("POST");
         let get = head.method.eq_ignore_ascii_case("GET");
-        if post && is_initialize(body) {
+        if post && initialize {
             let c = self.create();
             self.initializing.insert(exchange, c);
             return c;

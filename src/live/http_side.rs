@@ -6,9 +6,9 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::{judging::Conversation, Config, Consumer, Context, Http, Judged, Pending, Totals};
+use super::{judging, requests, Config, Consumer, Context, Http, Judged, Pending, Totals};
 use crate::{
-    http::{ConversationId, Output, Router, Step, Tracker},
+    http::{ConversationId, Output, Read, Router, Step, Tracker},
     input::InputError,
     message::MessageKind,
     report::Report,
@@ -30,7 +30,7 @@ const MAX_OPEN_EXCHANGES: usize = 65_536;
 /// An HTTP conversation: its rules' state and its session.
 struct HttpConversation {
     tracker: Tracker,
-    conversation: Conversation,
+    session: Session,
 }
 
 impl HttpConversation {
@@ -40,17 +40,13 @@ impl HttpConversation {
     fn judge_message(
         &mut self,
         source: Source,
-        context: &Context,
         bytes: &[u8],
-        value: &Result<serde_json::Value, InputError>,
+        read: Read<'_>,
         exchange: Option<&mut Exchange>,
     ) -> (crate::Judged, usize) {
-        let session = &mut self.conversation.session;
-        let (judged, size) = judge_read(session, source, bytes, value);
+        let session = &mut self.session;
+        let (judged, size) = judge_read(session, source, bytes, read);
         answered_by_transport(exchange, &judged.reports, session);
-        self.conversation
-            .requests
-            .note(context, &judged.reports, session);
         (judged, size)
     }
 }
@@ -120,7 +116,14 @@ impl HttpSide {
         totals: &mut Totals,
     ) {
         let exchange = step.exchange();
-        let conversation = route(&mut self.router, step);
+        // A request's body is read once: to route it, for the HTTP rules,
+        // and to be judged.
+        let request = match step {
+            Step::Request { head, body, .. } => Read::request(head, body, config.options.limits),
+            _ => None,
+        };
+        let initialize = request.as_ref().is_some_and(Read::is_initialize);
+        let conversation = route(&mut self.router, step, initialize);
         let (meta, event) = self.note_exchange(step, exchange, conversation);
         if let Step::End { exchange, .. } = step {
             self.router.end(*exchange);
@@ -141,17 +144,17 @@ impl HttpSide {
             conversation,
             sequence: queued.sequence,
         };
-        note_request_version(step, &mut conv.conversation.session);
+        note_request_version(step, &mut conv.session);
         if let Step::Response { head, .. } = step {
             refused_initialize(
                 self.exchanges.get_mut(&exchange),
                 head.status,
-                &mut conv.conversation.session,
+                &mut conv.session,
             );
         }
         let mut out = Vec::new();
         conv.tracker
-            .step(step, &conv.conversation.session, &mut out);
+            .step(step, request, &conv.session, &mut out);
         let line = usize::try_from(exchange).ok();
         for o in out.drain(..) {
             match o {
@@ -159,7 +162,7 @@ impl HttpSide {
                 Output::Message {
                     direction,
                     bytes,
-                    value,
+                    read,
                     ..
                 } => {
                     let source = Source {
@@ -170,18 +173,17 @@ impl HttpSide {
                     let context = shared.context(direction);
                     let (judged, size) = conv.judge_message(
                         source,
-                        &context,
                         bytes,
-                        &value,
+                        read,
                         self.exchanges.get_mut(&exchange),
                     );
                     consumer.judged(&Judged {
                         context: &context,
                         bytes,
                         size,
-                        revision: conv.conversation.session.revision(),
+                        revision: conv.session.revision(),
                         reports: &judged.reports,
-                        value: judged.value.as_ref().or(value.as_ref().ok()),
+                        value: judged.value.as_ref(),
                         skipped_before: std::mem::take(&mut skipped_before),
                     });
                     totals.judged += 1;
@@ -234,8 +236,8 @@ impl HttpSide {
         }
         if self.conversations.len() >= MAX_CONVERSATIONS {
             if let Some((_, old)) = self.conversations.pop_first() {
-                let c = old.conversation;
-                self.retired.extend(c.requests.unanswered(&c.session));
+                self.retired
+                    .extend(requests::unanswered(&old.session, true));
                 let over = self.retired.len().saturating_sub(MAX_RETIRED);
                 self.retired.drain(..over);
             }
@@ -244,7 +246,7 @@ impl HttpSide {
             conversation,
             HttpConversation {
                 tracker: Tracker::new(config.mode, config.options.limits),
-                conversation: Conversation::http(config),
+                session: judging::http_session(config),
             },
         );
     }
@@ -254,8 +256,7 @@ impl HttpSide {
     pub(super) fn unanswered(self) -> Vec<Pending> {
         let mut unanswered = self.retired;
         for (_, c) in self.conversations {
-            let c = c.conversation;
-            unanswered.extend(c.requests.unanswered(&c.session));
+            unanswered.extend(requests::unanswered(&c.session, true));
         }
         unanswered
     }
@@ -313,16 +314,23 @@ fn note_request_version(step: &Step, session: &mut Session) {
 }
 
 /// Judges a message the tracker read (or could not read) in `session`,
-/// and returns the result with the message's size.
+/// on the same read (a scan, or the parsed batch, kept in
+/// [`crate::Judged::value`] for excerpts), and returns the result with the
+/// message's size.
 fn judge_read(
     session: &mut Session,
     source: Source,
     bytes: &[u8],
-    value: &Result<serde_json::Value, InputError>,
+    read: Read<'_>,
 ) -> (crate::Judged, usize) {
-    match value {
-        Ok(_) => (session.judge(source, bytes), bytes.len()),
-        Err(e) => {
+    match read {
+        Read::Scanned(message) => (session.judge(source, message), bytes.len()),
+        Read::Parsed { value, .. } => {
+            let mut judged = session.judge(source, &value);
+            judged.value = Some(value);
+            (judged, bytes.len())
+        }
+        Read::Unreadable(e) => {
             // Unreadable (or over the limit): an empty input gives the
             // unreadable report and advances the session like any
             // message.
@@ -331,7 +339,7 @@ fn judge_read(
                 r.input_error = Some(e.to_string());
             }
             let size = match e {
-                InputError::TooLarge { len, .. } => *len,
+                InputError::TooLarge { len, .. } => len,
                 _ => bytes.len(),
             };
             (judged, size)
@@ -393,13 +401,9 @@ fn answered_by_transport(
 
 /// The conversation of a step, learning from it (the same routing
 /// `mcpwire check` does on a HAR: it replays through this code).
-fn route(router: &mut Router, step: &Step) -> ConversationId {
+fn route(router: &mut Router, step: &Step, initialize: bool) -> ConversationId {
     match step {
-        Step::Request {
-            exchange,
-            head,
-            body,
-        } => router.request(*exchange, head, &body.bytes),
+        Step::Request { exchange, head, .. } => router.request(*exchange, head, initialize),
         Step::Response { exchange, head } => {
             router.response(*exchange, head);
             router.conversation(*exchange).unwrap_or(0)

@@ -9,40 +9,19 @@
 use super::{
     http_side::HttpSide,
     pipeline::{Body, Item},
-    requests::Requests,
-    rules, Config, Consumer, Context, Judged, Totals,
+    requests, rules, Config, Consumer, Context, Judged, Totals,
 };
 use crate::{http::Step, input::InputError, Session, Source, Version};
 
-/// One session and where its requests were sent.
-pub(super) struct Conversation {
-    pub(super) session: Session,
-    pub(super) requests: Requests,
-}
-
-impl Conversation {
-    /// A plain conversation, judged at the configured fallback until a
-    /// handshake says otherwise.
-    fn new(config: &Config) -> Conversation {
-        Conversation {
-            session: Session::with_options(config.mode, config.options),
-            requests: Requests::default(),
-        }
-    }
-
-    /// An HTTP conversation: before a handshake or an
-    /// `MCP-Protocol-Version` header says which revision is in force, it
-    /// is [`http_fallback`], as its HTTP rules assume.
-    pub(super) fn http(config: &Config) -> Conversation {
-        let options = crate::Options {
-            fallback: http_fallback(config),
-            ..config.options
-        };
-        Conversation {
-            session: Session::with_options(config.mode, options),
-            requests: Requests::default(),
-        }
-    }
+/// The session of an HTTP conversation: before a handshake or an
+/// `MCP-Protocol-Version` header says which revision is in force, it is
+/// judged at [`http_fallback`], as its HTTP rules assume.
+pub(super) fn http_session(config: &Config) -> Session {
+    let options = crate::Options {
+        fallback: http_fallback(config),
+        ..config.options
+    };
+    Session::with_options(config.mode, options)
 }
 
 /// The revision an HTTP conversation is judged at while nothing says
@@ -63,7 +42,9 @@ fn http_fallback(config: &Config) -> Version {
 /// The judge's state.
 pub(super) struct Judging {
     config: Config,
-    plain: Conversation,
+    /// The session of plain messages (lines, a tee's messages), judged at
+    /// the configured fallback until a handshake says otherwise.
+    plain: Session,
     http: Option<Box<HttpSide>>,
     totals: Totals,
     sequence: u64,
@@ -72,7 +53,7 @@ pub(super) struct Judging {
 impl Judging {
     pub(super) fn new(config: Config) -> Judging {
         Judging {
-            plain: Conversation::new(&config),
+            plain: Session::with_options(config.mode, config.options),
             config,
             http: None,
             totals: Totals::default(),
@@ -94,11 +75,7 @@ impl Judging {
             return;
         }
         let limit = self.config.options.limits.max_bytes;
-        let plain = &mut self.plain;
-        let judged = judge_one(&mut plain.session, &item, limit);
-        plain
-            .requests
-            .note(&item.context, &judged.reports, &plain.session);
+        let judged = judge_one(&mut self.plain, &item, limit);
         let (body, size): (&[u8], usize) = match &item.body {
             Body::Bytes(b) => (b, b.len()),
             Body::TooLarge(len) => (&[], *len),
@@ -108,7 +85,7 @@ impl Judging {
             context: &item.context,
             bytes: body,
             size,
-            revision: plain.session.revision(),
+            revision: self.plain.revision(),
             reports: &judged.reports,
             value: judged.value.as_ref(),
             skipped_before: item.skipped_before,
@@ -137,8 +114,7 @@ impl Judging {
 
     /// Every request never answered, and the totals; tells the consumer.
     pub(super) fn finish<C: Consumer + ?Sized>(mut self, consumer: &mut C) -> Totals {
-        let plain = self.plain;
-        let mut unanswered = plain.requests.unanswered(&plain.session);
+        let mut unanswered = requests::unanswered(&self.plain, false);
         if let Some(http) = self.http {
             unanswered.extend(http.unanswered());
         }

@@ -164,6 +164,8 @@ fn params_member(r: &mut Reader<'_>, base: usize, p: &mut MessageHead) -> R {
     p.params_capabilities = None;
     p.params_task = false;
     p.request_id = None;
+    p.params_name = None;
+    p.params_uri = None;
     p.progress_token = None;
     p.meta_protocol_version = None;
     p.meta_progress_token = None;
@@ -177,6 +179,8 @@ fn params_member(r: &mut Reader<'_>, base: usize, p: &mut MessageHead) -> R {
             }
             "task" => p.params_task = object_marker(r)?,
             "requestId" => p.request_id = Some(small(r)?),
+            "name" => p.params_name = string(r)?,
+            "uri" => p.params_uri = string(r)?,
             "progressToken" => p.progress_token = Some(small(r)?),
             "_meta" => meta_member(r, base, p)?,
             _ => r.skip()?,

@@ -87,6 +87,12 @@ pub struct MessageHead {
     pub params_task: bool,
     /// `params.requestId`, when present.
     pub request_id: Option<Value>,
+    /// `params.name`, when a string (what the 2026-07-28 `Mcp-Name`
+    /// header mirrors on `tools/call` and `prompts/get`).
+    pub params_name: Option<String>,
+    /// `params.uri`, when a string (what `Mcp-Name` mirrors on
+    /// `resources/read`).
+    pub params_uri: Option<String>,
     /// `params.progressToken`, when present.
     pub progress_token: Option<Value>,
     /// `params._meta["io.modelcontextprotocol/protocolVersion"]`, when a string.
@@ -180,6 +186,9 @@ impl MessageHead {
             head.params_capabilities = params.get("capabilities").cloned().map(Json::Value);
             head.params_task = params.get("task").is_some_and(Value::is_object);
             head.request_id = params.get("requestId").cloned();
+            let text = |k: &str| params.get(k).and_then(Value::as_str).map(str::to_string);
+            head.params_name = text("name");
+            head.params_uri = text("uri");
             head.progress_token = params.get("progressToken").cloned();
             head.meta_object = params.get("_meta").map(Value::is_object);
             if let Some(meta) = params.get("_meta").filter(|m| m.is_object()) {

@@ -16,7 +16,8 @@
 //! are present (and `error` non-null), `error.code`; `result`'s
 //! `resultType` and `protocolVersion` (strings), `capabilities`, whether
 //! its `task` is an object; `params`' `protocolVersion`, `capabilities`,
-//! `requestId`, `progressToken`, whether its `task` is an object; and
+//! `requestId`, `progressToken`, `name` and `uri` (strings: what the
+//! 2026-07-28 `Mcp-Name` header mirrors), whether its `task` is an object; and
 //! `params._meta`'s protocol version, `progressToken` and client
 //! capabilities. Values the session reads only as strings or objects are
 //! `None` when they are something else, as the `Value` accessors

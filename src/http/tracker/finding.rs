@@ -2,11 +2,8 @@
 //! and what outputs show of a finding ([`HttpFinding::row`]: the same
 //! [`Row`] a message's findings give, so every output shows both alike).
 
-use serde_json::Value;
-
 use crate::{
-    http::rules::HttpRule,
-    input::InputError,
+    http::{read::Read, rules::HttpRule},
     report::{Level, Row},
     Direction, Severity, Version,
 };
@@ -71,6 +68,10 @@ impl HttpFinding {
 }
 
 /// What a step gives to judge.
+// `Message` holds a `Read` (a scanned message's head): much larger than a
+// finding, but an output lives for one step, moved once, and boxing it
+// would allocate for every message.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum Output<'a> {
     /// A JSON-RPC message (or batch) to judge with a [`crate::Session`].
@@ -81,8 +82,9 @@ pub enum Output<'a> {
         direction: Direction,
         /// The bytes (empty when the body was over the limit).
         bytes: &'a [u8],
-        /// The message read from them, or why it could not be.
-        value: Result<Value, InputError>,
+        /// The message read from them once (the rules read its heads), or
+        /// why it could not be.
+        read: Read<'a>,
     },
     /// An HTTP finding.
     Finding(HttpFinding),

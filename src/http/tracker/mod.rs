@@ -26,11 +26,8 @@ pub use finding::{HttpFinding, Output};
 pub use request::decode_header_value;
 
 use crate::{
-    http::{
-        exchange::{Body, Step},
-        rules::HttpRule,
-    },
-    input::{self, InputError, Limits},
+    http::{exchange::Step, read::Read, rules::HttpRule},
+    input::Limits,
     Direction, Mode, Session, Version,
 };
 
@@ -116,33 +113,35 @@ impl Tracker {
         }));
     }
 
-    /// Applies one step; what to judge and what broke go to `out`, in order.
+    /// Applies one step; what to judge and what broke go to `out`, in
+    /// order: each message before the rules it broke.
     ///
     /// `session` is the conversation's, which judged every message of the
     /// steps before and has noted this step's `MCP-Protocol-Version`
     /// header ([`Session::note_transport_version`]): the revision in force
-    /// is read from it.
-    pub fn step<'s>(&mut self, step: &'s Step, session: &Session, out: &mut Vec<Output<'s>>) {
+    /// is read from it. `request` is a request step's body as
+    /// [`Read::request`] read it (its caller reads it first, to route the
+    /// request); the tracker reads the JSON bodies and the events of
+    /// responses itself, and every text is read once: the rules read its
+    /// heads, and the [`Output::Message`] hands the same read on to be
+    /// judged.
+    pub fn step<'s>(
+        &mut self,
+        step: &'s Step,
+        request: Option<Read<'s>>,
+        session: &Session,
+        out: &mut Vec<Output<'s>>,
+    ) {
         match step {
             Step::Request {
                 exchange,
                 head,
                 body,
-            } => self.request(*exchange, head, body, session, out),
+            } => self.request(*exchange, head, body, request, session, out),
             Step::Response { exchange, head } => self.response(*exchange, head, out),
             Step::Body { exchange, body } => self.body(*exchange, body, out),
             Step::Event { exchange, event } => self.event(*exchange, event, out),
             Step::End { exchange, end } => self.end(*exchange, end, out),
-        }
-    }
-
-    pub(super) fn read(&self, body: &Body) -> Result<Value, InputError> {
-        match body.oversized {
-            Some(len) => Err(InputError::TooLarge {
-                len: usize::try_from(len).unwrap_or(usize::MAX),
-                limit: self.limits.max_bytes,
-            }),
-            None => input::parse(&body.bytes, self.limits),
         }
     }
 }

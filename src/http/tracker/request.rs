@@ -4,17 +4,18 @@
 //! transport, its revision, the `initialize` ids to watch for).
 
 use base64::Engine as _;
-use serde_json::Value;
 
 use super::{
-    message::{is_request, is_response, messages, meta_version, version_of},
+    message::{is_initialize, is_request, is_response, version_of},
     Carries, Open, Output, Tracker, MAX_OPEN,
 };
 use crate::{
     http::{
         exchange::{Body, RequestHead},
+        read::Read,
         rules,
     },
+    scan::MessageHead,
     Direction, Mode, Session, Version,
 };
 
@@ -63,7 +64,7 @@ struct Request<'a> {
     exchange: u64,
     head: &'a RequestHead,
     /// The messages its body carries (none when unreadable or empty).
-    msgs: &'a [&'a Value],
+    msgs: &'a [MessageHead],
     /// It carries an `initialize`.
     initialize: bool,
     /// The revision it is under.
@@ -75,19 +76,19 @@ struct Request<'a> {
 }
 
 impl Carries {
-    fn of(value: &Option<Result<Value, crate::input::InputError>>, msgs: &[&Value]) -> Carries {
-        match value {
-            None => Carries::Nothing,
-            Some(Err(_)) => Carries::Unreadable,
-            Some(Ok(_)) if msgs.iter().any(|m| is_request(m)) => Carries::Requests,
-            Some(Ok(_)) if msgs.is_empty() => Carries::Unreadable,
-            Some(Ok(_)) => Carries::NoRequests,
+    fn of(read: Option<&Read<'_>>) -> Carries {
+        let Some(read) = read else {
+            return Carries::Nothing;
+        };
+        let msgs = read.heads();
+        if msgs.iter().any(is_request) {
+            Carries::Requests
+        } else if msgs.is_empty() {
+            Carries::Unreadable // not JSON, or an empty batch
+        } else {
+            Carries::NoRequests
         }
     }
-}
-
-fn is_initialize(m: &Value) -> bool {
-    m.get("method").and_then(Value::as_str) == Some("initialize")
 }
 
 impl Tracker {
@@ -96,6 +97,7 @@ impl Tracker {
         exchange: u64,
         head: &'s RequestHead,
         body: &'s Body,
+        read: Option<Read<'s>>,
         session: &Session,
         out: &mut Vec<Output<'s>>,
     ) {
@@ -106,34 +108,25 @@ impl Tracker {
         let is_get = head.method.eq_ignore_ascii_case("GET");
         let resuming = head.headers.has("last-event-id");
         self.note_transport(head, first, resuming);
-        let value = if body.is_empty() && !is_post {
-            None
-        } else {
-            Some(self.read(body))
-        };
-        let msgs = value
-            .as_ref()
-            .and_then(|v| v.as_ref().ok())
-            .map(messages)
-            .unwrap_or_default();
+        let msgs = read.as_ref().map(Read::heads).unwrap_or_default();
         let header = head.headers.get("mcp-protocol-version");
         let request = Request {
             exchange,
             head,
-            msgs: &msgs,
-            initialize: msgs.iter().any(|m| is_initialize(m)),
-            revision: self.request_revision(&msgs, session),
+            msgs,
+            initialize: msgs.iter().any(is_initialize),
+            revision: self.request_revision(msgs, session),
             header,
             is_post,
             is_get,
         };
-        self.note_initialize_ids(&msgs);
+        self.note_initialize_ids(msgs);
         let mismatch = !self.legacy && self.request_rules(&request, session, out);
         self.open_exchange(
             exchange,
             Open {
                 method: head.method.to_ascii_uppercase(),
-                carries: Carries::of(&value, &msgs),
+                carries: Carries::of(read.as_ref()),
                 initialize: request.initialize,
                 revision: request.revision,
                 resuming,
@@ -147,14 +140,14 @@ impl Tracker {
                 had_session_id: head.headers.has("mcp-session-id"),
             },
         );
-        if let Some(v) = value {
+        if let Some(read) = read {
             out.insert(
                 start,
                 Output::Message {
                     exchange,
                     direction: Direction::ClientToServer,
                     bytes: &body.bytes,
-                    value: v,
+                    read,
                 },
             );
         }
@@ -179,16 +172,14 @@ impl Tracker {
     /// The revision a request is under: the body's own `_meta` version,
     /// the one an `initialize` proposes, else the session's (the
     /// negotiated one, the header, the fallback).
-    fn request_revision(&self, msgs: &[&Value], session: &Session) -> Version {
+    fn request_revision(&self, msgs: &[MessageHead], session: &Session) -> Version {
         let own = msgs
             .iter()
-            .find_map(|m| meta_version(m))
-            .and_then(|s| s.parse().ok());
+            .find_map(|m| version_of(m.meta_protocol_version.as_deref()));
         let proposed = msgs
             .iter()
             .find(|m| is_initialize(m))
-            .and_then(|m| m.get("params")?.get("protocolVersion"))
-            .and_then(version_of);
+            .and_then(|m| version_of(m.params_protocol_version.as_deref()));
         match self.mode {
             Mode::Fixed(v) => v,
             Mode::Auto => own.or(proposed).unwrap_or_else(|| session.revision()),
@@ -197,9 +188,9 @@ impl Tracker {
 
     /// Remembers the ids of `initialize` requests (the newest 64), whose
     /// result settles the revision.
-    fn note_initialize_ids(&mut self, msgs: &[&Value]) {
+    fn note_initialize_ids(&mut self, msgs: &[MessageHead]) {
         for m in msgs.iter().filter(|m| is_initialize(m)) {
-            if let Some(id) = m.get("id") {
+            if let Some(id) = &m.id {
                 self.initialize_ids.push(id.clone());
                 if self.initialize_ids.len() > 64 {
                     self.initialize_ids.remove(0);
@@ -232,7 +223,7 @@ impl Tracker {
         }
         if r.is_post
             && rules::NO_CLIENT_RESPONSES.applies(r.revision)
-            && r.msgs.iter().any(|m| is_response(m))
+            && r.msgs.iter().any(is_response)
         {
             self.finding(
                 out,
@@ -365,7 +356,7 @@ impl Tracker {
             );
             return true;
         };
-        match r.msgs.iter().find_map(|m| meta_version(m)) {
+        match r.msgs.iter().find_map(|m| m.meta_protocol_version.as_deref()) {
             Some(meta) if h.trim() != meta => {
                 self.finding(
                     out,
@@ -387,11 +378,11 @@ impl Tracker {
         out: &mut Vec<Output<'_>>,
         exchange: u64,
         head: &RequestHead,
-        m: &Value,
+        m: &MessageHead,
         revision: Version,
     ) -> bool {
         let c2s = Direction::ClientToServer;
-        let Some(method) = m.get("method").and_then(Value::as_str) else {
+        let Some(method) = m.method.as_deref() else {
             return false;
         };
         if !is_request(m) {
@@ -418,15 +409,12 @@ impl Tracker {
             }
         }
         let source = match method {
-            "tools/call" | "prompts/get" => Some("name"),
-            "resources/read" => Some("uri"),
+            "tools/call" | "prompts/get" => Some(("name", &m.params_name)),
+            "resources/read" => Some(("uri", &m.params_uri)),
             _ => None,
         };
-        if let Some(field) = source {
-            let body = m
-                .get("params")
-                .and_then(|p| p.get(field))
-                .and_then(Value::as_str);
+        if let Some((field, body)) = source {
+            let body = body.as_deref();
             let got = head.headers.get("mcp-name");
             let decoded = got.map(decode_header_value);
             if body.is_some() && decoded.as_ref().map(|d| d.as_deref()) != Some(body) {

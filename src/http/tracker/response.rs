@@ -5,6 +5,7 @@ use super::{Carries, Output, Tracker};
 use crate::{
     http::{
         exchange::{Body, ResponseHead},
+        read::Read,
         rules,
     },
     Direction, Version,
@@ -214,8 +215,8 @@ impl Tracker {
         if status == 202 || !open.json {
             return; // not a message (an error page, plain text)
         }
-        let value = self.read(body);
-        if value.is_err() && !open.typed && !(200..300).contains(&status) {
+        let read = Read::of(&body.bytes, body.oversized, self.limits);
+        if matches!(read, Read::Unreadable(_)) && !open.typed && !(200..300).contains(&status) {
             // An error status without a Content-Type and a body that is no
             // JSON: an error page, not a message. (A 403 to a foreign
             // Origin: "The HTTP response body **MAY** comprise a JSON-RPC
@@ -224,6 +225,6 @@ impl Tracker {
             // header" with no Content-Type.)
             return;
         }
-        self.server_output(exchange, &body.bytes, value, false, out);
+        self.server_output(exchange, &body.bytes, read, false, out);
     }
 }

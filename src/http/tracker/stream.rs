@@ -3,15 +3,13 @@
 //! `initialize` result settles, error statuses, what a stream may carry),
 //! and on how an exchange ends.
 
-use serde_json::Value;
-
 use super::{
-    message::{is_request, is_response, messages, version_of},
+    message::{is_request, is_response, version_of},
     HttpFinding, Output, Tracker,
 };
 use crate::{
-    http::{exchange::End, rules, sse},
-    input::{self, InputError},
+    http::{exchange::End, read::Read, rules, sse},
+    scan::MessageHead,
     Direction, Mode, Severity, Version,
 };
 
@@ -64,35 +62,27 @@ impl Tracker {
         if !event.carries_data() {
             return; // a priming event, a retry hint, or an empty event
         }
-        let value = match event.oversized {
-            Some(len) => Err(InputError::TooLarge {
-                len: usize::try_from(len).unwrap_or(usize::MAX),
-                limit: self.limits.max_bytes,
-            }),
-            None => input::parse(&event.data, self.limits),
-        };
-        self.server_output(exchange, &event.data, value, true, out);
+        let read = Read::of(&event.data, event.oversized, self.limits);
+        self.server_output(exchange, &event.data, read, true, out);
     }
 
-    /// A server message to judge, then the rules it broke (read before it
-    /// is handed over, so it is not copied).
+    /// A server message to judge, then the rules it broke (read from its
+    /// heads before it is handed over).
     pub(super) fn server_output<'s>(
         &mut self,
         exchange: u64,
         bytes: &'s [u8],
-        value: Result<Value, InputError>,
+        read: Read<'s>,
         on_sse: bool,
         out: &mut Vec<Output<'s>>,
     ) {
         let mut findings = Vec::new();
-        if let Ok(v) = &value {
-            self.server_message(exchange, v, on_sse, &mut findings);
-        }
+        self.server_message(exchange, read.heads(), on_sse, &mut findings);
         out.push(Output::Message {
             exchange,
             direction: Direction::ServerToClient,
             bytes,
-            value,
+            read,
         });
         out.append(&mut findings);
     }
@@ -176,7 +166,7 @@ impl Tracker {
     fn server_message(
         &mut self,
         exchange: u64,
-        v: &Value,
+        msgs: &[MessageHead],
         on_sse: bool,
         out: &mut Vec<Output<'_>>,
     ) {
@@ -193,7 +183,7 @@ impl Tracker {
         };
         let legacy_stream = open.legacy_stream;
         let mut revision = open.revision;
-        for m in messages(v) {
+        for m in msgs {
             if let Some(settled) = self.settle_revision(exchange, m) {
                 revision = settled;
             }
@@ -206,13 +196,10 @@ impl Tracker {
     /// An `initialize` result settles the revision: in auto mode, the
     /// exchange's from this message on (the session records it for later
     /// exchanges when it judges the message); the revision it settled.
-    fn settle_revision(&mut self, exchange: u64, m: &Value) -> Option<Version> {
-        let id = m.get("id")?;
+    fn settle_revision(&mut self, exchange: u64, m: &MessageHead) -> Option<Version> {
+        let id = m.id.as_ref()?;
         let pos = self.initialize_ids.iter().position(|i| i == id)?;
-        let pv = m
-            .get("result")
-            .and_then(|r| r.get("protocolVersion"))
-            .and_then(version_of)?;
+        let pv = version_of(m.result_protocol_version.as_deref())?;
         self.initialize_ids.remove(pos);
         let Mode::Auto = self.mode else {
             return None;
@@ -229,15 +216,12 @@ impl Tracker {
     fn server_message_rules(
         &self,
         at: &Arrival<'_>,
-        m: &Value,
+        m: &MessageHead,
         revision: Version,
         out: &mut Vec<Output<'_>>,
     ) {
         let s2c = Direction::ServerToClient;
-        let code = m
-            .get("error")
-            .and_then(|e| e.get("code"))
-            .and_then(Value::as_i64);
+        let code = m.error_code;
         let rule = match code {
             Some(-32020) => Some(&rules::STATUS_400_HEADER_ERRORS),
             Some(-32021) => Some(&rules::STATUS_400_MISSING_CAPABILITY),
@@ -289,7 +273,7 @@ impl Tracker {
                 s2c,
                 format!(
                     "request {:?} sent on a response stream",
-                    m.get("method").and_then(Value::as_str).unwrap_or_default()
+                    m.method.as_deref().unwrap_or_default()
                 ),
             );
         }

@@ -75,8 +75,6 @@ pub struct Pending {
     pub method: String,
     /// Its id.
     pub id: Option<Value>,
-    /// Its [`Context::sequence`].
-    pub sequence: u64,
     /// Its [`Context::line`].
     pub line: Option<u64>,
     /// Its HTTP exchange ([`crate::live::Http::exchange`]), for a request that
