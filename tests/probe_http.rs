@@ -300,7 +300,8 @@ enum Flaw {
     Polled,
     /// (Stateless revisions) Lists a second tool, `weather`, whose `region`
     /// parameter is mirrored into `Mcp-Param-Region`, and refuses a call
-    /// without it (400, −32020).
+    /// without it (400, −32020); and a third, `forecast`, whose
+    /// `x-mcp-header` annotation is on a `number` (invalid).
     ParamHeaders,
     /// As `Polled`, but a GET is answered 405: the stream cannot be
     /// resumed.
@@ -637,6 +638,11 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str, fl
                     "properties": {"region": {"type": "string", "enum": ["us-west1"],
                         "x-mcp-header": "Region"}},
                     "required": ["region"]
+                }}));
+                // Invalid: `number` is not a primitive type the page allows.
+                tools.push(json!({"name": "forecast", "inputSchema": {
+                    "type": "object",
+                    "properties": {"ratio": {"type": "number", "x-mcp-header": "Ratio"}}
                 }}));
             }
             json_response(stream, &result(cached(json!({"tools": tools}))), &[])
@@ -1028,6 +1034,14 @@ fn tool_parameters_are_mirrored_into_mcp_param_headers() {
     // Mcp-Param-Region.
     assert_eq!(ok(t, "tools/call"), 2, "{t}");
     assert_eq!(t["findings"], json!({}), "{t}");
+    // `forecast` is excluded: not called, and listed with the constraint
+    // it breaks.
+    let skipped = t["not_called"].to_string();
+    assert!(skipped.contains("tools/call forecast"), "{skipped}");
+    assert!(
+        skipped.contains("MUST only be applied to parameters with primitive types"),
+        "{skipped}"
+    );
     assert_eq!(run.status, Some(0));
 }
 

@@ -318,12 +318,10 @@ mod tests {
         let params = param_headers_of(&schema);
         let mut names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
         names.sort_unstable();
-        assert_eq!(names, ["Flag", "N"], "{params:?}");
-        let mut params = params;
-        params.push(ParamHeader {
-            name: "Region".into(),
-            path: vec!["region".into()],
-        });
+        assert_eq!(names, ["Flag", "N", "Region"], "{params:?}");
+        let broken = json!({"type": "object", "properties": {
+            "ratio": {"type": "number", "x-mcp-header": "Ratio"}}});
+        assert!(param_headers_of(&broken).is_empty());
         let known = HashMap::from([("t".to_string(), params)]);
         let call = json!({"params": {"name": "t", "arguments": {
             "region": "Hello, 世界", "n": -7, "nested": {"flag": true}}}});
