@@ -164,7 +164,7 @@ fn only_known_findings(run: &Run, stateless_null_id: bool) {
                 assert!(message.contains("trigger-long-running-operation"), "{f}");
             }
             "probe-origin" => {
-                assert_eq!(f["severity"], "warning");
+                assert_eq!(f["severity"], "violation");
                 assert!(message.contains("Origin: http://evil.example"), "{f}");
                 assert!(
                     message.contains("Servers MUST validate the `Origin` header"),
@@ -1070,7 +1070,7 @@ fn a_listen_stream_without_acknowledgement_is_found() {
 }
 
 #[test]
-fn a_server_that_serves_a_foreign_origin_is_warned_of() {
+fn a_server_that_serves_a_foreign_origin_is_a_violation() {
     let url = server(Flaw::OpenOrigin);
     let run = probe(&["--spec", "2025-11-25", "--url", &url]);
     let t = run.table("2025-11-25");
@@ -1080,12 +1080,12 @@ fn a_server_that_serves_a_foreign_origin_is_warned_of() {
         "a POST of 'initialize' served (HTTP 200)"
     );
     assert_eq!(run.keywords(), ["probe-origin"]);
-    assert_eq!(run.findings[0]["severity"], "warning");
+    assert_eq!(run.findings[0]["severity"], "violation");
     assert!(run.findings[0]["message"]
         .as_str()
         .unwrap()
         .contains("servers MUST respond with HTTP 403 Forbidden"));
-    assert_eq!(run.status, Some(0), "a warning does not fail the run");
+    assert_eq!(run.status, Some(1), "a violation fails the run");
 }
 
 #[test]
