@@ -164,7 +164,7 @@ fn only_known_findings(run: &Run, stateless_null_id: bool) {
                 assert!(message.contains("trigger-long-running-operation"), "{f}");
             }
             "probe-origin" => {
-                assert_eq!(f["severity"], "warning");
+                assert_eq!(f["severity"], "violation");
                 assert!(message.contains("Origin: http://evil.example"), "{f}");
                 assert!(
                     message.contains("Servers MUST validate the `Origin` header"),
@@ -300,7 +300,8 @@ enum Flaw {
     Polled,
     /// (Stateless revisions) Lists a second tool, `weather`, whose `region`
     /// parameter is mirrored into `Mcp-Param-Region`, and refuses a call
-    /// without it (400, −32020).
+    /// without it (400, −32020); and a third, `forecast`, whose
+    /// `x-mcp-header` annotation is on a `number` (invalid).
     ParamHeaders,
     /// As `Polled`, but a GET is answered 405: the stream cannot be
     /// resumed.
@@ -637,6 +638,11 @@ fn serve_stateless(stream: &TcpStream, req: &Req, msg: &Value, version: &str, fl
                     "properties": {"region": {"type": "string", "enum": ["us-west1"],
                         "x-mcp-header": "Region"}},
                     "required": ["region"]
+                }}));
+                // Invalid: `number` is not a primitive type the page allows.
+                tools.push(json!({"name": "forecast", "inputSchema": {
+                    "type": "object",
+                    "properties": {"ratio": {"type": "number", "x-mcp-header": "Ratio"}}
                 }}));
             }
             json_response(stream, &result(cached(json!({"tools": tools}))), &[])
@@ -1028,6 +1034,14 @@ fn tool_parameters_are_mirrored_into_mcp_param_headers() {
     // Mcp-Param-Region.
     assert_eq!(ok(t, "tools/call"), 2, "{t}");
     assert_eq!(t["findings"], json!({}), "{t}");
+    // `forecast` is excluded: not called, and listed with the constraint
+    // it breaks.
+    let skipped = t["not_called"].to_string();
+    assert!(skipped.contains("tools/call forecast"), "{skipped}");
+    assert!(
+        skipped.contains("MUST only be applied to parameters with primitive types"),
+        "{skipped}"
+    );
     assert_eq!(run.status, Some(0));
 }
 
@@ -1056,7 +1070,7 @@ fn a_listen_stream_without_acknowledgement_is_found() {
 }
 
 #[test]
-fn a_server_that_serves_a_foreign_origin_is_warned_of() {
+fn a_server_that_serves_a_foreign_origin_is_a_violation() {
     let url = server(Flaw::OpenOrigin);
     let run = probe(&["--spec", "2025-11-25", "--url", &url]);
     let t = run.table("2025-11-25");
@@ -1066,12 +1080,12 @@ fn a_server_that_serves_a_foreign_origin_is_warned_of() {
         "a POST of 'initialize' served (HTTP 200)"
     );
     assert_eq!(run.keywords(), ["probe-origin"]);
-    assert_eq!(run.findings[0]["severity"], "warning");
+    assert_eq!(run.findings[0]["severity"], "violation");
     assert!(run.findings[0]["message"]
         .as_str()
         .unwrap()
         .contains("servers MUST respond with HTTP 403 Forbidden"));
-    assert_eq!(run.status, Some(0), "a warning does not fail the run");
+    assert_eq!(run.status, Some(1), "a violation fails the run");
 }
 
 #[test]

@@ -59,6 +59,12 @@ pub trait Link {
     fn cancels_by_closing(&self) -> bool {
         false
     }
+    /// Whether tools' `x-mcp-header` parameters are mirrored into
+    /// headers (Streamable HTTP from 2026-07-28), so a tool whose
+    /// annotations are invalid must not be called.
+    fn mirrors_param_headers(&self) -> bool {
+        false
+    }
     /// Sends a request and at once `notifications/cancelled` for it
     /// (with `reason`), then waits at most `wait` for an answer that may
     /// still come ([`Reply::TimedOut`] when none did). `None`: this link

@@ -16,6 +16,7 @@
 mod answers;
 mod connection;
 mod exercise;
+mod header_params;
 #[cfg(feature = "proxy")]
 mod http;
 #[cfg(feature = "proxy")]

@@ -413,7 +413,7 @@ impl<'a> Exercise<'a> {
             if let Some(why) = self.not_allowed(tool) {
                 self.table.not_called.push(NotCalled {
                     what: format!("tools/call {name}"),
-                    why: why.into(),
+                    why,
                 });
                 continue;
             }
@@ -432,8 +432,21 @@ impl<'a> Exercise<'a> {
         }
     }
 
+    /// Why `tool` is not called (`--tools`, or invalid `x-mcp-header`
+    /// annotations where they are mirrored: "the client **MUST** exclude
+    /// the invalid tool from the result of `tools/list`"), or `None`.
+    fn not_allowed(&self, tool: &Value) -> Option<String> {
+        if self.conn.mirrors_param_headers() {
+            let schema = tool.get("inputSchema").unwrap_or(&Value::Null);
+            if let Err(why) = crate::probe::header_params::param_headers(schema) {
+                return Some(format!("invalid x-mcp-header annotations: {why}"));
+            }
+        }
+        self.policy_forbids(tool).map(str::to_string)
+    }
+
     /// Why `tool` is not called under `--tools`, or `None`.
-    fn not_allowed(&self, tool: &Value) -> Option<&'static str> {
+    fn policy_forbids(&self, tool: &Value) -> Option<&'static str> {
         let read_only = tool.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
         match self.limits.tools {
             ToolPolicy::None => Some("--tools none"),

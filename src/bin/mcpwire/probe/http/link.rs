@@ -278,6 +278,10 @@ impl Link for HttpLink {
         self.shared.stateless
     }
 
+    fn mirrors_param_headers(&self) -> bool {
+        self.shared.stateless
+    }
+
     fn answered_by_link(&self) -> Vec<u64> {
         self.shared
             .answered

@@ -311,23 +311,17 @@ mod tests {
         let schema = json!({"type": "object", "properties": {
             "region": {"type": "string", "x-mcp-header": "Region"},
             "n": {"type": "integer", "x-mcp-header": "N"},
-            "ratio": {"type": "number", "x-mcp-header": "Ratio"},
-            "again": {"type": "string", "x-mcp-header": "region"},
             "nested": {"type": "object", "properties": {
                 "flag": {"type": "boolean", "x-mcp-header": "Flag"}}},
-            "list": {"type": "array", "items": {"type": "object", "properties": {
-                "x": {"type": "string", "x-mcp-header": "X"}}}}
+            "list": {"type": "array", "items": {"type": "string"}}
         }});
         let params = param_headers_of(&schema);
         let mut names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
         names.sort_unstable();
-        // Not `number`, not a name given twice, not through `items`.
-        assert_eq!(names, ["Flag", "N"], "{params:?}");
-        let mut params = params;
-        params.push(ParamHeader {
-            name: "Region".into(),
-            path: vec!["region".into()],
-        });
+        assert_eq!(names, ["Flag", "N", "Region"], "{params:?}");
+        let broken = json!({"type": "object", "properties": {
+            "ratio": {"type": "number", "x-mcp-header": "Ratio"}}});
+        assert!(param_headers_of(&broken).is_empty());
         let known = HashMap::from([("t".to_string(), params)]);
         let call = json!({"params": {"name": "t", "arguments": {
             "region": "Hello, 世界", "n": -7, "nested": {"flag": true}}}});

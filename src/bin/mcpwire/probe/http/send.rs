@@ -21,55 +21,12 @@ pub(super) fn header_value(v: &str) -> String {
     }
 }
 
-/// A tool parameter mirrored into a header (2026-07-28
-/// basic/transports/streamable-http, "Custom Headers from Tool
-/// Parameters"): `Mcp-Param-{name}` carries the argument at `path`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct ParamHeader {
-    /// The `x-mcp-header` value.
-    pub(super) name: String,
-    /// The chain of `properties` keys to the argument.
-    pub(super) path: Vec<String>,
-}
+pub(super) use crate::probe::header_params::ParamHeader;
 
-/// A tool's `x-mcp-header` parameters: properties "statically reachable
-/// from the schema root: reachable via a chain consisting solely of
-/// `properties` keys", of a primitive type ("integer, string, boolean").
-/// An annotation elsewhere or on another type is not mirrored, nor a
-/// name annotated twice (case-insensitively: "MUST be
-/// case-insensitively unique").
+/// A tool's `x-mcp-header` parameters; none when any annotation is
+/// invalid (such a tool is not called: [`crate::probe::header_params::param_headers`]).
 pub(super) fn param_headers_of(schema: &Value) -> Vec<ParamHeader> {
-    fn walk(schema: &Value, path: &mut Vec<String>, out: &mut Vec<ParamHeader>) {
-        let Some(props) = schema.get("properties").and_then(Value::as_object) else {
-            return;
-        };
-        for (key, sub) in props {
-            path.push(key.clone());
-            let primitive = matches!(
-                sub.get("type").and_then(Value::as_str),
-                Some("string" | "integer" | "boolean")
-            );
-            if let Some(name) = sub.get("x-mcp-header").and_then(Value::as_str) {
-                let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
-                if primitive && !name.is_empty() && name.bytes().all(token) {
-                    out.push(ParamHeader {
-                        name: name.to_string(),
-                        path: path.clone(),
-                    });
-                }
-            }
-            walk(sub, path, out);
-            path.pop();
-        }
-    }
-    let mut out = Vec::new();
-    walk(schema, &mut Vec::new(), &mut out);
-    let names: Vec<String> = out.iter().map(|p| p.name.to_ascii_lowercase()).collect();
-    out.retain(|p| {
-        let lower = p.name.to_ascii_lowercase();
-        names.iter().filter(|n| **n == lower).count() == 1
-    });
-    out
+    crate::probe::header_params::param_headers(schema).unwrap_or_default()
 }
 
 /// The `Mcp-Param-*` headers of a `tools/call` of `tool`: each annotated
