@@ -100,7 +100,12 @@ impl Router {
 
     /// The conversation of a request arriving now; `initialize`: whether
     /// its body holds an `initialize` ([`crate::http::Read::is_initialize`]).
-    pub fn request(&mut self, exchange: u64, head: &RequestHead, initialize: bool) -> ConversationId {
+    pub fn request(
+        &mut self,
+        exchange: u64,
+        head: &RequestHead,
+        initialize: bool,
+    ) -> ConversationId {
         let conversation = self.pick(exchange, head, initialize);
         self.exchanges.insert(exchange, conversation);
         conversation

@@ -153,8 +153,7 @@ impl HttpSide {
             );
         }
         let mut out = Vec::new();
-        conv.tracker
-            .step(step, request, &conv.session, &mut out);
+        conv.tracker.step(step, request, &conv.session, &mut out);
         let line = usize::try_from(exchange).ok();
         for o in out.drain(..) {
             match o {
@@ -171,12 +170,8 @@ impl HttpSide {
                         line,
                     };
                     let context = shared.context(direction);
-                    let (judged, size) = conv.judge_message(
-                        source,
-                        bytes,
-                        read,
-                        self.exchanges.get_mut(&exchange),
-                    );
+                    let (judged, size) =
+                        conv.judge_message(source, bytes, read, self.exchanges.get_mut(&exchange));
                     consumer.judged(&Judged {
                         context: &context,
                         bytes,

@@ -356,7 +356,11 @@ impl Tracker {
             );
             return true;
         };
-        match r.msgs.iter().find_map(|m| m.meta_protocol_version.as_deref()) {
+        match r
+            .msgs
+            .iter()
+            .find_map(|m| m.meta_protocol_version.as_deref())
+        {
             Some(meta) if h.trim() != meta => {
                 self.finding(
                     out,
