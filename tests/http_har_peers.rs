@@ -458,3 +458,99 @@ fn mitmproxy_har_streamable_http_equals_live() {
 fn mitmproxy_har_http_sse_equals_live() {
     mitm_equals_live("sse", "sse", "/sse", true);
 }
+
+/// `http.mcp-param-header` on two real peers that implement it: the
+/// python-sdk client (`tests/peers/python/client.py`) calls the python-sdk
+/// server's `forecast` at 2026-07-28 through the proxy, three times; the
+/// SDK mirrors `region` into `Mcp-Param-Region` (plain, and Base64 for
+/// "Zürich" and " padded ", as "Value Encoding" says), the server checks
+/// the header and serves each call, and mcpwire finds nothing, live or
+/// from the HAR. Then the HAR with the second call's header taken off and
+/// the third's changed: `check` finds the client's violation and the
+/// server's (it served them: in the HAR it did) at exactly those entries.
+#[test]
+fn python_sdk_mirrored_tool_parameters_are_checked() {
+    let Some((python, script)) = real_peers::python_sdk("http_har_peers") else {
+        return;
+    };
+    let port = support::everything::free_port();
+    let _server = support::everything::start_python(&python, &script, "http", port);
+    let tmp = tempfile::tempdir().unwrap();
+    let (proxy, report_path, har_path) =
+        Proxy::recording(&format!("http://127.0.0.1:{port}/mcp"), tmp.path(), "", &[]);
+    let out = Command::new(&python)
+        .arg(script.with_file_name("client.py"))
+        .arg(format!("http://{}/mcp", proxy.addr))
+        .output()
+        .unwrap();
+    proxy.stop();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    let (live, summary) = report(&std::fs::read_to_string(&report_path).unwrap());
+    assert_eq!(live, Vec::<Value>::new(), "{summary}");
+    assert_eq!(summary["revisions"], serde_json::json!(["2026-07-28"]));
+    let (checked, _) = report(&check(&har_path, &[]));
+    assert_eq!(checked, Vec::<Value>::new());
+
+    let mut har = read_har(&har_path);
+    let mut calls = Vec::new();
+    for (i, e) in har["log"]["entries"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        let headers = e["request"]["headers"].as_array_mut().unwrap();
+        if let Some(h) = headers.iter_mut().find(|h| {
+            h["name"]
+                .as_str()
+                .unwrap()
+                .eq_ignore_ascii_case("mcp-param-region")
+        }) {
+            calls.push((i, h["value"].as_str().unwrap().to_owned()));
+            match calls.len() {
+                2 => headers.retain(|h| {
+                    !h["name"]
+                        .as_str()
+                        .unwrap()
+                        .eq_ignore_ascii_case("mcp-param-region")
+                }),
+                3 => h["value"] = "elsewhere".into(),
+                _ => {}
+            }
+        }
+    }
+    let values: Vec<&str> = calls.iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(
+        values,
+        [
+            "us-west1",
+            "=?base64?WsO8cmljaA==?=",
+            "=?base64?IHBhZGRlZCA=?="
+        ]
+    );
+    let broken = tmp.path().join("broken.har");
+    std::fs::write(&broken, serde_json::to_vec(&har).unwrap()).unwrap();
+    let (rows, _) = report(&check(&broken, &[]));
+    let mut got: Vec<(u64, &str)> = rows
+        .iter()
+        .map(|r| (r["entry"].as_u64().unwrap(), r["keyword"].as_str().unwrap()))
+        .collect();
+    got.sort_unstable();
+    let (second, third) = (calls[1].0 as u64, calls[2].0 as u64);
+    assert_eq!(
+        got,
+        [
+            (second, "http.header-mismatch-rejected"),
+            (second, "http.mcp-param-header"),
+            (third, "http.header-mismatch-rejected"),
+            (third, "http.mcp-param-header"),
+        ],
+        "{rows:?}"
+    );
+}

@@ -18,7 +18,10 @@
 //! one known deviation, at 2025-11-25 only, where the sentence first
 //! appears: its SSE streams start without a priming event ("The server
 //! **SHOULD** immediately send an SSE event consisting of an event ID and
-//! an empty `data` field"), an `http.sse-priming-event` warning.
+//! an empty `data` field"), an `http.sse-priming-event` warning. At
+//! 2026-07-28 its `forecast` tool mirrors `region` (`x-mcp-header`): the
+//! server checks the probe's `Mcp-Param-Region` and serves the call, and
+//! the probe's own HTTP rules (`http.mcp-param-header`) find nothing.
 #![cfg(all(
     feature = "v2024_11_05",
     feature = "v2025_03_26",
@@ -42,7 +45,7 @@ use serde_json::Value;
 
 /// The tables and the summary, after the checks every small server passes.
 fn common(stdout: &str) -> (Vec<Value>, Value) {
-    small_server::tables(stdout, "mcpwire-python-peer")
+    small_server::tables(stdout, "mcpwire-python-peer", 2)
 }
 
 /// The server over HTTP, killed (by its id) and reaped when dropped.

@@ -228,7 +228,7 @@ fn rmcp_server_at_every_revision() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     eprintln!("{stdout}");
-    let (tables, summary) = small_server::tables(&stdout, "rmcp 3.11.0");
+    let (tables, summary) = small_server::tables(&stdout, "rmcp 3.11.0", 1);
     for t in &tables {
         assert_eq!(t["findings"], serde_json::json!({}), "{t}");
     }

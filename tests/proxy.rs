@@ -674,3 +674,114 @@ fn https_upstream_with_a_private_ca() {
         "says why: {stderr}"
     );
 }
+
+/// The fake server of [`proxy_checks_mirrored_tool_parameters`]: a
+/// 2026-07-28 `tools/list` naming a tool whose `region` argument is
+/// mirrored (`x-mcp-header: Region`) and one whose annotation is invalid,
+/// then a successful result to every call — even those whose headers the
+/// server must reject.
+fn params_script(r: &Received) -> Reply {
+    let id = serde_json::from_slice::<serde_json::Value>(&r.body).unwrap()["id"].clone();
+    match r.tag.as_str() {
+        "list" => Reply::new(200).json(&format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"complete","ttlMs":0,"cacheScope":"private","tools":[
+                {{"name":"sql","inputSchema":{{"type":"object","properties":{{"region":{{"type":"string","x-mcp-header":"Region"}},"query":{{"type":"string"}}}}}}}},
+                {{"name":"bad","inputSchema":{{"type":"object","properties":{{"ratio":{{"type":"number","x-mcp-header":"Ratio"}}}}}}}}]}}}}"#
+        )),
+        "refused" => Reply::new(400).json(&format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32020,"message":"Header mismatch"}}}}"#
+        )),
+        _ => Reply::new(200).json(&format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"complete","content":[]}}}}"#
+        )),
+    }
+}
+
+/// `http.mcp-param-header`: each `tools/call` of a listed tool is checked
+/// against the `x-mcp-header` annotations its listing gave — a missing,
+/// different or unencoded `Mcp-Param-Region` is the client's violation
+/// (and the server's, when it serves the call anyway), a header for an
+/// absent argument the client's only; a correct one (Base64 form
+/// included), a tool with an invalid annotation (the client drops it) and
+/// a refused call are clean. Live, and from the proxy's HAR.
+#[test]
+fn proxy_checks_mirrored_tool_parameters() {
+    let server = FakeServer::start(params_script);
+    let dir = tempfile::tempdir().unwrap();
+    let (proxy, report, har) =
+        Proxy::recording(&format!("http://{}/mcp", server.addr), dir.path(), "", &[]);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let c = client();
+        let pv = ("mcp-protocol-version", "2026-07-28");
+        let call = |id: u32, arguments: &str| {
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"sql","arguments":{arguments},{META26}}}}}"#
+            )
+        };
+        let list = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{META26}}}}}"#);
+        let base = [ACCEPT, JSON, pv];
+        let listing = [("mcp-method", "tools/list")];
+        let calls: [(&str, u32, &str, Option<&str>); 7] = [
+            // 2: right; 3: right, Base64 form.
+            ("ok", 2, r#"{"region":"us-west1","query":"q"}"#, Some("us-west1")),
+            ("ok-b64", 3, r#"{"region":" padded ","query":"q"}"#, Some("=?base64?IHBhZGRlZCA=?=")),
+            // 4: missing; 5: different; 6: not encoded (served: the
+            // server's violation too).
+            ("missing", 4, r#"{"region":"us-west1","query":"q"}"#, None),
+            ("different", 5, r#"{"region":"us-west1","query":"q"}"#, Some("eu-west1")),
+            ("unencoded", 6, r#"{"region":"us-west1\t","query":"q"}"#, Some("us-west1\t")),
+            // 7: a header for a null argument (the server need not reject).
+            ("extra", 7, r#"{"region":null,"query":"q"}"#, Some("us-west1")),
+            // 8: missing, and refused as the page says: the client's only.
+            ("refused", 8, r#"{"region":"us-west1","query":"q"}"#, None),
+        ];
+        let mut headers: Vec<(&str, &str)> = vec![("x-test", "list")];
+        headers.extend(base);
+        headers.extend(listing);
+        send(&c, proxy.addr, "POST", "/mcp", &headers, list.as_bytes()).await;
+        for (tag, id, arguments, region) in calls {
+            let mut headers: Vec<(&str, &str)> = vec![("x-test", tag)];
+            headers.extend(base);
+            headers.extend([("mcp-method", "tools/call"), ("mcp-name", "sql")]);
+            headers.extend(region.map(|r| ("mcp-param-region", r)));
+            send(&c, proxy.addr, "POST", "/mcp", &headers, call(id, arguments).as_bytes()).await;
+        }
+        // 9: the tool with an invalid annotation, without its header.
+        let bad = format!(
+            r#"{{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{{"name":"bad","arguments":{{"ratio":0.5}},{META26}}}}}"#
+        );
+        let mut headers: Vec<(&str, &str)> = vec![("x-test", "bad")];
+        headers.extend(base);
+        headers.extend([("mcp-method", "tools/call"), ("mcp-name", "bad")]);
+        send(&c, proxy.addr, "POST", "/mcp", &headers, bad.as_bytes()).await;
+    });
+    let code = proxy.stop();
+    let mut expected: Vec<(u64, String)> = [
+        (4, "http.mcp-param-header"),
+        (4, "http.header-mismatch-rejected"),
+        (5, "http.mcp-param-header"),
+        (5, "http.header-mismatch-rejected"),
+        (6, "http.mcp-param-header"),
+        (6, "http.header-mismatch-rejected"),
+        (7, "http.mcp-param-header"),
+        (8, "http.mcp-param-header"),
+    ]
+    .into_iter()
+    .map(|(n, k)| (n, k.to_string()))
+    .collect();
+    expected.sort();
+    let live = std::fs::read_to_string(&report).unwrap();
+    assert_eq!(findings(&live), expected, "live\n{live}");
+    assert_eq!(code, Some(1), "violations: exit 1");
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["check", "--format", "json"])
+        .arg(&har)
+        .output()
+        .unwrap();
+    let checked = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(findings(&checked), expected, "check on the HAR\n{checked}");
+}

@@ -6,6 +6,8 @@
 //!   [`Step`]s of a conversation;
 //! - [`read`]: a body's or event's JSON-RPC text, read once for the
 //!   router, the rules and the session;
+//! - [`params`]: tool parameters mirrored into `Mcp-Param-*` headers
+//!   (2026-07-28 `x-mcp-header`), their encoding and decoding;
 //! - [`router`]: which conversation (MCP session) an exchange belongs to;
 //! - [`tracker`]: the HTTP rules of one conversation ([`rules`]), and which
 //!   messages to judge with a [`crate::Session`];
@@ -19,6 +21,7 @@
 
 pub mod exchange;
 pub mod har;
+pub mod params;
 pub mod read;
 pub mod redact;
 pub mod router;

@@ -112,6 +112,12 @@ rules! {
     MCP_NAME_HEADER = "http.mcp-name-header", Error, V2026_07_28 ..= None,
         "docs/2026-07-28/basic/transports/streamable-http.mdx",
         "These headers are REQUIRED for compliance.";
+    /// 2026-07-28: `Mcp-Param-{Name}` on `tools/call` for each argument the
+    /// tool's `inputSchema` annotates with `x-mcp-header`, encoded, equal
+    /// to the argument; omitted when the argument is absent or null.
+    MCP_PARAM_HEADER = "http.mcp-param-header", Error, V2026_07_28 ..= None,
+        "docs/2026-07-28/basic/transports/streamable-http.mdx",
+        "When a server's tool definition includes `x-mcp-header` annotations, conforming clients MUST mirror the designated parameter values into HTTP headers.";
     /// 2026-07-28: a request whose headers disagree with its body is rejected.
     HEADER_MISMATCH_REJECTED = "http.header-mismatch-rejected", Error, V2026_07_28 ..= None,
         "docs/2026-07-28/basic/transports/streamable-http.mdx",

@@ -3,8 +3,9 @@
 //! the rmcp server of `tests/probe_rmcp.rs`): each revision negotiated as
 //! offered but `draft`, refused with the stateless revisions' error for an
 //! unsupported version (−32022); every declared feature exercised once;
-//! the unknown method answered with an error; the tool that is not
-//! read-only (`forget`) not called.
+//! the unknown method answered with an error; each read-only tool called
+//! (python-sdk's has two, rmcp's one); the tool that is not read-only
+//! (`forget`) not called.
 
 use serde_json::Value;
 
@@ -20,8 +21,9 @@ pub const REVISIONS: [&str; 6] = [
 
 /// The probe's `--format json` output: its tables and its last line (the
 /// summary), after checking what every such server must show; `server`:
-/// the name and version the tables show.
-pub fn tables(stdout: &str, server: &str) -> (Vec<Value>, Value) {
+/// the name and version the tables show; `read_only`: how many read-only
+/// tools it lists (each is called once).
+pub fn tables(stdout: &str, server: &str, read_only: u64) -> (Vec<Value>, Value) {
     let lines: Vec<Value> = stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -54,9 +56,9 @@ pub fn tables(stdout: &str, server: &str) -> (Vec<Value>, Value) {
             "initialize"
         };
         assert_eq!(count(t, opening, "ok"), 1, "{t}");
+        assert_eq!(count(t, "tools/call", "ok"), read_only, "{offered}: {t}");
         for m in [
             "tools/list",
-            "tools/call",
             "prompts/list",
             "prompts/get",
             "resources/list",

@@ -10,10 +10,13 @@
 //! `initialize` proposes come first for that request, as they do for the
 //! session's checks. What it tracks itself across exchanges: the session
 //! id the server issued, whether the conversation uses the 2024-11-05
-//! HTTP+SSE transport, and per open exchange what its request carried.
+//! HTTP+SSE transport, the `x-mcp-header` parameters of the tools
+//! `tools/list` named (2026-07-28 on), and per open exchange what its
+//! request carried.
 
 mod finding;
 mod message;
+mod params;
 mod request;
 mod response;
 mod stream;
@@ -23,10 +26,9 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 pub use finding::{HttpFinding, Output};
-pub use request::decode_header_value;
 
 use crate::{
-    http::{exchange::Step, read::Read, rules::HttpRule},
+    http::{exchange::Step, params::ParamHeader, read::Read, rules::HttpRule},
     input::Limits,
     Direction, Mode, Session, Version,
 };
@@ -64,12 +66,28 @@ struct Open {
 /// Exchanges kept open at most (a capture without ends stays bounded).
 const MAX_OPEN: usize = 65_536;
 
+/// Tools whose `x-mcp-header` parameters are kept at most.
+const MAX_TOOLS: usize = 4_096;
+
+/// Remembers `id` among the newest 64 of `ids`.
+fn remember(ids: &mut Vec<Value>, id: &Value) {
+    ids.push(id.clone());
+    if ids.len() > 64 {
+        ids.remove(0);
+    }
+}
+
 /// One conversation's HTTP rule state.
 #[derive(Debug)]
 pub struct Tracker {
     mode: Mode,
     limits: Limits,
     initialize_ids: Vec<Value>,
+    /// Ids of `tools/list` requests at the revisions with `Mcp-Param-*`
+    /// headers (the newest 64), whose results name the mirrored parameters.
+    tools_list_ids: Vec<Value>,
+    /// Tool name → its `x-mcp-header` parameters, from `tools/list` results.
+    tool_params: HashMap<String, Vec<ParamHeader>>,
     session_id: Option<String>,
     legacy: bool,
     exchanges_seen: u64,
@@ -82,6 +100,8 @@ impl Tracker {
             mode,
             limits,
             initialize_ids: Vec::new(),
+            tools_list_ids: Vec::new(),
+            tool_params: HashMap::new(),
             session_id: None,
             legacy: false,
             exchanges_seen: 0,

@@ -3,15 +3,14 @@
 //! POST may carry; and what the request tells of the conversation (its
 //! transport, its revision, the `initialize` ids to watch for).
 
-use base64::Engine as _;
-
 use super::{
     message::{is_initialize, is_request, is_response, version_of},
-    Carries, Open, Output, Tracker, MAX_OPEN,
+    remember, Carries, Open, Output, Tracker, MAX_OPEN,
 };
 use crate::{
     http::{
         exchange::{Body, RequestHead},
+        params,
         read::Read,
         rules,
     },
@@ -44,25 +43,12 @@ fn accepts(head: &RequestHead, media: &str) -> bool {
         })
 }
 
-/// An `Mcp-Name`/`Mcp-Param-*` value decoded from the `=?base64?…?=`
-/// sentinel form (2026-07-28 Value Encoding), or as it is.
-pub fn decode_header_value(v: &str) -> Option<String> {
-    match v
-        .strip_prefix("=?base64?")
-        .and_then(|r| r.strip_suffix("?="))
-    {
-        Some(b64) => base64::engine::general_purpose::STANDARD
-            .decode(b64)
-            .ok()
-            .and_then(|b| String::from_utf8(b).ok()),
-        None => Some(v.to_string()),
-    }
-}
-
 /// A request as the rules see it.
 struct Request<'a> {
     exchange: u64,
     head: &'a RequestHead,
+    /// Its body's text.
+    body: &'a [u8],
     /// The messages its body carries (none when unreadable or empty).
     msgs: &'a [MessageHead],
     /// It carries an `initialize`.
@@ -113,6 +99,7 @@ impl Tracker {
         let request = Request {
             exchange,
             head,
+            body: &body.bytes,
             msgs,
             initialize: msgs.iter().any(is_initialize),
             revision: self.request_revision(msgs, session),
@@ -121,6 +108,7 @@ impl Tracker {
             is_get,
         };
         self.note_initialize_ids(msgs);
+        self.note_tools_list_ids(msgs, request.revision);
         let mismatch = !self.legacy && self.request_rules(&request, session, out);
         self.open_exchange(
             exchange,
@@ -191,10 +179,7 @@ impl Tracker {
     fn note_initialize_ids(&mut self, msgs: &[MessageHead]) {
         for m in msgs.iter().filter(|m| is_initialize(m)) {
             if let Some(id) = &m.id {
-                self.initialize_ids.push(id.clone());
-                if self.initialize_ids.len() > 64 {
-                    self.initialize_ids.remove(0);
-                }
+                remember(&mut self.initialize_ids, id);
             }
         }
     }
@@ -219,6 +204,7 @@ impl Tracker {
         if r.is_post && rules::MCP_METHOD_HEADER.applies(r.revision) {
             if let [m] = r.msgs {
                 mismatch |= self.request_metadata(out, r.exchange, r.head, m, r.revision);
+                mismatch |= self.param_rules(out, r.exchange, r.head, (m, r.body), r.revision);
             }
         }
         if r.is_post
@@ -420,7 +406,7 @@ impl Tracker {
         if let Some((field, body)) = source {
             let body = body.as_deref();
             let got = head.headers.get("mcp-name");
-            let decoded = got.map(decode_header_value);
+            let decoded = got.map(params::decode);
             if body.is_some() && decoded.as_ref().map(|d| d.as_deref()) != Some(body) {
                 mismatch = true;
                 self.finding(

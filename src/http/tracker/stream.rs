@@ -78,6 +78,7 @@ impl Tracker {
     ) {
         let mut findings = Vec::new();
         self.server_message(exchange, read.heads(), on_sse, &mut findings);
+        self.learn_tools(bytes, &read);
         out.push(Output::Message {
             exchange,
             direction: Direction::ServerToClient,

@@ -1,6 +1,8 @@
 """A small python-sdk (PyPI `mcp`, pinned in bindings/python/constraints.txt)
-server for tests/probe_python.rs: two tools (one annotated read-only), a
-prompt with an argument, a static resource and a resource template.
+server for tests/probe_python.rs and tests/http_har_peers.rs: three tools
+(two annotated read-only; `forecast` mirrors its `region` argument into
+the `Mcp-Param-Region` header at 2026-07-28, `x-mcp-header`), a prompt
+with an argument, a static resource and a resource template.
 
 Run with the virtual environment .ci/setup/40-python-peers.sh makes:
 `tests/peers/python/.venv/bin/python tests/peers/python/server.py` (stdio),
@@ -10,8 +12,11 @@ event stream at http://127.0.0.1:PORT/sse, messages POSTed to the endpoint
 it announces, /messages/?session_id=…). tests/http_har_peers.rs runs both.
 """
 
+from typing import Annotated
+
 from mcp.server.mcpserver import MCPServer
 from mcp.types import ToolAnnotations
+from pydantic import Field
 
 server = MCPServer("mcpwire-python-peer")
 
@@ -20,6 +25,15 @@ server = MCPServer("mcpwire-python-peer")
 def add(a: int, b: int) -> int:
     """Adds two integers."""
     return a + b
+
+
+@server.tool(annotations=ToolAnnotations(readOnlyHint=True))
+def forecast(
+    region: Annotated[str, Field(json_schema_extra={"x-mcp-header": "Region"})],
+    days: int = 1,
+) -> str:
+    """A made-up forecast for REGION (mirrored into Mcp-Param-Region)."""
+    return f"{days} days of sun in {region}"
 
 
 @server.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=True))

@@ -16,7 +16,6 @@
 mod answers;
 mod connection;
 mod exercise;
-mod header_params;
 #[cfg(feature = "proxy")]
 mod http;
 #[cfg(feature = "proxy")]

@@ -438,7 +438,7 @@ impl<'a> Exercise<'a> {
     fn not_allowed(&self, tool: &Value) -> Option<String> {
         if self.conn.mirrors_param_headers() {
             let schema = tool.get("inputSchema").unwrap_or(&Value::Null);
-            if let Err(why) = crate::probe::header_params::param_headers(schema) {
+            if let Err(why) = mcpwire::http::params::param_headers(schema) {
                 return Some(format!("invalid x-mcp-header annotations: {why}"));
             }
         }

@@ -60,7 +60,6 @@ use std::{
     time::Duration,
 };
 
-use base64::Engine as _;
 use http_body_util::BodyExt;
 use hyper::{body::Incoming, Request, Uri};
 use mcpwire::{
@@ -287,59 +286,6 @@ impl Shared {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn header_values_are_encoded_where_needed() {
-        assert_eq!(header_value("get_weather"), "get_weather");
-        assert_eq!(
-            header_value("file:///projects/a b.json"),
-            "file:///projects/a b.json"
-        );
-        assert_eq!(
-            header_value("Hello, 世界"),
-            "=?base64?SGVsbG8sIOS4lueVjA==?="
-        );
-        assert_eq!(header_value(" padded "), "=?base64?IHBhZGRlZCA=?=");
-        assert_eq!(
-            header_value("=?base64?literal?="),
-            "=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?="
-        );
-    }
-
-    #[test]
-    fn param_headers_mirror_annotated_arguments() {
-        let schema = json!({"type": "object", "properties": {
-            "region": {"type": "string", "x-mcp-header": "Region"},
-            "n": {"type": "integer", "x-mcp-header": "N"},
-            "nested": {"type": "object", "properties": {
-                "flag": {"type": "boolean", "x-mcp-header": "Flag"}}},
-            "list": {"type": "array", "items": {"type": "string"}}
-        }});
-        let params = param_headers_of(&schema);
-        let mut names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
-        names.sort_unstable();
-        assert_eq!(names, ["Flag", "N", "Region"], "{params:?}");
-        let broken = json!({"type": "object", "properties": {
-            "ratio": {"type": "number", "x-mcp-header": "Ratio"}}});
-        assert!(param_headers_of(&broken).is_empty());
-        let known = HashMap::from([("t".to_string(), params)]);
-        let call = json!({"params": {"name": "t", "arguments": {
-            "region": "Hello, 世界", "n": -7, "nested": {"flag": true}}}});
-        let mut got = param_headers(&known, "t", &call);
-        got.sort();
-        assert_eq!(
-            got,
-            [
-                ("mcp-param-flag".to_string(), "true".to_string()),
-                ("mcp-param-n".to_string(), "-7".to_string()),
-                (
-                    "mcp-param-region".to_string(),
-                    "=?base64?SGVsbG8sIOS4lueVjA==?=".to_string()
-                ),
-            ]
-        );
-        assert!(param_headers(&known, "other", &call).is_empty());
-    }
 
     #[test]
     fn loopback_hosts() {

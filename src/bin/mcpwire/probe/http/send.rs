@@ -3,59 +3,24 @@
 
 use super::*;
 
-/// A header value as 2026-07-28 "Value Encoding" says: as it is when it is
-/// visible ASCII and spaces without surrounding whitespace, else (and when
-/// it looks like the sentinel) `=?base64?…?=`.
-pub(super) fn header_value(v: &str) -> String {
-    let safe = v.bytes().all(|b| b == b' ' || (0x21..=0x7e).contains(&b));
-    let padded = v.starts_with(' ') || v.ends_with(' ');
-    let sentinel = v.starts_with("=?base64?") && v.ends_with("?=");
-    let plain = !v.is_empty() && safe && !padded && !sentinel;
-    if plain {
-        v.to_string()
-    } else {
-        format!(
-            "=?base64?{}?=",
-            base64::engine::general_purpose::STANDARD.encode(v.as_bytes())
-        )
-    }
-}
-
-pub(super) use crate::probe::header_params::ParamHeader;
+pub(super) use mcpwire::http::params::{encode as header_value, ParamHeader};
 
 /// A tool's `x-mcp-header` parameters; none when any annotation is
-/// invalid (such a tool is not called: [`crate::probe::header_params::param_headers`]).
+/// invalid (such a tool is not called: [`mcpwire::http::params::param_headers`]).
 pub(super) fn param_headers_of(schema: &Value) -> Vec<ParamHeader> {
-    crate::probe::header_params::param_headers(schema).unwrap_or_default()
+    mcpwire::http::params::param_headers(schema).unwrap_or_default()
 }
 
-/// The `Mcp-Param-*` headers of a `tools/call` of `tool`: each annotated
-/// argument present, as "Type conversion" and "Value Encoding" say.
+/// The `Mcp-Param-*` headers of a `tools/call` of `tool`
+/// ([`mcpwire::http::params::mirrored`]).
 pub(super) fn param_headers(
     known: &HashMap<String, Vec<ParamHeader>>,
     tool: &str,
     message: &Value,
 ) -> Vec<(String, String)> {
-    let Some(params) = known.get(tool) else {
-        return Vec::new();
-    };
-    let arguments = message.pointer("/params/arguments");
-    params
-        .iter()
-        .filter_map(|p| {
-            let value = p
-                .path
-                .iter()
-                .try_fold(arguments?, |v, k| v.get(k.as_str()))?;
-            let text = match value {
-                Value::String(s) => header_value(s),
-                Value::Bool(b) => b.to_string(),
-                Value::Number(n) if n.is_i64() || n.is_u64() => n.to_string(),
-                _ => return None,
-            };
-            Some((format!("mcp-param-{}", p.name.to_ascii_lowercase()), text))
-        })
-        .collect()
+    known.get(tool).map_or_else(Vec::new, |params| {
+        mcpwire::http::params::mirrored(params, message.pointer("/params/arguments"))
+    })
 }
 
 /// How sending a request ended, when no response head came.
