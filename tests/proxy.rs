@@ -675,6 +675,70 @@ fn https_upstream_with_a_private_ca() {
     );
 }
 
+/// One request of a short script: its `x-test` tag, its headers (besides
+/// `Accept`, `Content-Type` and `MCP-Protocol-Version: 2026-07-28`), its
+/// body.
+type Step26 = (&'static str, Vec<(&'static str, String)>, String);
+
+/// Plays `steps` through a proxy in front of `script`, in order, one
+/// exchange each (numbered from 1); returns the proxy's findings and
+/// those of `check` on its HAR, which must be the same, and the exit code.
+fn play_2026(
+    script: fn(&Received) -> Reply,
+    steps: Vec<Step26>,
+) -> (Vec<(u64, String)>, Option<i32>) {
+    let server = FakeServer::start(script);
+    let dir = tempfile::tempdir().unwrap();
+    let (proxy, report, har) =
+        Proxy::recording(&format!("http://{}/mcp", server.addr), dir.path(), "", &[]);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let c = client();
+        for (tag, extra, body) in &steps {
+            let mut headers: Vec<(&str, &str)> = vec![
+                ("x-test", tag),
+                ACCEPT,
+                JSON,
+                ("mcp-protocol-version", "2026-07-28"),
+            ];
+            headers.extend(extra.iter().map(|(n, v)| (*n, v.as_str())));
+            send(&c, proxy.addr, "POST", "/mcp", &headers, body.as_bytes()).await;
+        }
+    });
+    let code = proxy.stop();
+    let live = std::fs::read_to_string(&report).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["check", "--format", "json"])
+        .arg(&har)
+        .output()
+        .unwrap();
+    let checked = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(
+        findings(&checked),
+        findings(&live),
+        "check on the HAR\n{checked}\nlive\n{live}"
+    );
+    (findings(&live), code)
+}
+
+/// `(exchange, keyword)` pairs, sorted.
+fn pairs(p: &[(u64, &str)]) -> Vec<(u64, String)> {
+    let mut v: Vec<(u64, String)> = p.iter().map(|(n, k)| (*n, k.to_string())).collect();
+    v.sort();
+    v
+}
+
+/// A request of `method` at 2026-07-28 with `params` (the `_meta` added).
+fn request26(id: u32, method: &str, params: &str) -> String {
+    let comma = if params.is_empty() { "" } else { "," };
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"{method}","params":{{{params}{comma}{META26}}}}}"#
+    )
+}
+
 /// The fake server of [`proxy_checks_mirrored_tool_parameters`]: a
 /// 2026-07-28 `tools/list` naming a tool whose `region` argument is
 /// mirrored (`x-mcp-header: Region`) and one whose annotation is invalid,
@@ -706,82 +770,146 @@ fn params_script(r: &Received) -> Reply {
 /// a refused call are clean. Live, and from the proxy's HAR.
 #[test]
 fn proxy_checks_mirrored_tool_parameters() {
-    let server = FakeServer::start(params_script);
-    let dir = tempfile::tempdir().unwrap();
-    let (proxy, report, har) =
-        Proxy::recording(&format!("http://{}/mcp", server.addr), dir.path(), "", &[]);
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    rt.block_on(async {
-        let c = client();
-        let pv = ("mcp-protocol-version", "2026-07-28");
-        let call = |id: u32, arguments: &str| {
-            format!(
-                r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"sql","arguments":{arguments},{META26}}}}}"#
-            )
-        };
-        let list = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{META26}}}}}"#);
-        let base = [ACCEPT, JSON, pv];
-        let listing = [("mcp-method", "tools/list")];
-        let calls: [(&str, u32, &str, Option<&str>); 7] = [
-            // 2: right; 3: right, Base64 form.
-            ("ok", 2, r#"{"region":"us-west1","query":"q"}"#, Some("us-west1")),
-            ("ok-b64", 3, r#"{"region":" padded ","query":"q"}"#, Some("=?base64?IHBhZGRlZCA=?=")),
-            // 4: missing; 5: different; 6: not encoded (served: the
-            // server's violation too).
-            ("missing", 4, r#"{"region":"us-west1","query":"q"}"#, None),
-            ("different", 5, r#"{"region":"us-west1","query":"q"}"#, Some("eu-west1")),
-            ("unencoded", 6, r#"{"region":"us-west1\t","query":"q"}"#, Some("us-west1\t")),
-            // 7: a header for a null argument (the server need not reject).
-            ("extra", 7, r#"{"region":null,"query":"q"}"#, Some("us-west1")),
-            // 8: missing, and refused as the page says: the client's only.
-            ("refused", 8, r#"{"region":"us-west1","query":"q"}"#, None),
+    let call = |tag: &'static str, id: u32, arguments: &str, region: Option<&str>| -> Step26 {
+        let mut headers = vec![
+            ("mcp-method", "tools/call".to_string()),
+            ("mcp-name", "sql".to_string()),
         ];
-        let mut headers: Vec<(&str, &str)> = vec![("x-test", "list")];
-        headers.extend(base);
-        headers.extend(listing);
-        send(&c, proxy.addr, "POST", "/mcp", &headers, list.as_bytes()).await;
-        for (tag, id, arguments, region) in calls {
-            let mut headers: Vec<(&str, &str)> = vec![("x-test", tag)];
-            headers.extend(base);
-            headers.extend([("mcp-method", "tools/call"), ("mcp-name", "sql")]);
-            headers.extend(region.map(|r| ("mcp-param-region", r)));
-            send(&c, proxy.addr, "POST", "/mcp", &headers, call(id, arguments).as_bytes()).await;
-        }
+        headers.extend(region.map(|r| ("mcp-param-region", r.to_string())));
+        let params = format!(r#""name":"sql","arguments":{arguments}"#);
+        (tag, headers, request26(id, "tools/call", &params))
+    };
+    let steps = vec![
+        // 1: the listing.
+        (
+            "list",
+            vec![("mcp-method", "tools/list".to_string())],
+            request26(1, "tools/list", ""),
+        ),
+        // 2: right; 3: right, Base64 form.
+        call(
+            "ok",
+            2,
+            r#"{"region":"us-west1","query":"q"}"#,
+            Some("us-west1"),
+        ),
+        call(
+            "ok-b64",
+            3,
+            r#"{"region":" padded ","query":"q"}"#,
+            Some("=?base64?IHBhZGRlZCA=?="),
+        ),
+        // 4: missing; 5: different; 6: not encoded (HTTP drops the
+        // trailing tab); all served: the server's violation too.
+        call("missing", 4, r#"{"region":"us-west1","query":"q"}"#, None),
+        call(
+            "different",
+            5,
+            r#"{"region":"us-west1","query":"q"}"#,
+            Some("eu-west1"),
+        ),
+        call(
+            "unencoded",
+            6,
+            r#"{"region":"us-west1\t","query":"q"}"#,
+            Some("us-west1\t"),
+        ),
+        // 7: a header for a null argument (the server need not reject).
+        call(
+            "extra",
+            7,
+            r#"{"region":null,"query":"q"}"#,
+            Some("us-west1"),
+        ),
+        // 8: missing, and refused as the page says: the client's only.
+        call("refused", 8, r#"{"region":"us-west1","query":"q"}"#, None),
         // 9: the tool with an invalid annotation, without its header.
-        let bad = format!(
-            r#"{{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{{"name":"bad","arguments":{{"ratio":0.5}},{META26}}}}}"#
-        );
-        let mut headers: Vec<(&str, &str)> = vec![("x-test", "bad")];
-        headers.extend(base);
-        headers.extend([("mcp-method", "tools/call"), ("mcp-name", "bad")]);
-        send(&c, proxy.addr, "POST", "/mcp", &headers, bad.as_bytes()).await;
-    });
-    let code = proxy.stop();
-    let mut expected: Vec<(u64, String)> = [
-        (4, "http.mcp-param-header"),
-        (4, "http.header-mismatch-rejected"),
-        (5, "http.mcp-param-header"),
-        (5, "http.header-mismatch-rejected"),
-        (6, "http.mcp-param-header"),
-        (6, "http.header-mismatch-rejected"),
-        (7, "http.mcp-param-header"),
-        (8, "http.mcp-param-header"),
-    ]
-    .into_iter()
-    .map(|(n, k)| (n, k.to_string()))
-    .collect();
-    expected.sort();
-    let live = std::fs::read_to_string(&report).unwrap();
-    assert_eq!(findings(&live), expected, "live\n{live}");
+        (
+            "bad",
+            vec![
+                ("mcp-method", "tools/call".to_string()),
+                ("mcp-name", "bad".to_string()),
+            ],
+            request26(9, "tools/call", r#""name":"bad","arguments":{"ratio":0.5}"#),
+        ),
+    ];
+    let (got, code) = play_2026(params_script, steps);
+    assert_eq!(
+        got,
+        pairs(&[
+            (4, "http.mcp-param-header"),
+            (4, "http.header-mismatch-rejected"),
+            (5, "http.mcp-param-header"),
+            (5, "http.header-mismatch-rejected"),
+            (6, "http.mcp-param-header"),
+            (6, "http.header-mismatch-rejected"),
+            (7, "http.mcp-param-header"),
+            (8, "http.mcp-param-header"),
+        ])
+    );
     assert_eq!(code, Some(1), "violations: exit 1");
-    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-        .args(["check", "--format", "json"])
-        .arg(&har)
-        .output()
-        .unwrap();
-    let checked = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(findings(&checked), expected, "check on the HAR\n{checked}");
+}
+
+/// The fake server of [`proxy_judges_the_other_stateless_rules`].
+fn stateless_script(r: &Received) -> Reply {
+    match r.tag.as_str() {
+        "meta" => Reply::new(400).json(r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32020,"message":"Header mismatch: MCP-Protocol-Version"}}"#),
+        "response" => Reply::new(202),
+        "capability" => Reply::new(200).json(r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32021,"message":"Missing required client capability","data":{"requiredCapabilities":{"sampling":{}}}}}"#),
+        "capability-400" => Reply::new(400).json(r#"{"jsonrpc":"2.0","id":4,"error":{"code":-32021,"message":"Missing required client capability","data":{"requiredCapabilities":{"sampling":{}}}}}"#),
+        "version" => Reply::new(200).sse(&[
+            "id: v0\ndata:\n\n",
+            "data: {\"jsonrpc\":\"2.0\",\"id\":5,\"error\":{\"code\":-32022,\"message\":\"Unsupported protocol version\",\"data\":{\"requested\":\"2026-07-28\",\"supported\":[\"2025-11-25\"]}}}\n\n",
+        ]),
+        "version-400" => Reply::new(400).json(r#"{"jsonrpc":"2.0","id":6,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"requested":"2026-07-28","supported":["2025-11-25"]}}}"#),
+        other => Reply::new(500).chunks(&[&format!("no script for {other:?}")]),
+    }
+}
+
+/// The stateless revisions' rules no other script breaks, each at its
+/// exchange whatever the status code: `MCP-Protocol-Version` disagreeing
+/// with the body's `_meta` (1; refused, as it must be), a JSON-RPC
+/// response POSTed by the client (2), and the −32021 and −32022 errors on
+/// a 200 — a JSON body (3) and an SSE stream (5) — where the page asks
+/// for `400 Bad Request`, with their 400 twins (4, 6) clean.
+#[test]
+fn proxy_judges_the_other_stateless_rules() {
+    let list = |tag: &'static str, id: u32| -> Step26 {
+        (
+            tag,
+            vec![("mcp-method", "tools/list".to_string())],
+            request26(id, "tools/list", ""),
+        )
+    };
+    let draft_meta = META26.replace("2026-07-28", "draft");
+    let steps = vec![
+        (
+            "meta",
+            vec![("mcp-method", "tools/list".to_string())],
+            format!(
+                r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{draft_meta}}}}}"#
+            ),
+        ),
+        (
+            "response",
+            Vec::new(),
+            r#"{"jsonrpc":"2.0","id":"s1","result":{"resultType":"complete"}}"#.to_string(),
+        ),
+        list("capability", 3),
+        list("capability-400", 4),
+        list("version", 5),
+        list("version-400", 6),
+    ];
+    let (got, code) = play_2026(stateless_script, steps);
+    assert_eq!(
+        got,
+        pairs(&[
+            (1, "http.protocol-version-matches-meta"),
+            (2, "http.no-client-responses"),
+            (2, "unknown_response"),
+            (3, "http.status-400-for-missing-capability"),
+            (5, "http.status-400-for-unsupported-version"),
+        ])
+    );
+    assert_eq!(code, Some(1), "violations: exit 1");
 }
