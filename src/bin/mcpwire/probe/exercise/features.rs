@@ -21,8 +21,12 @@
 //!   a finding; the session sees the notification, so the request is not
 //!   `unanswered` and a late answer is no violation. Its table row is
 //!   `ping (cancelled)` (`timed out` there: not answered within half a
-//!   second, as the spec asks of the receiver). A link that cancels by
-//!   closing a stream (Streamable HTTP from 2026-07-28) does not do it.
+//!   second, as the spec asks of the receiver). From 2026-07-28, which has
+//!   no `ping`, the request is `server/discover`, as safe (every server of
+//!   those revisions serves it, and it only describes the server): row
+//!   `server/discover (cancelled)`. A link that cancels by closing a
+//!   stream (Streamable HTTP from 2026-07-28) does not do it: the close
+//!   races the answer on loopback, so the row would differ run to run.
 //!
 //! A declared method answered −32601 is `probe-declared-not-served`.
 
@@ -111,25 +115,29 @@ impl Exercise<'_> {
         }
     }
 
-    /// One `ping` cancelled at once (see the module's documentation).
+    /// One `ping` (`server/discover` where there is no `ping`) cancelled
+    /// at once (see the module's documentation).
     pub(super) fn cancellation(&mut self) {
-        if self.closed
-            || !defines(self.revision, "ping")
-            || !defines(self.revision, "notifications/cancelled")
-        {
+        let method = ["ping", "server/discover"]
+            .into_iter()
+            .find(|m| defines(self.revision, m));
+        let Some(method) = method.filter(|_| !self.closed) else {
+            return;
+        };
+        if !defines(self.revision, "notifications/cancelled") {
             return;
         }
         let reason = "mcpwire probe: the cancellation check";
         let Some(reply) = self
             .conn
-            .request_cancelled("ping", None, reason, CANCELLED_WAIT)
+            .request_cancelled(method, None, reason, CANCELLED_WAIT)
         else {
             return;
         };
         let tally = self
             .table
             .methods
-            .entry("ping (cancelled)".into())
+            .entry(format!("{method} (cancelled)"))
             .or_default();
         match reply {
             Reply::Result(_) => tally.ok += 1,
