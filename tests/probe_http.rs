@@ -879,7 +879,8 @@ fn protocol_version_header_checks_fire() {
 
 #[test]
 fn headers_are_sent_everywhere_and_redacted_in_every_output() {
-    let url = server(Flaw::NeedsAuth);
+    // A key in the URL's query too (hosted servers take `api_key` there).
+    let url = format!("{}?api_key=qk-4719", server(Flaw::NeedsAuth));
     let dir = std::env::temp_dir().join(format!("mcpwire-probe-header-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (har, transcript, sarif) = (
@@ -919,7 +920,7 @@ fn headers_are_sent_everywhere_and_redacted_in_every_output() {
     for file in [&har, &transcript, &sarif] {
         let text = std::fs::read_to_string(file).unwrap();
         assert!(
-            !text.contains("s3cret") && !text.contains("k3y\""),
+            !text.contains("s3cret") && !text.contains("k3y\"") && !text.contains("qk-4719"),
             "{}: {text}",
             file.display()
         );
@@ -927,7 +928,12 @@ fn headers_are_sent_everywhere_and_redacted_in_every_output() {
     let har_text = std::fs::read_to_string(&har).unwrap();
     assert!(har_text.contains("<redacted:19>"), "{har_text}");
     assert!(har_text.contains("<redacted:3>"), "{har_text}");
-    assert!(!run.text.contains("s3cret"), "{}", run.text);
+    assert!(har_text.contains("api_key=<redacted:7>"), "{har_text}");
+    assert!(
+        !run.text.contains("s3cret") && !run.text.contains("qk-4719"),
+        "{}",
+        run.text
+    );
     // Without them the server refuses everything.
     let bare = probe(&["--spec", "2025-11-25", "--url", &url]);
     assert!(bare.table("2025-11-25")["negotiated"].is_null());

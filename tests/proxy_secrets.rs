@@ -1,8 +1,9 @@
 //! Credentials stay out of everything `mcpwire proxy` writes: a request's
-//! `Authorization`, `Cookie` and a `--redact-header` field, and a
-//! response's `Set-Cookie`, reach the other side unchanged but appear in
-//! the HAR, the HTTP transcript, every report and standard error only as
-//! `<redacted:LENGTH>`; `--keep-secrets` records them in clear and says so.
+//! `Authorization`, `Cookie` and a `--redact-header` field, a response's
+//! `Set-Cookie`, and the URL's `api_key` and a `--redact-query` parameter,
+//! reach the other side unchanged but appear in the HAR, the HTTP
+//! transcript, every report and standard error only as `<redacted:LENGTH>`;
+//! `--keep-secrets` records them in clear and says so.
 
 mod proxy_fake;
 
@@ -15,6 +16,9 @@ const TOKEN: &str = "Bearer sekrit-4711";
 const COOKIE: &str = "sid=cookie-4712";
 const SET_COOKIE: &str = "sid=setcookie-4713; HttpOnly";
 const API_KEY: &str = "apikey-4714";
+/// The request target: `api_key` is redacted by default, `profile` with
+/// `--redact-query profile`.
+const TARGET: &str = "/mcp?api_key=qkey-4715&profile=prof-4716&page=1";
 
 fn script(r: &Received) -> Reply {
     match r.tag.as_str() {
@@ -52,7 +56,10 @@ fn run(args: &[&str]) -> (Vec<(String, String)>, String, Vec<Received>) {
         all.push(o);
     }
     all.extend_from_slice(args);
-    let proxy = Proxy::start(&format!("http://{}/mcp", server.addr), &all);
+    let proxy = Proxy::start(
+        &format!("http://{}/mcp?api_key=upkey-4717", server.addr),
+        &all,
+    );
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -71,14 +78,14 @@ fn run(args: &[&str]) -> (Vec<(String, String)>, String, Vec<Received>) {
             ("accept", "application/json, text/event-stream"),
         ];
         h.extend_from_slice(&creds);
-        send(&c, proxy.addr, "POST", "/mcp", &h, init.as_bytes()).await;
+        send(&c, proxy.addr, "POST", TARGET, &h, init.as_bytes()).await;
         let mut h = vec![
             ("x-test", "ping"),
             ("mcp-session-id", "S1"),
             ("mcp-protocol-version", "2025-11-25"),
         ];
         h.extend_from_slice(&creds);
-        send(&c, proxy.addr, "POST", "/mcp", &h, br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#).await;
+        send(&c, proxy.addr, "POST", TARGET, &h, br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#).await;
     });
     let stderr = proxy.stderr.clone();
     proxy.stop();
@@ -99,16 +106,19 @@ fn run(args: &[&str]) -> (Vec<(String, String)>, String, Vec<Received>) {
     (files, stderr, server.received())
 }
 
-const SECRETS: [&str; 4] = [
+const SECRETS: [&str; 6] = [
     "sekrit-4711",
     "cookie-4712",
     "setcookie-4713",
     "apikey-4714",
+    "qkey-4715",
+    "prof-4716",
 ];
 
 #[test]
 fn credentials_are_redacted_everywhere_but_forwarded_unchanged() {
-    let (files, stderr, received) = run(&["--redact-header", "X-API-Key"]);
+    let (files, stderr, received) =
+        run(&["--redact-header", "X-API-Key", "--redact-query", "profile"]);
     // The upstream got them (and the client got Set-Cookie: the proxy
     // forwards every byte).
     let init = received.iter().find(|r| r.tag == "init").unwrap();
@@ -116,12 +126,17 @@ fn credentials_are_redacted_everywhere_but_forwarded_unchanged() {
     assert_eq!(got("authorization"), Some(TOKEN));
     assert_eq!(got("cookie"), Some(COOKIE));
     assert_eq!(got("x-api-key"), Some(API_KEY));
+    assert_eq!(init.target, TARGET);
     for (name, text) in &files {
         for s in SECRETS {
             assert!(!text.contains(s), "{s} in {name}:\n{text}");
         }
     }
     assert!(!stderr.contains("sekrit"), "{stderr}");
+    assert!(
+        !stderr.contains("upkey-4717") && stderr.contains("api_key=<redacted:10>"),
+        "{stderr}"
+    );
     // The reports still say what they found: the ping POST had no Accept.
     assert!(files[2].1.contains("http.post-accept"), "{}", files[2].1);
     // Live findings name their exchange and its request line (the entry
@@ -134,7 +149,10 @@ fn credentials_are_redacted_everywhere_but_forwarded_unchanged() {
         .unwrap();
     assert_eq!(accept["exchange"], 2, "{accept}");
     assert!(accept.get("entry").is_none(), "{accept}");
-    assert_eq!(accept["http"]["url"], "/mcp", "{accept}");
+    assert_eq!(
+        accept["http"]["url"], "/mcp?api_key=<redacted:9>&profile=<redacted:9>&page=1",
+        "{accept}"
+    );
     // The live traffic is one input.
     let summary: serde_json::Value =
         serde_json::from_str(files[2].1.lines().last().unwrap()).unwrap();
@@ -183,6 +201,7 @@ fn keep_secrets_records_them_and_warns() {
     let (files, stderr, _) = run(&["--keep-secrets"]);
     assert!(files[0].1.contains("sekrit-4711") && files[0].1.contains("setcookie-4713"));
     assert!(files[1].1.contains("cookie-4712"));
+    assert!(files[0].1.contains("qkey-4715"), "{}", files[0].1);
     assert!(
         stderr.contains("warning: --keep-secrets"),
         "the opt-out is said on standard error: {stderr}"
@@ -204,6 +223,27 @@ fn a_field_the_rules_read_cannot_be_redacted() {
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8_lossy(&out.stderr).contains("judges this field"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_session_parameter_cannot_be_redacted() {
+    // The router reads the 2024-11-05 message endpoint's `sessionId`.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args([
+            "proxy",
+            "--upstream",
+            "http://127.0.0.1:1/mcp",
+            "--redact-query",
+            "sessionId",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("reads this parameter"),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );

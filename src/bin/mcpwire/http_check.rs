@@ -6,7 +6,7 @@
 use std::{collections::HashMap, fs, io::Read};
 
 use mcpwire::{
-    http::{har, Step},
+    http::{har, Redaction, Step},
     live::{self, Replay},
     Mode, Options,
 };
@@ -32,7 +32,7 @@ fn har_entries(har: &har::Har) -> HashMap<u64, HttpWhere> {
                 entry: Some(index as u64),
                 event: None,
                 method: e.request.method.clone(),
-                url: e.request.url.clone(),
+                url: Redaction::default().target(&e.request.url),
                 status: u16::try_from(e.response.status).ok().filter(|s| *s > 0),
             };
             (exchange, at)
@@ -55,7 +55,7 @@ fn transcript_entries(steps: &[Step]) -> HashMap<u64, HttpWhere> {
         match step {
             Step::Request { head, .. } => {
                 at.method = head.method.clone();
-                at.url = head.target.clone();
+                at.url = Redaction::default().target(&head.target);
             }
             Step::Response { head, .. } => at.status = Some(head.status),
             _ => {}

@@ -233,12 +233,13 @@ fn proxy(args: commands::ProxyArgs) -> Result<ExitCode, Failure> {
         transcript: args.transcript,
         redaction: if args.keep_secrets {
             eprintln!(
-                "mcpwire proxy: warning: --keep-secrets: Authorization, Cookie and the other \
-                 credentials are written in clear to the HAR, the transcript and the reports"
+                "mcpwire proxy: warning: --keep-secrets: Authorization, Cookie, api_key and the \
+                 other credentials are written in clear to the HAR, the transcript and the \
+                 reports"
             );
             mcpwire::http::Redaction::none()
         } else {
-            mcpwire::http::Redaction::new(&args.redact_headers)
+            mcpwire::http::Redaction::new(&args.redact_headers).with_query(&args.redact_query)
         },
     };
     Ok(ExitCode::from(proxy::run(config, sink)?))

@@ -116,6 +116,7 @@ pub(super) const PROXY: Command = Command {
             UPSTREAM_CA,
             TRANSCRIPT,
             REDACT_HEADER,
+            REDACT_QUERY,
             KEEP_SECRETS,
             PROXY_STRICT,
             LIVE_NULL_ID,
@@ -184,6 +185,17 @@ pub(super) const REDACT_HEADER: Flag = Flag {
 };
 
 #[cfg(feature = "proxy")]
+pub(super) const REDACT_QUERY: Flag = Flag {
+    repeat: true,
+    ..Flag::value(
+        "redact-query",
+        "NAME",
+        "Also redact this URL query parameter (repeatable), as access_token, api_key, apikey, \
+         api-key, key, token, auth, password, secret, client_secret, signature and sig always are",
+    )
+};
+
+#[cfg(feature = "proxy")]
 pub(super) const KEEP_SECRETS: Flag = Flag::switch(
     "keep-secrets",
     "Record every header value in clear, credentials included (a warning says so)",
@@ -225,6 +237,8 @@ pub struct ProxyArgs {
     pub transcript: Option<PathBuf>,
     /// `--redact-header` (each).
     pub redact_headers: Vec<String>,
+    /// `--redact-query` (each).
+    pub redact_query: Vec<String>,
     /// `--keep-secrets`.
     pub keep_secrets: bool,
     /// `--strict`.
@@ -250,6 +264,7 @@ impl ProxyArgs {
             upstream_ca: m.path(&UPSTREAM_CA),
             transcript: m.path(&TRANSCRIPT),
             redact_headers: m.all(&REDACT_HEADER, header_name)?,
+            redact_query: m.all(&REDACT_QUERY, query_name)?,
             keep_secrets: m.switch(&KEEP_SECRETS),
             strict: m.switch(&PROXY_STRICT),
             null_id_as_warning: m.switch(&LIVE_NULL_ID),
@@ -261,6 +276,19 @@ impl ProxyArgs {
 
 /// A header field name (an RFC 9110 token).
 #[cfg(feature = "proxy")]
+/// A `--redact-query` name: not empty, not the router's `sessionId`.
+#[cfg(feature = "proxy")]
+fn query_name(s: &str) -> Result<String, String> {
+    let name = s.to_ascii_lowercase();
+    if name.is_empty() || name.contains(['&', '=', '#']) {
+        return Err("not a query parameter name".into());
+    }
+    if mcpwire::http::redact::JUDGED_QUERY.contains(&name.as_str()) {
+        return Err("mcpwire reads this parameter's value; it cannot be redacted".into());
+    }
+    Ok(s.to_string())
+}
+
 pub(super) fn header_name(s: &str) -> Result<String, String> {
     let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
     if s.is_empty() || !s.bytes().all(token) {

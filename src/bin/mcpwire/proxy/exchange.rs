@@ -152,7 +152,7 @@ async fn submit_request(
     // forwarded (`parts.headers`) is unchanged.
     let mut head = RequestHead {
         method: parts.method.as_str().to_string(),
-        target: target.clone(),
+        target: ctx.redaction.target(&target),
         headers: headers_of(&parts.headers),
     };
     ctx.redaction.apply(&mut head.headers);
@@ -163,7 +163,7 @@ async fn submit_request(
             exchange,
             arrived,
             &head,
-            format!("http://{}{}", ctx.listen, target),
+            format!("http://{}{}", ctx.listen, head.target),
             limit,
         );
         r.request_body(&judged.bytes, sent);
@@ -267,7 +267,7 @@ fn upstream_request(
 ) -> Result<Request<ProxyBody>, String> {
     let uri: Uri = format!("{}://{}{}", ctx.scheme, ctx.authority, target)
         .parse()
-        .map_err(|e| format!("bad target {target:?}: {e}"))?;
+        .map_err(|e| format!("bad target {:?}: {e}", ctx.redaction.target(target)))?;
     let mut builder = Request::builder().method(parts.method).uri(uri);
     for (n, v) in parts.headers.iter() {
         if !hop_by_hop(n.as_str()) && n != header::HOST {

@@ -120,7 +120,7 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
         });
         eprintln!(
             "mcpwire proxy: listening on http://{local} (upstream {})",
-            config.upstream
+            config.redaction.target(&config.upstream)
         );
         serve(listener, ctx).await;
         Ok::<(), Failure>(())
@@ -134,21 +134,23 @@ pub fn run(config: ProxyConfig, sink: Outputs) -> Result<u8, Failure> {
 
 /// The upstream URL's scheme (`http` or `https`) and authority.
 fn upstream_parts(upstream: &str) -> Result<(String, String), Failure> {
+    // Usage messages show the URL with its credentials redacted.
+    let shown = mcpwire::http::Redaction::default().target(upstream);
     let uri: Uri = upstream
         .parse()
-        .map_err(|e| Failure::Usage(format!("--upstream {upstream:?}: {e}")))?;
+        .map_err(|e| Failure::Usage(format!("--upstream {shown:?}: {e}")))?;
     let scheme = match uri.scheme_str() {
         Some(s @ ("http" | "https")) => s.to_string(),
         _ => {
             return Err(Failure::Usage(format!(
-                "--upstream {upstream:?}: use an http:// or https:// URL"
+                "--upstream {shown:?}: use an http:// or https:// URL"
             )))
         }
     };
     let authority = uri
         .authority()
         .map(|a| a.as_str().to_string())
-        .ok_or_else(|| Failure::Usage(format!("--upstream {upstream:?} has no host")))?;
+        .ok_or_else(|| Failure::Usage(format!("--upstream {shown:?} has no host")))?;
     Ok((scheme, authority))
 }
 

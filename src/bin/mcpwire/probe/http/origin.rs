@@ -25,13 +25,15 @@ pub(super) fn is_loopback(host: &str) -> bool {
 
 /// Checks a `--url`: an `http://` or `https://` URL with a host.
 pub fn check_url(url: &str) -> Result<Uri, String> {
-    let uri: Uri = url.parse().map_err(|e| format!("--url {url:?}: {e}"))?;
+    // Usage messages show the URL with its credentials redacted.
+    let shown = mcpwire::http::Redaction::default().target(url);
+    let uri: Uri = url.parse().map_err(|e| format!("--url {shown:?}: {e}"))?;
     match uri.scheme_str() {
         Some("http" | "https") => {}
-        _ => return Err(format!("--url {url:?}: use an http:// or https:// URL")),
+        _ => return Err(format!("--url {shown:?}: use an http:// or https:// URL")),
     }
     if uri.authority().is_none() {
-        return Err(format!("--url {url:?} has no host"));
+        return Err(format!("--url {shown:?} has no host"));
     }
     Ok(uri)
 }

@@ -87,7 +87,7 @@ pub(super) async fn send(
         exchange,
         head: RequestHead {
             method: method.to_string(),
-            target: target.to_string(),
+            target: shared.redaction.target(target),
             headers: judged,
         },
         body: Body::new(body.clone()),
