@@ -282,6 +282,49 @@ fn auto_mode_says_once_which_revision_it_assumed() {
     assert!(r.warnings.is_empty(), "{r:#?}");
 }
 
+/// From 2026-07-28 each request declares its revision in `_meta`; a
+/// message that declares none afterwards (a server's notification over
+/// stdio) is judged at the declared one, not at the fallback with an
+/// assumption: a protocol version was seen.
+#[test]
+fn a_message_without_a_version_inherits_the_one_requests_declared() {
+    let options = Options {
+        fallback: Version::V2025_11_25,
+        ..Options::default()
+    };
+    let mut s = Session::with_options(Mode::Auto, options);
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {}
+    });
+    let listed = one(
+        &mut s,
+        C2S,
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": meta}}),
+    );
+    assert_eq!(listed.revision, Some(Version::V2026_07_28));
+    let note = one(
+        &mut s,
+        S2C,
+        json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}),
+    );
+    assert_eq!(note.revision, Some(Version::V2026_07_28), "{note:#?}");
+    assert!(
+        !kinds(&note).contains(&WarningKind::Assumption),
+        "{note:#?}"
+    );
+    // Before any declaration the fallback is assumed, once.
+    let mut fresh = Session::with_options(Mode::Auto, options);
+    let r = one(
+        &mut fresh,
+        S2C,
+        json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}),
+    );
+    assert_eq!(r.revision, Some(Version::V2025_11_25));
+    assert!(kinds(&r).contains(&WarningKind::Assumption), "{r:#?}");
+}
+
 #[test]
 fn the_fallback_is_the_newest_enabled_revision() {
     let newest = Version::enabled()

@@ -146,23 +146,20 @@ fn python_sdk_server_at_every_revision() {
     // 2025-11-25 say "Resource not found: `-32002`". At 2026-07-28 its
     // `notifications/subscriptions/acknowledged` to the probe's
     // `subscriptions/listen` carries no protocol version of its own (none
-    // is required of a notification): the session says once that it judged
-    // it at the fallback, 2026-07-28 (an `assumption` warning, no rule
-    // broken). Nothing else.
+    // is required of a notification): it is judged at the one the probe's
+    // requests declare, without an assumption. Nothing else.
     for t in &tables {
         assert_eq!(t["transport"], "stdio", "{t}");
         let expected = match t["offered"].as_str() {
             Some("draft") => serde_json::json!({}),
-            Some("2026-07-28") => {
-                serde_json::json!({"probe-unknown-prompt": 1, "assumption": 1})
-            }
+            Some("2026-07-28") => serde_json::json!({"probe-unknown-prompt": 1}),
             _ => serde_json::json!({"probe-unknown-prompt": 1, "probe-unknown-resource": 1}),
         };
         assert_eq!(t["findings"], expected, "{t}");
     }
     assert_eq!(summary["violations"], 0, "{summary}");
-    // 9 deviations above and the 2026-07-28 assumption.
-    assert_eq!(summary["warnings"], 10, "{summary}");
+    // The 9 deviations above.
+    assert_eq!(summary["warnings"], 9, "{summary}");
     assert!(summary["messages"].as_u64().unwrap() >= 100, "{summary}");
     assert_eq!(out.status.code(), Some(0), "{stdout}");
 }

@@ -27,7 +27,13 @@
 //!    `initialize` request proposed (so messages pipelined after the
 //!    request, such as `notifications/initialized`, are judged where the
 //!    request was);
-//! 4. [`Options::fallback`] (default: the newest dated revision compiled
+//! 4. the revision the transport named for the exchange
+//!    ([`Session::note_transport_version`]: a capture that starts after
+//!    the handshake);
+//! 5. the newest revision an earlier message declared in its own `_meta`
+//!    (from 2026-07-28 every request does; a server's notification over
+//!    stdio declares none);
+//! 6. [`Options::fallback`] (default: the newest dated revision compiled
 //!    in). The first message judged there carries a
 //!    [`WarningKind::Assumption`](crate::WarningKind::Assumption) saying so (once per session).
 //!
@@ -198,6 +204,11 @@ pub struct Session {
     /// in force only while no handshake says which (a capture that starts
     /// after it): [`Session::note_transport_version`].
     transport: Option<Version>,
+    /// The newest revision a message declared in its own `_meta` (from
+    /// 2026-07-28 every request does): in force for a message that
+    /// declares none (a server's notification over stdio) when nothing
+    /// above says which.
+    declared: Option<Version>,
     correlator: Correlator,
     /// What each side declared ([`capabilities::Sides`]: text on the bytes path).
     capabilities: capabilities::Sides,
@@ -245,6 +256,7 @@ impl Session {
             proposed: None,
             http: None,
             transport: None,
+            declared: None,
             correlator: Correlator::default(),
             capabilities: capabilities::Sides::default(),
             client_capabilities_text: None,
@@ -291,6 +303,7 @@ impl Session {
             proposed,
             http,
             transport,
+            declared,
             correlator,
             capabilities,
             client_capabilities_text,
@@ -306,6 +319,7 @@ impl Session {
         *proposed = None;
         *http = None;
         *transport = None;
+        *declared = None;
         correlator.clear();
         *capabilities = capabilities::Sides::default();
         *client_capabilities_text = None;
@@ -364,6 +378,7 @@ impl Session {
                 .or(self.negotiated)
                 .or(self.proposed)
                 .or(self.transport)
+                .or(self.declared)
             {
                 Some(v) => (v, false),
                 None => (self.options.fallback, true),

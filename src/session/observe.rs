@@ -185,16 +185,25 @@ impl Session {
         let proposed = (head.method.as_deref() == Some("initialize"))
             .then_some(head.params_protocol_version.as_deref())
             .flatten();
-        for (value, pointer) in [
+        // Its own `_meta` version, which later messages without one
+        // inherit (`Session::declared`); else the one an `initialize`
+        // proposes.
+        for (value, pointer, own) in [
             (
                 declared,
                 "/params/_meta/io.modelcontextprotocol~1protocolVersion",
+                true,
             ),
-            (proposed, "/params/protocolVersion"),
+            (proposed, "/params/protocolVersion", false),
         ] {
             let Some(value) = value else { continue };
             match parse_version(value) {
-                Some(v) => return (v, false),
+                Some(v) => {
+                    if own {
+                        self.declared = Some(v);
+                    }
+                    return (v, false);
+                }
                 None => warnings.push(unknown_version(value, pointer, self.revision())),
             }
         }
