@@ -18,7 +18,9 @@ pub(super) fn render(outcomes: &[Outcome]) -> String {
     let _ = writeln!(
         s,
         "Each cell: the negotiated revision (`—`: not spoken), then the requests \
-         answered ok / with an error / timed out, then the findings by rule."
+         answered ok / with an error / timed out, then the findings by rule. The request \
+         the probe cancels at once counts as ok or as timed out, run to run: whether the \
+         server stops it before answering is a race the spec allows."
     );
     let _ = writeln!(s);
     write_header(&mut s, &revisions);
