@@ -274,8 +274,6 @@ impl ProxyArgs {
     }
 }
 
-/// A header field name (an RFC 9110 token).
-#[cfg(feature = "proxy")]
 /// A `--redact-query` name: not empty, not the router's `sessionId`.
 #[cfg(feature = "proxy")]
 fn query_name(s: &str) -> Result<String, String> {
@@ -289,6 +287,8 @@ fn query_name(s: &str) -> Result<String, String> {
     Ok(s.to_string())
 }
 
+/// A header field name (an RFC 9110 token).
+#[cfg(feature = "proxy")]
 pub(super) fn header_name(s: &str) -> Result<String, String> {
     let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
     if s.is_empty() || !s.bytes().all(token) {
