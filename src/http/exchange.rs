@@ -5,6 +5,20 @@
 
 use crate::http::sse;
 
+/// Whether `name` is a header field name: an RFC 9110 token (`1*tchar`).
+pub fn is_field_name(name: &str) -> bool {
+    let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    !name.is_empty() && name.bytes().all(tchar)
+}
+
+/// Whether `value` is made of the characters a header field value may
+/// hold (RFC 9110: visible ASCII, space and horizontal tab).
+pub fn is_field_value(value: &str) -> bool {
+    value
+        .bytes()
+        .all(|b| b == b'\t' || (0x20..=0x7e).contains(&b))
+}
+
 /// Header fields in their order, names compared case-insensitively.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Headers(pub Vec<(String, String)>);
@@ -152,6 +166,23 @@ impl Step {
             | Step::Body { exchange, .. }
             | Step::Event { exchange, .. }
             | Step::End { exchange, .. } => *exchange,
+        }
+    }
+}
+
+#[cfg(test)]
+mod field_syntax_tests {
+    use super::*;
+
+    #[test]
+    fn names_are_tokens_and_values_visible_ascii() {
+        assert!(is_field_name("Mcp-Param-Region") && is_field_name("x!#$%&'*+.^_`|~9"));
+        for bad in ["", "a b", "a:b", "a\r\nb", "Zürich"] {
+            assert!(!is_field_name(bad), "{bad:?}");
+        }
+        assert!(is_field_value("us-west1") && is_field_value("a b\tc") && is_field_value(""));
+        for bad in ["a\r\nb", "Zürich", "\u{7f}"] {
+            assert!(!is_field_value(bad), "{bad:?}");
         }
     }
 }

@@ -29,7 +29,9 @@ pub mod rules;
 pub mod sse;
 pub mod tracker;
 
-pub use exchange::{Body, End, Headers, RequestHead, ResponseHead, Step};
+pub use exchange::{
+    is_field_name, is_field_value, Body, End, Headers, RequestHead, ResponseHead, Step,
+};
 pub use read::Read;
 pub use redact::Redaction;
 pub use router::{ConversationId, Router};

@@ -94,8 +94,7 @@ fn check(name: &Value, schema: &Value, path: &[String]) -> Result<ParamHeader, S
     if text.chars().any(char::is_control) {
         return Err(breaks("MUST NOT contain control characters"));
     }
-    let tchar = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
-    if !text.bytes().all(tchar) {
+    if !super::is_field_name(text) {
         return Err(breaks(
             "MUST match HTTP field-name token syntax (`1*tchar`)",
         ));

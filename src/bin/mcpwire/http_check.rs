@@ -21,6 +21,7 @@ use crate::{
 /// A HAR's exchanges by number: the entry each is, with its method, URL
 /// and status.
 fn har_entries(har: &har::Har) -> HashMap<u64, HttpWhere> {
+    let redaction = Redaction::default();
     har::exchange_entries(har)
         .into_iter()
         .enumerate()
@@ -32,7 +33,7 @@ fn har_entries(har: &har::Har) -> HashMap<u64, HttpWhere> {
                 entry: Some(index as u64),
                 event: None,
                 method: e.request.method.clone(),
-                url: Redaction::default().target(&e.request.url),
+                url: redaction.target(&e.request.url),
                 status: u16::try_from(e.response.status).ok().filter(|s| *s > 0),
             };
             (exchange, at)
@@ -43,6 +44,7 @@ fn har_entries(har: &har::Har) -> HashMap<u64, HttpWhere> {
 /// An HTTP transcript's exchanges by number: each is the entry of its
 /// position among the exchanges (in order of first appearance).
 fn transcript_entries(steps: &[Step]) -> HashMap<u64, HttpWhere> {
+    let redaction = Redaction::default();
     let mut out: HashMap<u64, HttpWhere> = HashMap::new();
     for step in steps {
         let exchange = step.exchange();
@@ -55,7 +57,7 @@ fn transcript_entries(steps: &[Step]) -> HashMap<u64, HttpWhere> {
         match step {
             Step::Request { head, .. } => {
                 at.method = head.method.clone();
-                at.url = Redaction::default().target(&head.target);
+                at.url = redaction.target(&head.target);
             }
             Step::Response { head, .. } => at.status = Some(head.status),
             _ => {}

@@ -14,7 +14,12 @@ use super::{
     remember, Output, Tracker, MAX_TOOLS,
 };
 use crate::{
-    http::{exchange::RequestHead, params, read::Read, rules},
+    http::{
+        exchange::{is_field_value, RequestHead},
+        params,
+        read::Read,
+        rules,
+    },
     scan::MessageHead,
     Direction, Version,
 };
@@ -26,10 +31,9 @@ impl Tracker {
         if !rules::MCP_PARAM_HEADER.applies(revision) {
             return;
         }
-        for m in msgs {
-            if let (true, Some("tools/list"), Some(id)) =
-                (is_request(m), m.method.as_deref(), &m.id)
-            {
+        let lists = |m: &&MessageHead| is_request(m) && m.method.as_deref() == Some("tools/list");
+        for m in msgs.iter().filter(lists) {
+            if let Some(id) = &m.id {
                 remember(&mut self.tools_list_ids, id);
             }
         }
@@ -125,7 +129,6 @@ impl Tracker {
         for p in mirrored {
             let header = head.headers.get(&p.header());
             let at = format!("arguments.{}", p.path.join("."));
-            let safe = |h: &str| h.bytes().all(|b| b == b'\t' || (0x20..=0x7e).contains(&b));
             let problem = match (header, p.argument(arguments)) {
                 (None, Some(v)) if params::header_text(v).is_some() => Some((
                     true,
@@ -138,7 +141,7 @@ impl Tracker {
                         p.name
                     ),
                 )),
-                (Some(h), Some(_)) if !safe(h) => Some((
+                (Some(h), Some(_)) if !is_field_value(h) => Some((
                     true,
                     format!(
                         "Mcp-Param-{} carries characters a header value may not (the value must be \

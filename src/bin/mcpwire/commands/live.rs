@@ -290,8 +290,7 @@ fn query_name(s: &str) -> Result<String, String> {
 /// A header field name (an RFC 9110 token).
 #[cfg(feature = "proxy")]
 pub(super) fn header_name(s: &str) -> Result<String, String> {
-    let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
-    if s.is_empty() || !s.bytes().all(token) {
+    if !mcpwire::http::is_field_name(s) {
         return Err("not a header field name".into());
     }
     let name = s.to_ascii_lowercase();

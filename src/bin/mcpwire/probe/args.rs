@@ -276,8 +276,7 @@ fn parse_header(s: &str) -> Result<(String, String), String> {
     let Some((name, value)) = s.split_once(':') else {
         return Err(format!("expected 'NAME: VALUE', not {:?}", redacted_arg(s)));
     };
-    let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
-    if name.is_empty() || !name.bytes().all(token) {
+    if !mcpwire::http::is_field_name(name) {
         return Err(format!("{name:?} is not a header field name"));
     }
     let name = name.to_ascii_lowercase();
@@ -286,10 +285,7 @@ fn parse_header(s: &str) -> Result<(String, String), String> {
         return Err(format!("the probe sets {name} itself"));
     }
     let value = value.trim_matches([' ', '\t']);
-    if !value
-        .bytes()
-        .all(|b| b == b' ' || b == b'\t' || (0x21..=0x7e).contains(&b))
-    {
+    if !mcpwire::http::is_field_value(value) {
         return Err(format!(
             "the value of {name} is not visible ASCII (it is not shown: header values are \
              redacted)"
