@@ -208,43 +208,25 @@ fn keep_secrets_records_them_and_warns() {
     );
 }
 
-#[test]
-fn a_field_the_rules_read_cannot_be_redacted() {
+/// `mcpwire proxy` with `flag value` refuses to start: exit 2, and its
+/// standard error says `why`.
+fn refused(flag: &str, value: &str, why: &str) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-        .args([
-            "proxy",
-            "--upstream",
-            "http://127.0.0.1:1/mcp",
-            "--redact-header",
-            "Accept",
-        ])
+        .args(["proxy", "--upstream", "http://127.0.0.1:1/mcp", flag, value])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("judges this field"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(why), "{stderr}");
+}
+
+#[test]
+fn a_field_the_rules_read_cannot_be_redacted() {
+    refused("--redact-header", "Accept", "judges this field");
 }
 
 #[test]
 fn the_session_parameter_cannot_be_redacted() {
     // The router reads the 2024-11-05 message endpoint's `sessionId`.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcpwire"))
-        .args([
-            "proxy",
-            "--upstream",
-            "http://127.0.0.1:1/mcp",
-            "--redact-query",
-            "sessionId",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("reads this parameter"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    refused("--redact-query", "sessionId", "reads this parameter");
 }
