@@ -30,6 +30,12 @@ fn main() {
         asserted_formats: None,
     };
     mcpwire_codegen::build::run(&root, options);
+    // Feature `metaschemas`: the JSON Schema metaschemas compiled into
+    // `mcpwire::metaschema` (files from `$MCPWIRE_METASCHEMA_DIR` or, with
+    // `fetch-spec`, the download cache; schemas/metaschemas.toml pins them).
+    if std::env::var_os("CARGO_FEATURE_METASCHEMAS").is_some() {
+        mcpwire_codegen::build::metaschemas(&root);
+    }
     // The revision list every per-revision item expands from (src/lib.rs).
     let list = std::path::Path::new(&std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"))
         .join("revisions.rs");

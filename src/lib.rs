@@ -96,6 +96,9 @@ pub mod expect;
 pub mod input;
 pub mod live;
 pub mod message;
+#[cfg(feature = "metaschemas")]
+#[cfg_attr(docsrs, doc(cfg(feature = "metaschemas")))]
+pub mod metaschema;
 pub mod report;
 pub mod rule;
 pub mod scan;

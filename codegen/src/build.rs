@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::{emit, generate_all, load, Config, Error, Options, Version};
+use crate::{emit, generate_all, load, metaschema, Config, Error, Options, Version};
 
 /// Runs a build script: for every revision whose cargo feature is on
 /// (`CARGO_FEATURE_V2025_11_25`, …), generates its module with `options`
@@ -72,6 +72,35 @@ pub fn run(package_root: &Path, mut options: Options) -> Vec<Version> {
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
     }
     enabled
+}
+
+/// Runs the metaschema half of a build script (mcpwire's feature
+/// `metaschemas`): compiles every dialect of [`metaschema::Metaschema::ALL`]
+/// into `$OUT_DIR/metaschema_<module>.rs`, written when its bytes changed.
+/// The files come from [`metaschema::dir`] and are checked against the pin
+/// this crate was built with ([`metaschema::METASCHEMAS_TOML`]). A failure
+/// prints a readable message and exits with status 1.
+pub fn metaschemas(package_root: &Path) {
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    for var in [
+        metaschema::DIR_ENV,
+        metaschema::BASE_URL_ENV,
+        "MCPWIRE_SPEC_CACHE",
+        "CARGO_NET_OFFLINE",
+    ] {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
+    let pin = metaschema::MetaPin::embedded();
+    let dir = metaschema::dir(package_root, &pin).unwrap_or_else(|err| fail(&err));
+    for meta in metaschema::Metaschema::ALL {
+        for name in pin.files(meta) {
+            println!("cargo:rerun-if-changed={}", dir.join(name).display());
+        }
+        let source = metaschema::generate(meta, &dir, &pin).unwrap_or_else(|err| fail(&err));
+        let target = out.join(format!("metaschema_{}.rs", meta.module));
+        emit::write_if_changed(&target, &source)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
+    }
 }
 
 /// The environment variables that decide where the spec files come from.
@@ -151,7 +180,7 @@ pub fn spec_dir(
 /// A relative `MCPWIRE_SPEC_DIR`: the first of `$PWD/<dir>` and
 /// `<package_root>/<dir>` that is a directory, else the first of them (the
 /// error then names it).
-fn resolve_relative(dir: &Path, package_root: &Path) -> PathBuf {
+pub(crate) fn resolve_relative(dir: &Path, package_root: &Path) -> PathBuf {
     if dir.is_absolute() {
         return dir.to_path_buf();
     }

@@ -80,6 +80,28 @@ pub enum Error {
         /// Pinned commit.
         commit: String,
     },
+    /// A JSON Schema metaschema file is missing, differs from the pin, or
+    /// nothing says where the files are (mcpwire's feature `metaschemas`).
+    #[error(
+        "{what}.\n\
+         mcpwire's feature `metaschemas` compiles the JSON Schema metaschemas of draft-07 and \
+         2020-12 as {upstream} tag {tag} holds them (`jsonschema_specifications/schemas/`, also \
+         in the PyPI package jsonschema-specifications of that version), which it does not ship. \
+         Point MCPWIRE_METASCHEMA_DIR at a copy of that directory (draft7/metaschema.json, \
+         draft202012/metaschema.json, draft202012/vocabularies/*), in your crate's \
+         .cargo/config.toml:\n  [env]\n  MCPWIRE_METASCHEMA_DIR = {{ value = \"path/to/schemas\", \
+         relative = true }}\n\
+         or enable mcpwire's `fetch-spec` feature (and unset MCPWIRE_METASCHEMA_DIR) to download \
+         them, or turn feature `metaschemas` off."
+    )]
+    Metaschema {
+        /// What is wrong, naming the file.
+        what: String,
+        /// Upstream repository from the pin.
+        upstream: String,
+        /// Upstream tag from the pin.
+        tag: String,
+    },
     /// Downloading or caching the spec files failed (feature `fetch`).
     #[cfg(feature = "fetch")]
     #[error(transparent)]
@@ -179,8 +201,8 @@ pub enum FetchError {
         "mcpwire (feature fetch-spec): cannot download {url}: {reason}.\n\
          The file is cached in {cache} after one successful download. Either allow this \
          build to reach {host}, set MCPWIRE_SPEC_BASE_URL to a mirror serving \
-         <base>/{commit}/{path}, or put the file there yourself (sha256 {sha256}), or turn \
-         fetch-spec off and set MCPWIRE_SPEC_DIR to a directory holding <revision>/schema.json."
+         <base>/{commit}/{path}, or put the file there yourself (sha256 {sha256}), or \
+         {instead}."
     )]
     Download {
         /// The URL tried.
@@ -197,6 +219,8 @@ pub enum FetchError {
         path: String,
         /// Pinned sha256.
         sha256: String,
+        /// The advice besides downloading ("turn fetch-spec off and set …").
+        instead: String,
     },
     /// The server sent a different file.
     #[error(
@@ -239,14 +263,16 @@ pub enum FetchError {
     /// Offline, and the file is not cached.
     #[error(
         "mcpwire (feature fetch-spec): {file} is not cached and cargo is offline \
-         (CARGO_NET_OFFLINE). Build once with network access, or set MCPWIRE_SPEC_DIR to a \
-         directory holding <revision>/schema.json from commit {commit}."
+         (CARGO_NET_OFFLINE). Build once with network access, or {instead} (from commit \
+         {commit})."
     )]
     Offline {
         /// The file that would be downloaded.
         file: PathBuf,
         /// Pinned commit.
         commit: String,
+        /// The advice besides downloading ("turn fetch-spec off and set …").
+        instead: String,
     },
     /// The pin has no entry for a revision.
     #[error("schemas/pin.toml has no sha256 for revision {0}")]

@@ -63,10 +63,17 @@ impl Fetcher {
     /// `$MCPWIRE_SPEC_CACHE`, `$CARGO_HOME` or `$HOME`, offline from
     /// `$CARGO_NET_OFFLINE`.
     pub fn from_env(pin: &Pin) -> Result<Fetcher, FetchError> {
+        Fetcher::from_env_for(BASE_URL_ENV, &pin.raw_base_url())
+    }
+
+    /// [`Fetcher::from_env`] for other pinned files: the base URL from the
+    /// variable `base_url_env`, else `default_base`; the same cache and
+    /// offline rule (the metaschemas, [`crate::metaschema`]).
+    pub fn from_env_for(base_url_env: &str, default_base: &str) -> Result<Fetcher, FetchError> {
         let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
-        let base_url = var(BASE_URL_ENV)
+        let base_url = var(base_url_env)
             .map(|v| v.to_string_lossy().into_owned())
-            .unwrap_or_else(|| pin.raw_base_url());
+            .unwrap_or_else(|| default_base.to_string());
         let cache = match (var(CACHE_ENV), var("CARGO_HOME"), var("HOME")) {
             (Some(dir), _, _) => PathBuf::from(dir),
             (None, Some(home), _) => PathBuf::from(home).join("mcpwire/spec"),
@@ -104,46 +111,56 @@ impl Fetcher {
             .sha256
             .get(version.name)
             .ok_or_else(|| FetchError::NotPinned(version.name.into()))?;
-        let file = schema_path(dir, version);
-        let cached = std::fs::read(&file).ok().map(|b| sha256_hex(&b));
+        let wanted = Wanted {
+            path: pin.upstream_path(version),
+            sha256: expected,
+            file: schema_path(dir, version),
+            commit: &pin.commit,
+            instead: SPEC_DIR_ADVICE,
+        };
+        self.ensure_file(&wanted)
+    }
+
+    /// Makes sure one pinned file is in the cache, downloading it when it
+    /// is missing or does not match; `true` when it downloaded it.
+    pub fn ensure_file(&self, wanted: &Wanted<'_>) -> Result<bool, FetchError> {
+        let file = &wanted.file;
+        let cached = std::fs::read(file).ok().map(|b| sha256_hex(&b));
         match cached {
-            Some(actual) if &actual == expected => Ok(false),
-            Some(actual) => self
-                .download(pin, version, expected, &file)
-                .map(|()| true)
-                .map_err(|again| FetchError::CorruptCache {
-                    file: file.clone(),
-                    actual,
-                    expected: expected.clone(),
-                    cache: self.cache.clone(),
-                    again: Box::new(again),
-                }),
+            Some(actual) if actual == wanted.sha256 => Ok(false),
+            Some(actual) => {
+                self.download(wanted)
+                    .map(|()| true)
+                    .map_err(|again| FetchError::CorruptCache {
+                        file: file.clone(),
+                        actual,
+                        expected: wanted.sha256.to_string(),
+                        cache: self.cache.clone(),
+                        again: Box::new(again),
+                    })
+            }
             None if self.offline => Err(FetchError::Offline {
-                file,
-                commit: pin.commit.clone(),
+                file: file.clone(),
+                commit: wanted.commit.to_string(),
+                instead: wanted.instead.to_string(),
             }),
-            None => self.download(pin, version, expected, &file).map(|()| true),
+            None => self.download(wanted).map(|()| true),
         }
     }
 
-    /// Downloads one file, checks it and stores it at `file`.
-    fn download(
-        &self,
-        pin: &Pin,
-        version: Version,
-        expected: &str,
-        file: &Path,
-    ) -> Result<(), FetchError> {
-        let path = pin.upstream_path(version);
-        let url = format!("{}/{}/{}", self.base_url, pin.commit, path);
+    /// Downloads one file, checks it and stores it at `wanted.file`.
+    fn download(&self, wanted: &Wanted<'_>) -> Result<(), FetchError> {
+        let (path, expected, file) = (&wanted.path, wanted.sha256, &wanted.file);
+        let url = format!("{}/{}/{}", self.base_url, wanted.commit, path);
         let bytes = get(&url).map_err(|reason| FetchError::Download {
             url: url.clone(),
             reason,
             cache: file.to_path_buf(),
             host: host_of(&self.base_url),
-            commit: pin.commit.clone(),
+            commit: wanted.commit.to_string(),
             path: path.clone(),
             sha256: expected.to_string(),
+            instead: wanted.instead.to_string(),
         })?;
         let actual = sha256_hex(&bytes);
         if actual != expected {
@@ -152,7 +169,7 @@ impl Fetcher {
                 base: self.base_url.clone(),
                 expected: expected.to_string(),
                 actual,
-                commit: pin.commit.clone(),
+                commit: wanted.commit.to_string(),
             });
         }
         let parent = file.parent().expect("a cache file has a directory");
@@ -161,10 +178,34 @@ impl Fetcher {
             source,
         };
         std::fs::create_dir_all(parent).map_err(io)?;
-        let temporary = parent.join(format!("schema.json.{}.part", std::process::id()));
+        let name = file
+            .file_name()
+            .map_or_else(|| "download".into(), |n| n.to_string_lossy().into_owned());
+        let temporary = parent.join(format!("{name}.{}.part", std::process::id()));
         std::fs::write(&temporary, &bytes).map_err(io)?;
         std::fs::rename(&temporary, file).map_err(io)
     }
+}
+
+/// What the errors of an MCP spec download advise instead of the download.
+const SPEC_DIR_ADVICE: &str =
+    "turn fetch-spec off and set MCPWIRE_SPEC_DIR to a directory holding <revision>/schema.json";
+
+/// One pinned file to have in the cache ([`Fetcher::ensure_file`]).
+#[derive(Clone, Debug)]
+pub struct Wanted<'a> {
+    /// Its path inside the upstream repository (the URL is
+    /// `<base>/<commit>/<path>`).
+    pub path: String,
+    /// Its pinned sha256 (hex).
+    pub sha256: &'a str,
+    /// Where it is cached.
+    pub file: PathBuf,
+    /// The pinned commit (or tag) it is downloaded at.
+    pub commit: &'a str,
+    /// What a failed download advises instead: "turn fetch-spec off and
+    /// set … to a directory holding …".
+    pub instead: &'a str,
 }
 
 /// One GET, the body read up to [`MAX_BYTES`].

@@ -25,6 +25,7 @@ pub mod error;
 #[cfg(feature = "fetch")]
 pub mod fetch;
 pub mod load;
+pub mod metaschema;
 pub mod names;
 pub mod pointer;
 pub mod resolve;
