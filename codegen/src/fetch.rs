@@ -234,6 +234,65 @@ fn host_of(url: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Serves `body` to every GET on loopback, one connection at a time;
+    /// returns the base URL.
+    fn serve(body: &'static [u8]) -> String {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind loopback");
+        let port = listener.local_addr().expect("port").port();
+        std::thread::spawn(move || {
+            for mut stream in listener.incoming().flatten() {
+                let mut request = [0u8; 4096];
+                let _ = stream.read(&mut request);
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    body.len()
+                );
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(body);
+            }
+        });
+        format!("http://127.0.0.1:{port}")
+    }
+
+    /// Any pinned file, by path: downloaded once and checked, then read
+    /// from the cache; offline and missing, an error with the caller's advice.
+    #[test]
+    fn a_pinned_file_is_downloaded_once_then_cached() {
+        const BODY: &[u8] = b"{\"$id\": \"x\"}";
+        let cache = std::env::temp_dir().join(format!("mcpwire-fetch-{}", std::process::id()));
+        let sha256 = sha256_hex(BODY);
+        let wanted = Wanted {
+            path: "schemas/draft7/metaschema.json".into(),
+            sha256: &sha256,
+            file: cache.join("c0ffee/draft7/metaschema.json"),
+            commit: "c0ffee",
+            instead: "set SOME_DIR",
+        };
+        let fetcher = Fetcher {
+            base_url: serve(BODY),
+            cache: cache.clone(),
+            offline: false,
+        };
+        assert!(fetcher.ensure_file(&wanted).expect("downloads"));
+        assert!(!fetcher.ensure_file(&wanted).expect("cached"));
+        assert_eq!(std::fs::read(&wanted.file).expect("cached file"), BODY);
+        let offline = Fetcher {
+            offline: true,
+            ..fetcher
+        };
+        let missing = Wanted {
+            file: cache.join("c0ffee/missing"),
+            ..wanted.clone()
+        };
+        let err = offline
+            .ensure_file(&missing)
+            .expect_err("offline")
+            .to_string();
+        let _ = std::fs::remove_dir_all(&cache);
+        assert!(err.contains("set SOME_DIR (from commit c0ffee)"), "{err}");
+    }
+
     #[test]
     fn host_of_urls() {
         assert_eq!(
