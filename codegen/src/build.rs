@@ -153,7 +153,7 @@ pub fn spec_dir(
     enabled: &[Version],
 ) -> Result<PathBuf, Error> {
     if let Some(value) = std::env::var_os("MCPWIRE_SPEC_DIR").filter(|v| !v.is_empty()) {
-        return Ok(resolve_relative(Path::new(&value), package_root));
+        return Ok(load::resolve_relative(Path::new(&value), package_root));
     }
     #[cfg(feature = "fetch")]
     {
@@ -175,28 +175,6 @@ pub fn spec_dir(
             commit: pin.commit.clone(),
         })
     }
-}
-
-/// A relative `MCPWIRE_SPEC_DIR`: the first of `$PWD/<dir>` and
-/// `<package_root>/<dir>` that is a directory, else the first of them (the
-/// error then names it).
-pub(crate) fn resolve_relative(dir: &Path, package_root: &Path) -> PathBuf {
-    if dir.is_absolute() {
-        return dir.to_path_buf();
-    }
-    let invoked = std::env::var_os("PWD")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .map(|p| p.join(dir));
-    let candidates: Vec<PathBuf> = invoked
-        .into_iter()
-        .chain([package_root.join(dir)])
-        .collect();
-    candidates
-        .iter()
-        .find(|c| c.is_dir())
-        .unwrap_or(&candidates[0])
-        .clone()
 }
 
 /// Prints a readable message instead of a panic backtrace and exits.

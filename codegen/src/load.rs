@@ -82,6 +82,28 @@ pub struct Loaded {
     pub document: serde_json::Value,
 }
 
+/// A relative `MCPWIRE_SPEC_DIR` (or `MCPWIRE_METASCHEMA_DIR`): the first of `$PWD/<dir>` and
+/// `<package_root>/<dir>` that is a directory, else the first of them (the
+/// error then names it).
+pub fn resolve_relative(dir: &Path, package_root: &Path) -> PathBuf {
+    if dir.is_absolute() {
+        return dir.to_path_buf();
+    }
+    let invoked = std::env::var_os("PWD")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .map(|p| p.join(dir));
+    let candidates: Vec<PathBuf> = invoked
+        .into_iter()
+        .chain([package_root.join(dir)])
+        .collect();
+    candidates
+        .iter()
+        .find(|c| c.is_dir())
+        .unwrap_or(&candidates[0])
+        .clone()
+}
+
 /// Path of a revision's file below a spec directory.
 pub fn schema_path(spec_dir: &Path, version: Version) -> PathBuf {
     spec_dir.join(version.name).join("schema.json")

@@ -205,12 +205,12 @@ pub fn generate(meta: Metaschema, dir: &Path, pin: &MetaPin) -> Result<String, E
 }
 
 /// Where the build reads the metaschema files from: `$MCPWIRE_METASCHEMA_DIR`
-/// (a relative value as `MCPWIRE_SPEC_DIR`'s, [`crate::build::spec_dir`]),
+/// (a relative value as `MCPWIRE_SPEC_DIR`'s, [`crate::load::resolve_relative`]),
 /// else with feature `fetch` the download cache after every pinned file is
 /// in it, else an error saying how to provide them.
 pub fn dir(package_root: &Path, pin: &MetaPin) -> Result<PathBuf, Error> {
     if let Some(value) = std::env::var_os(DIR_ENV).filter(|v| !v.is_empty()) {
-        return Ok(crate::build::resolve_relative(
+        return Ok(crate::load::resolve_relative(
             Path::new(&value),
             package_root,
         ));
