@@ -46,7 +46,7 @@ use super::{conversation::rule_warning, observe::Body, Session};
 use crate::{
     contracts::{Compiled, Engine, Failure, SchemaProblem, Verdict},
     correlate::{IdKey, Pending},
-    message::MessageKind,
+    message::{MessageKind, Target},
     report::{Report, Warning, WarningKind},
     scan::MessageHead,
     session::rules,
@@ -311,19 +311,9 @@ impl Session {
                     state.tools = None;
                 }
             }
-            (MessageKind::Request, Direction::ClientToServer) => match head.method.as_deref() {
-                Some("tools/list") => state.note_listing_request(head, &body),
-                Some("tools/call") => {
-                    let Some(msg) = message(&body) else { return };
-                    state.judge_call(head, msg, revision, report);
-                    state.judge_input_responses(msg, revision, report);
-                }
-                _ if !state.input_requests.is_empty() => {
-                    let Some(msg) = message(&body) else { return };
-                    state.judge_input_responses(msg, revision, report);
-                }
-                _ => {}
-            },
+            (MessageKind::Request, Direction::ClientToServer) => {
+                state.client_request(head, &body, revision, report)
+            }
             (MessageKind::Request, Direction::ServerToClient) => {
                 if head.method.as_deref() == Some("elicitation/create") {
                     let Some(msg) = message(&body) else { return };
@@ -331,38 +321,113 @@ impl Session {
                 }
             }
             (MessageKind::Result, _) => {
-                let Some(request) = request else { return };
-                let input_required = head.result_type.as_deref() == Some("input_required");
-                let method = &*request.method;
-                let governed = match (direction, method) {
-                    (Direction::ServerToClient, _) if input_required => true,
-                    (Direction::ServerToClient, "tools/list" | "tools/call") => true,
-                    (Direction::ClientToServer, "elicitation/create") => head
-                        .id_key()
-                        .is_some_and(|k| state.elicitations.get(&k).is_some()),
-                    _ => false,
-                };
-                if !governed {
-                    return;
-                }
-                let Some(msg) = message(&body) else { return };
-                let Some(result) = msg.get("result") else {
-                    return;
-                };
-                if input_required {
-                    state.learn_input_requests(result, revision, report);
-                    state
-                        .calls
-                        .remove(&head.id_key().unwrap_or(IdKey::Int(i128::MIN)));
-                    return;
-                }
-                match method {
-                    "tools/list" => state.learn_listing(head, result, revision, report),
-                    "tools/call" => state.judge_call_result(head, result, revision, report),
-                    _ => state.judge_elicitation_result(head, result, revision, report),
+                if let Some(request) = request {
+                    state.result(direction, head, &body, &request.method, revision, report);
                 }
             }
             _ => {}
         }
+    }
+}
+
+impl State {
+    /// Whether the listing in force gives tool `name` a schema that can
+    /// be judged with (its `outputSchema` when `output`, else its
+    /// `inputSchema`).
+    fn judges(&self, name: &str, output: bool) -> bool {
+        let tool = self.tools.as_ref().and_then(|t| t.get(name));
+        tool.is_some_and(|t| matches!(if output { &t.output } else { &t.input }, Some(Ok(_))))
+    }
+
+    /// A client's request: a `tools/list` noted, a `tools/call` (its tool
+    /// remembered) judged when its tool has an `inputSchema`, and any
+    /// retried request's `inputResponses` while input requests are open.
+    fn client_request(
+        &mut self,
+        head: &MessageHead,
+        body: &Body<'_, '_>,
+        revision: Version,
+        report: &mut Report,
+    ) {
+        let method = head.method.as_deref();
+        if method == Some("tools/list") {
+            return self.note_listing_request(head, body);
+        }
+        let call = method == Some("tools/call");
+        if let (true, Some(key), Some(name)) = (call, head.id_key(), &head.params_name) {
+            self.calls.insert(key, name.clone());
+        }
+        let judged = call
+            && head
+                .params_name
+                .as_deref()
+                .is_some_and(|n| self.judges(n, false));
+        if !judged && self.input_requests.is_empty() {
+            return;
+        }
+        let Some(msg) = message(body) else { return };
+        if judged {
+            self.judge_call(msg, revision, report);
+        }
+        self.judge_input_responses(msg, revision, report);
+    }
+
+    /// A result, given its request's method: parsed and followed when it
+    /// carries or is governed by a contract.
+    fn result(
+        &mut self,
+        direction: Direction,
+        head: &MessageHead,
+        body: &Body<'_, '_>,
+        method: &str,
+        revision: Version,
+        report: &mut Report,
+    ) {
+        let input_required = head.result_type.as_deref() == Some("input_required");
+        let key = head.id_key();
+        let from_server = direction == Direction::ServerToClient;
+        let call = match (from_server && method == "tools/call", &key) {
+            (true, Some(k)) => self.calls.remove(k),
+            _ => None,
+        };
+        let governed = match (from_server, method) {
+            (true, _) if input_required => true,
+            (true, "tools/list") => true,
+            (true, "tools/call") => {
+                call.as_deref().is_some_and(|n| self.judges(n, true))
+                    || mentions_structured_content(body)
+            }
+            (false, "elicitation/create") => {
+                key.is_some_and(|k| self.elicitations.get(&k).is_some())
+            }
+            _ => false,
+        };
+        if !governed {
+            return;
+        }
+        let Some(result) = message(body).and_then(|m| m.get("result")) else {
+            return;
+        };
+        if input_required {
+            return self.learn_input_requests(result, revision, report);
+        }
+        match method {
+            "tools/list" => self.learn_listing(head, result, revision, report),
+            "tools/call" => self.judge_call_result(call, head, result, revision, report),
+            _ => self.judge_elicitation_result(head, result, revision, report),
+        }
+    }
+}
+
+/// Whether a result may hold `structuredContent`: on the bytes path, its
+/// text names the member (a byte search, no parse); a member name written
+/// with escapes is missed, which costs only the mirror rule's warning.
+fn mentions_structured_content(body: &Body<'_, '_>) -> bool {
+    match body {
+        Body::Bytes(m) => {
+            let text = m.target(Target::Result).unwrap_or(m.text());
+            memchr::memmem::find(text, b"\"structuredContent\"").is_some()
+        }
+        Body::Value(v) => v.pointer("/result/structuredContent").is_some(),
     }
 }

@@ -117,21 +117,11 @@ impl State {
     }
 
     /// A `tools/call` request: its arguments judged against the tool's
-    /// `inputSchema` (absent arguments as `{}`), its tool remembered for
-    /// the result.
-    pub(super) fn judge_call(
-        &mut self,
-        head: &MessageHead,
-        msg: &Value,
-        revision: Version,
-        report: &mut Report,
-    ) {
+    /// `inputSchema` (absent arguments as `{}`).
+    pub(super) fn judge_call(&mut self, msg: &Value, revision: Version, report: &mut Report) {
         let Some(name) = msg.pointer("/params/name").and_then(Value::as_str) else {
             return;
         };
-        if let Some(key) = head.id_key() {
-            self.calls.insert(key, name.to_string());
-        }
         let Some(Tool {
             input: Some(input), ..
         }) = self.tool(name, None, report)
@@ -151,17 +141,17 @@ impl State {
         );
     }
 
-    /// A `tools/call` result: `structuredContent` mirrored in text, and
-    /// judged against the tool's `outputSchema` (present unless the result
-    /// is an error).
+    /// A `tools/call` result (its tool `name`, when the request named
+    /// one): `structuredContent` mirrored in text, and judged against the
+    /// tool's `outputSchema` (present unless the result is an error).
     pub(super) fn judge_call_result(
         &mut self,
+        name: Option<String>,
         head: &MessageHead,
         result: &Value,
         revision: Version,
         report: &mut Report,
     ) {
-        let name = head.id_key().and_then(|k| self.calls.remove(&k));
         if head.result_task || !result.is_object() {
             return;
         }
