@@ -86,6 +86,8 @@ include!(concat!(env!("OUT_DIR"), "/revisions.rs"));
 
 pub mod bytes;
 pub mod check;
+#[cfg(feature = "contracts")]
+pub mod contracts;
 pub mod correlate;
 pub mod dispatch;
 pub mod http;

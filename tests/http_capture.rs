@@ -398,7 +398,7 @@ fn late_2025_06_18(pv: Option<&str>) -> String {
             ),
             200,
             &[JSON],
-            r#"{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"hi"}],"structuredContent":{"x":1}}}"#,
+            r#"{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"{\"x\":1}"}],"structuredContent":{"x":1}}}"#,
         ),
     ])
 }

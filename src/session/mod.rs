@@ -87,12 +87,21 @@
 //!
 //! Measured: `npm/README.md`, Performance.
 //!
+//! **Contracts** (cargo feature `contracts`): the JSON Schemas the
+//! conversation carries at run time — tools' `inputSchema` and
+//! `outputSchema`, form elicitations' `requestedSchema` — learnt from the
+//! traffic and applied to the arguments, structured results and answers
+//! they govern ([`crate::contracts`]; the rules `contract.*`). Only the
+//! messages that carry or are governed by one are parsed for it.
+//!
 //! **Lines.** [`Session::judge`] takes the message's 1-based line in its
 //! transcript ([`Source::line`]); findings about other messages cite them
 //! by line (by 1-based position, `message #N`, when no line was given).
 
 mod capabilities;
 mod checks;
+#[cfg(feature = "contracts")]
+mod contracts;
 mod conversation;
 pub mod envelope;
 mod infer;
@@ -222,6 +231,9 @@ pub struct Session {
     /// The line of the message being judged.
     line: Option<usize>,
     next_index: usize,
+    /// The conversation's run-time schemas ([`crate::contracts`]).
+    #[cfg(feature = "contracts")]
+    contracts: contracts::State,
 }
 
 fn parse_version(s: &str) -> Option<Version> {
@@ -265,6 +277,8 @@ impl Session {
             spare_method: String::new(),
             line: None,
             next_index: 0,
+            #[cfg(feature = "contracts")]
+            contracts: contracts::State::default(),
         }
     }
 
@@ -312,6 +326,8 @@ impl Session {
             spare_method: _,
             line,
             next_index,
+            #[cfg(feature = "contracts")]
+            contracts,
         } = self;
         *session_mode = mode;
         *session_options = options;
@@ -327,6 +343,8 @@ impl Session {
         *assumed = false;
         *line = None;
         *next_index = 0;
+        #[cfg(feature = "contracts")]
+        contracts.reset();
         Ok(())
     }
 

@@ -289,6 +289,8 @@ impl Session {
         };
         let plan = self.plan(report, direction, head, body, spec, request.as_ref());
         run(spec, head, body, plan, report);
+        #[cfg(feature = "contracts")]
+        self.judge_contracts(direction, head, body, request.as_ref(), revision, report);
         if kind == MessageKind::Error {
             self.explain_null_id(head, report);
         }

@@ -1,4 +1,5 @@
-//! The conversation's protocol rules (lifecycle, capabilities, JSON-RPC):
+//! The conversation's protocol rules (lifecycle, capabilities, JSON-RPC,
+//! the run-time schemas' contracts):
 //! each a [`Rule`] with a stable id and the spec sentence it rests on.
 //! `docs/rules.md` lists them; [`ALL`] is that list in code (a test keeps
 //! the two in step).
@@ -288,6 +289,123 @@ pub fn gate(method: &str) -> Option<&'static Gate> {
     GATES.iter().find(|g| g.method == method)
 }
 
+/// Run-time schemas (`crate::contracts`): a schema must be valid in its
+/// dialect. Judged by `crate::contracts::schema_validity` (the compiled
+/// metaschemas of `crate::metaschema`) and by whether jsonschema can
+/// compile it.
+pub const SCHEMA_INVALID: Rule = Rule {
+    id: "contract.schema-invalid",
+    severity: Severity::Error,
+    since: Version::V2025_11_25,
+    source: "docs/2025-11-25/basic/index.mdx",
+    quote: "Schemas MUST be valid according to their declared or default dialect",
+};
+
+/// Run-time schemas: a dialect other than 2020-12 is declared (peers need
+/// support only 2020-12).
+pub const DIALECT_NOT_2020_12: Rule = Rule {
+    id: "contract.dialect-not-2020-12",
+    severity: Severity::Warning,
+    since: Version::V2025_11_25,
+    source: "docs/2025-11-25/basic/index.mdx",
+    quote: "Implementors are RECOMMENDED to use JSON Schema 2020-12.",
+};
+
+/// Run-time schemas: a dialect mcpwire does not judge (and a peer need
+/// not support); the schema is not judged with.
+pub const DIALECT_UNSUPPORTED: Rule = Rule {
+    id: "contract.dialect-unsupported",
+    severity: Severity::Warning,
+    since: Version::V2025_11_25,
+    source: "docs/2025-11-25/basic/index.mdx",
+    quote: "Implementations MUST support at least 2020-12 and SHOULD document which additional dialects they support",
+};
+
+/// Run-time schemas: a `$ref` that does not resolve inside the schema
+/// (never fetched); the schema is not judged with.
+pub const REF_UNRESOLVABLE: Rule = Rule {
+    id: "contract.ref-unresolvable",
+    severity: Severity::Warning,
+    since: Version::V2026_07_28,
+    source: "docs/2026-07-28/basic/index.mdx",
+    quote: "Schemas that fail to validate due to an unresolved external $ref SHOULD be rejected rather than silently treated as permissive.",
+};
+
+/// Run-time schemas: a schema (or a value judged against one) over
+/// `crate::contracts::SchemaLimits`; not judged.
+pub const SCHEMA_OVER_BOUNDS: Rule = Rule {
+    id: "contract.schema-over-bounds",
+    severity: Severity::Warning,
+    since: Version::V2026_07_28,
+    source: "docs/2026-07-28/basic/index.mdx",
+    quote: "Implementations SHOULD apply reasonable bounds, such as a maximum schema depth, a cap on the total number of subschemas, or a per-validation time budget, to prevent a malicious schema from acting as a Denial-of-Service vector against the validator.",
+};
+
+/// Tools: `structuredContent` does not conform to the tool's `outputSchema`.
+pub const STRUCTURED_CONTENT_SCHEMA: Rule = Rule {
+    id: "contract.structured-content-schema",
+    severity: Severity::Error,
+    since: Version::V2025_06_18,
+    source: "docs/2025-11-25/server/tools.mdx",
+    quote: "Servers MUST provide structured results that conform to this schema.",
+};
+
+/// Tools: the tool declares an `outputSchema` and a result that is not an
+/// error has no `structuredContent`.
+pub const STRUCTURED_CONTENT_MISSING: Rule = Rule {
+    id: "contract.structured-content-missing",
+    severity: Severity::Error,
+    since: Version::V2025_06_18,
+    source: "docs/2025-11-25/server/tools.mdx",
+    quote: "Servers MUST provide structured results that conform to this schema.",
+};
+
+/// Tools: `structuredContent` without a `TextContent` block holding the
+/// same JSON.
+pub const STRUCTURED_CONTENT_TEXT: Rule = Rule {
+    id: "contract.structured-content-text",
+    severity: Severity::Warning,
+    since: Version::V2025_06_18,
+    source: "docs/2025-11-25/server/tools.mdx",
+    quote: "For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.",
+};
+
+/// Tools: a `tools/call`'s `arguments` do not conform to the tool's
+/// `inputSchema` (input the server must refuse).
+pub const ARGUMENTS_SCHEMA: Rule = Rule {
+    id: "contract.arguments-schema",
+    severity: Severity::Error,
+    since: Version::V2024_11_05,
+    source: "docs/2025-11-25/server/tools.mdx",
+    quote: "Validate all tool inputs",
+};
+
+/// Elicitation: an accepted form's `content` does not conform to the
+/// `requestedSchema` (directly, or 2026-07-28's `inputResponses`).
+pub const ELICITATION_CONTENT_SCHEMA: Rule = Rule {
+    id: "contract.elicitation-content-schema",
+    severity: Severity::Warning,
+    since: Version::V2025_06_18,
+    source: "docs/2025-06-18/client/elicitation.mdx",
+    quote: "Both parties SHOULD validate elicitation content against the provided schema",
+};
+
+/// The contract rules: the run-time schemas a conversation carries and
+/// the values they govern (`crate::contracts`; applied with cargo
+/// feature `contracts`).
+pub const CONTRACTS: &[&Rule] = &[
+    &SCHEMA_INVALID,
+    &DIALECT_NOT_2020_12,
+    &DIALECT_UNSUPPORTED,
+    &REF_UNRESOLVABLE,
+    &SCHEMA_OVER_BOUNDS,
+    &STRUCTURED_CONTENT_SCHEMA,
+    &STRUCTURED_CONTENT_MISSING,
+    &STRUCTURED_CONTENT_TEXT,
+    &ARGUMENTS_SCHEMA,
+    &ELICITATION_CONTENT_SCHEMA,
+];
+
 /// Every conversation rule, in `docs/rules.md`'s order.
 pub const ALL: &[&Rule] = &[
     &RESULT_AND_ERROR,
@@ -307,4 +425,14 @@ pub const ALL: &[&Rule] = &[
     &RESOURCES_LIST_CHANGED,
     &PROMPTS_LIST_CHANGED,
     &ROOTS_LIST_CHANGED,
+    &SCHEMA_INVALID,
+    &DIALECT_NOT_2020_12,
+    &DIALECT_UNSUPPORTED,
+    &REF_UNRESOLVABLE,
+    &SCHEMA_OVER_BOUNDS,
+    &STRUCTURED_CONTENT_SCHEMA,
+    &STRUCTURED_CONTENT_MISSING,
+    &STRUCTURED_CONTENT_TEXT,
+    &ARGUMENTS_SCHEMA,
+    &ELICITATION_CONTENT_SCHEMA,
 ];
