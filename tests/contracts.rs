@@ -407,6 +407,52 @@ fn draft_07_is_judged_and_flagged_for_portability() {
     );
 }
 
+/// A schema that is not valid in its dialect (judged by the compiled
+/// metaschemas, `mcpwire::metaschema`) is said where it is carried, with
+/// the place inside it, and what it governs is not judged.
+#[test]
+fn a_schema_invalid_in_its_dialect_is_said_and_not_judged() {
+    for (schema, inside) in [
+        (
+            json!({"type": "object", "properties": {"n": {"minLength": -1}}}),
+            "/properties/n/minLength",
+        ),
+        (
+            json!({"$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+                   "required": "n"}),
+            "/required",
+        ),
+    ] {
+        let tool = json!({"name": "broken", "inputSchema": schema});
+        let mut rest = list(1, json!([tool])).to_vec();
+        rest.push(call(2, "broken", json!({"n": 5})));
+        rest.push(structured(2, json!({})));
+        let (found, messages) = judged(&conversation(rest));
+        let invalid: Vec<&Found> = found
+            .iter()
+            .filter(|f| f.1 == rules::SCHEMA_INVALID.id)
+            .collect();
+        assert_eq!(
+            invalid,
+            [&at(
+                5,
+                rules::SCHEMA_INVALID.id,
+                "/result/tools/0/inputSchema"
+            )],
+            "{found:?}"
+        );
+        assert!(
+            messages.iter().any(|m| m.contains(inside)),
+            "{inside}: {messages:?}"
+        );
+        // Nothing the broken schema governs is judged.
+        assert!(
+            !found.iter().any(|f| f.1 == rules::ARGUMENTS_SCHEMA.id),
+            "{found:?}"
+        );
+    }
+}
+
 #[test]
 fn an_unsupported_dialect_is_said_and_not_judged() {
     let tool = json!({"name": "old", "inputSchema": {
