@@ -68,6 +68,9 @@ cp "$cli" "$bin_dir/"
 echo "build-wheel: command line $((SECONDS - start)) s" >&2
 
 t=$SECONDS
+# The extension (outside the workspace, its own Cargo.lock) builds into the
+# workspace's target directory too: the dependencies the two share compile once.
+export CARGO_TARGET_DIR=$target
 "$maturin" build --profile "$profile" -m bindings/python/Cargo.toml --out "$out" >&2
 wheel=$(ls -t "$out"/pymcpwire-*.whl | head -n 1)
 echo "build-wheel: wheel $((SECONDS - t)) s, $(du -k "$wheel" | cut -f1) KiB" >&2

@@ -92,6 +92,14 @@ pub fn validate(revision_name: &str, definition: &str, text: &[u8]) -> Result<St
     Ok(serde_json::to_string(&violations).expect("violations serialize"))
 }
 
+/// The deepest `maxDepth` a session accepts: the command line's
+/// `--max-depth` maximum. Parsing, validating and dropping a message
+/// recurse once per level, and a module cannot start a thread with a
+/// larger stack, so the module is linked with a stack that holds this many
+/// levels (`npm/scripts/build.mjs`, `-z stack-size`; `npm/test/limits.test.mjs`
+/// judges messages this deep).
+pub const MAX_DEPTH: usize = 10_000;
+
 /// The options object of `new Session(revision, options)`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -137,6 +145,11 @@ impl Settings {
         // library adds later keep their defaults.
         let mut options = Options::default();
         if let Some(depth) = given.max_depth {
+            if !(1..=MAX_DEPTH).contains(&depth) {
+                return Err(Error::Options(format!(
+                    "options: maxDepth {depth}: expected 1 to {MAX_DEPTH} levels (the range of the command line's --max-depth)"
+                )));
+            }
             options.limits.max_depth = depth;
         }
         if let Some(bytes) = given.max_message_bytes {

@@ -28,7 +28,7 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use crate::{
-    args::Stop,
+    args::{App, Stop},
     commands::{CheckArgs, Cmd, OutputArgs, SpecChoice, ValidateArgs, APP},
     help,
     judge::Judge,
@@ -67,7 +67,20 @@ impl Buffer {
 
 /// Why `--format conformance` is refused.
 const NO_CONFORMANCE: &str = "the conformance format is written by the native CLI only \
-     (cargo install mcpwire, or pip install mcpwire)";
+     (docs/installing.md: cargo install --path . --locked in a checkout)";
+
+/// The command line `npx mcpwire` runs: the native one's `check` and
+/// `validate` (the first two of [`APP`]), so that `--help` lists only what
+/// this package does; `npm/src/cli.js` answers the native-only subcommands.
+const NPX: App<Cmd> = App {
+    about: APP.about,
+    after_help: "Exit status: 0 passed, 1 failed (violations; warnings with --strict; fewer \
+                 messages than --require-messages), 2 usage or input error (an input that \
+                 cannot be read fails every output format too). `tap`, `probe`, `proxy`, \
+                 `dispatch` and `diff` are in the native command line only \
+                 (docs/installing.md). See docs/cli.md.",
+    commands: APP.commands.split_at(2).0,
+};
 
 /// Where each output goes: `None` standard output, else the file.
 type Target = Option<String>;
@@ -233,7 +246,7 @@ impl RawCli {
             stdout: stdout_color,
             stderr: stderr_color,
         };
-        let command = match APP.parse(argv) {
+        let command = match NPX.parse(argv) {
             Ok(c) => c,
             Err(s) => return RawCli::stopped(s, &colors),
         };
@@ -481,4 +494,15 @@ fn unknown_definition(spec: &mcpwire::Spec, name: &str) -> String {
         message.push_str(&format!("; closest: {}", close.join(", ")));
     }
     message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NPX;
+
+    #[test]
+    fn npx_runs_check_and_validate_only() {
+        let names: Vec<&str> = NPX.commands.iter().map(|e| e.command.name).collect();
+        assert_eq!(names, ["check", "validate"]);
+    }
 }
