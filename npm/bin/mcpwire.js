@@ -14,7 +14,7 @@ if (!existsSync(cli)) {
   process.stderr.write(
     'mcpwire: this copy of the package is not built (it has no dist/): in the npm/ directory of the repository, run\n' +
       '  npm ci && npm run build\n' +
-      '(Rust and the MCP spec files are needed: docs/javascript.md, "Building").\n'
+      '(Rust and the MCP spec files are needed: docs/javascript.md, "Building and testing").\n'
   );
   process.exit(2);
 }

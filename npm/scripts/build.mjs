@@ -60,9 +60,10 @@ const cargoArgs = ['build', '--release', '--target', 'wasm32-unknown-unknown', '
 if (features) cargoArgs.push('--no-default-features', '--features', features);
 // The flags go to the wasm target only (build scripts and proc macros are
 // host code); a change of flags rebuilds the wasm target's crates.
-// The stack (in linear memory; rustc's default is 1 MiB) holds the
-// deepest maxDepth a Session accepts, 10,000 levels (bindings/wasm/src/api.rs
-// MAX_DEPTH; npm/test/limits.test.mjs judges such messages).
+// The shadow stack in linear memory (address-taken locals; rustc's default
+// is 1 MiB): 16 MiB, far more than the deepest maxDepth a Session accepts
+// needs (bindings/wasm/src/api.rs MAX_DEPTH, bounded by the JavaScript
+// engine's own stack, which holds the wasm frames; npm/test/limits.test.mjs).
 const STACK_BYTES = 16 << 20;
 const rustflags = [process.env.CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS, `-C link-arg=-zstack-size=${STACK_BYTES}`, simd ? '-C target-feature=+simd128' : '']
   .filter(Boolean)

@@ -152,3 +152,14 @@ test('a HAR capture is sent to the native CLI as an input error', () => {
 });
 
 test.after(() => rmSync(work, { recursive: true, force: true }));
+
+test('a copy of the package that was never built says what to run, and exits 2', () => {
+  const copy = mkdtempSync(join(tmpdir(), 'mcpwire-unbuilt-'));
+  mkdirSync(join(copy, 'bin'));
+  writeFileSync(join(copy, 'package.json'), readFileSync(join(bin, '..', '..', 'package.json')));
+  writeFileSync(join(copy, 'bin', 'mcpwire.js'), readFileSync(bin));
+  const r = run([process.execPath, join(copy, 'bin', 'mcpwire.js')], ['--help']);
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /^mcpwire: this copy of the package is not built \(it has no dist\/\).*\n {2}npm ci && npm run build\n/);
+});

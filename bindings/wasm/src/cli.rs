@@ -198,6 +198,18 @@ impl Colors {
 
 /// Whether `check` or `validate` asks for the conformance format, which
 /// stamps the time: a WebAssembly module without WASI cannot read it.
+/// The `--max-depth` of `command` when it is beyond what the module's
+/// stack holds ([`crate::api::MAX_DEPTH`]; the native CLI takes up to
+/// 10,000).
+fn too_deep(command: &Cmd) -> Option<u32> {
+    let depth = match command {
+        Cmd::Check(a) => a.limits.max_depth,
+        Cmd::Validate(a) => a.limits.max_depth,
+        _ => return None,
+    };
+    (depth as usize > crate::api::MAX_DEPTH).then_some(depth)
+}
+
 fn asks_for_conformance(command: &Cmd) -> bool {
     let conformance = |o: &OutputArgs| {
         o.format == Some(Format::Conformance)
@@ -252,6 +264,13 @@ impl RawCli {
         };
         if asks_for_conformance(&command) {
             return RawCli::failed(NO_CONFORMANCE.into());
+        }
+        if let Some(depth) = too_deep(&command) {
+            return RawCli::failed(format!(
+                "--max-depth {depth}: npx mcpwire judges at most {} levels (what the JavaScript \
+                 engine's stack holds); the native CLI takes up to 10000 (docs/installing.md)",
+                crate::api::MAX_DEPTH
+            ));
         }
         match command {
             Cmd::Check(a) => RawCli::check_run(a, &colors),
