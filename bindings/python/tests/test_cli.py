@@ -105,3 +105,13 @@ def test_check_from_python_is_the_command_report(tmp_path):
     assert r.findings[0]["pointer"].startswith("/result/content/0"), r.findings
     with pytest.raises(pymcpwire.McpwireError, match="1999"):
         pymcpwire.check(t, spec="1999-01-01")
+
+
+def test_without_the_command_line_says_how_to_build_it(monkeypatch, capsys):
+    # What `pip install ./bindings/python` gives: the command names the
+    # builds that work today, not a registry package of another project.
+    monkeypatch.setattr(_cli, "binary", lambda: None)
+    assert _cli.main(["--version"]) == 2
+    err = capsys.readouterr().err
+    assert "bash bindings/python/build-wheel.sh" in err and "cargo install --path . --locked" in err, err
+    assert "pip install mcpwire" not in err

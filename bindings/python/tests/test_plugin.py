@@ -304,6 +304,7 @@ def test_report_without_the_command_line_is_a_usage_error(pytester):
     r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-report", "out.sarif")
     assert r.ret == pytest.ExitCode.USAGE_ERROR
     assert "native mcpwire command line" in r.stderr.str()
+    assert "bindings/python/build-wheel.sh" in r.stderr.str()
 
 
 WARNED = '''
