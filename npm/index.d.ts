@@ -130,7 +130,7 @@ export interface SessionOptions {
   fallback?: Revision;
   /** Report `"id": null` on −32700/−32600 error responses as a warning (default false). */
   nullIdAsWarning?: boolean;
-  /** Deepest nesting accepted (default 512). */
+  /** Deepest nesting accepted, 1 to 2,000 levels (default 512; the JavaScript stack holds that); others throw. */
   maxDepth?: number;
   /** Largest message accepted, in bytes of UTF-8 (default 256 MiB). */
   maxMessageBytes?: number;

@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$SECONDS
 
-node npm/scripts/build.mjs
+node npm/scripts/build.mjs --no-install
 echo "40-wasm: build $((SECONDS - start)) s"
 
 target=$(cargo metadata --format-version 1 --no-deps | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 // Builds the package into npm/dist/ (never committed):
+//   0. the prerequisites (scripts/prereqs.mjs): the wasm32 target and
+//      wasm-bindgen-cli at the Cargo.lock version are installed when
+//      missing (--no-install: only checked), the spec files checked
 //   1. cargo build --release --target wasm32-unknown-unknown -p mcpwire-wasm
 //      (simd128, fat LTO, one codegen unit)
 //   2. wasm-bindgen --target web (the CLI must be the exact version of the
@@ -8,7 +11,7 @@
 //      installed; --no-opt skips it
 //   4. src/*.js copied next to the generated glue
 //
-// Usage: node scripts/build.mjs [--features v2026_07_28,...] [--out DIR] [--no-opt] [--no-simd] [--no-lto] [--names]
+// Usage: node scripts/build.mjs [--features v2026_07_28,...] [--out DIR] [--no-opt] [--no-simd] [--no-lto] [--names] [--no-install]
 // (--names: wasm-opt keeps the function names, -g, for `node --cpu-prof`)
 // (default: all six revisions, into dist/). Prints each step's time and
 // the .wasm sizes.
@@ -16,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prerequisites } from './prereqs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = resolve(here, '..');
@@ -40,6 +44,14 @@ function run(what, cmd, argv, options = {}) {
   console.error(`build: ${what}: ${s.toFixed(1)} s`);
 }
 
+// Everything the build needs, checked (and the wasm target and
+// wasm-bindgen-cli installed) before anything compiles.
+const problems = prerequisites({ install: !args.includes('--no-install') });
+if (problems.length > 0) {
+  for (const p of problems) console.error(`build: missing: ${p}`);
+  process.exit(1);
+}
+
 const metadata = JSON.parse(
   execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: repo, encoding: 'utf8' })
 );
@@ -48,7 +60,12 @@ const cargoArgs = ['build', '--release', '--target', 'wasm32-unknown-unknown', '
 if (features) cargoArgs.push('--no-default-features', '--features', features);
 // The flags go to the wasm target only (build scripts and proc macros are
 // host code); a change of flags rebuilds the wasm target's crates.
-const rustflags = [process.env.CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS, simd ? '-C target-feature=+simd128' : '']
+// The shadow stack in linear memory (address-taken locals; rustc's default
+// is 1 MiB): 16 MiB, far more than the deepest maxDepth a Session accepts
+// needs (bindings/wasm/src/api.rs MAX_DEPTH, bounded by the JavaScript
+// engine's own stack, which holds the wasm frames; npm/test/limits.test.mjs).
+const STACK_BYTES = 16 << 20;
+const rustflags = [process.env.CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS, `-C link-arg=-zstack-size=${STACK_BYTES}`, simd ? '-C target-feature=+simd128' : '']
   .filter(Boolean)
   .join(' ');
 // Fat LTO and one codegen unit (the release profile's other settings

@@ -8,13 +8,13 @@ import './node.js';
 import { RawCli } from './wasm/mcpwire_wasm.js';
 
 /** Where the subcommands this package does not run are. */
-export const NATIVE = `is part of the native mcpwire command line, which this package (WebAssembly, for Node) does not include. Install it with
-  cargo install mcpwire
-or
-  pip install mcpwire
-(the \`mcpwire\` command of the Python package is the native CLI).`;
+export const NATIVE = `is part of the native mcpwire command line, which this package (WebAssembly, for Node) does not include. Nothing is published yet; build it from a checkout of the repository with
+  cargo install --path . --locked
+or build the Python wheel that carries it with
+  bash bindings/python/build-wheel.sh
+(docs/installing.md).`;
 
-const NATIVE_ONLY = new Set(['tap', 'proxy', 'probe', 'dispatch']);
+const NATIVE_ONLY = new Set(['tap', 'proxy', 'probe', 'dispatch', 'diff']);
 
 // What Rust's io::Error says for the errors a read meets (`{} (os error
 // N)`, strerror's words), so that messages match the native CLI's.
@@ -201,7 +201,7 @@ export async function run(argv) {
           continue;
         }
         if (isCapture(name, bytes)) {
-          inputError(cli, name, `${name}: HAR captures and HTTP transcripts are checked by the native CLI (cargo install mcpwire, or pip install mcpwire)`, files);
+          inputError(cli, name, `${name}: HAR captures and HTTP transcripts are checked by the native CLI (docs/installing.md: cargo install --path . --locked in a checkout)`, files);
           continue;
         }
         cli.check(label, bytes);

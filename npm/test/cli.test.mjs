@@ -82,8 +82,6 @@ const cases = [
   ['usage error: a misspelt flag', ['check', '--frmat', 'json', 'bad.jsonl']],
   ['usage error: an unknown revision', ['check', '--spec', '2025-11-52', 'bad.jsonl']],
   ['usage error: validate without --def', ['validate', '--spec', '2025-11-25']],
-  ['no subcommand', []],
-  ['--help', ['--help']],
   ['check --help', ['check', '--help']],
   ['validate -h', ['validate', '-h']],
   ['--version', ['--version']],
@@ -115,22 +113,33 @@ test('the exit statuses cover 0, 1 and 2', (t) => {
   assert.deepEqual([...statuses].sort(), [0, 1, 2]);
 });
 
-test('tap, proxy, probe and dispatch say where the native CLI is, and exit 2', () => {
-  for (const sub of ['tap', 'proxy', 'probe', 'dispatch']) {
+test('tap, proxy, probe, dispatch and diff say how to get the native CLI, and exit 2', () => {
+  for (const sub of ['tap', 'proxy', 'probe', 'dispatch', 'diff']) {
     const r = run([process.execPath, bin], [sub, '--', 'true']);
     assert.equal(r.status, 2, sub);
     assert.equal(r.stdout, '', sub);
     assert.match(r.stderr, new RegExp(`^mcpwire: \`${sub}\` is part of the native mcpwire command line`), sub);
-    assert.match(r.stderr, /cargo install mcpwire/);
-    assert.match(r.stderr, /pip install mcpwire/);
+    assert.match(r.stderr, /cargo install --path \. --locked/);
+    assert.match(r.stderr, /bindings\/python\/build-wheel\.sh/);
   }
+});
+
+test('--help lists only the subcommands this package runs; no subcommand prints it too, status 2', () => {
+  const help = run([process.execPath, bin], ['--help']);
+  assert.equal(help.status, 0);
+  const commands = help.stdout.split('Commands:')[1].split('Options:')[0];
+  assert.deepEqual(commands.trim().split('\n').map((l) => l.trim().split(/\s+/)[0]), ['check', 'validate', 'help']);
+  assert.match(help.stdout, /native command line only/);
+  const bare = run([process.execPath, bin], []);
+  assert.equal(bare.status, 2);
+  assert.equal(bare.stderr, help.stdout);
 });
 
 test('the conformance format is refused with the same pointer (it needs the clock)', () => {
   const r = run([process.execPath, bin], ['check', '--format', 'conformance', 'bad.jsonl']);
   assert.equal(r.status, 2);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, /^mcpwire: error: the conformance format is written by the native CLI only \(cargo install mcpwire, or pip install mcpwire\)\n$/);
+  assert.match(r.stderr, /^mcpwire: error: the conformance format is written by the native CLI only \(docs\/installing\.md: cargo install --path \. --locked in a checkout\)\n$/);
 });
 
 test('a HAR capture is sent to the native CLI as an input error', () => {
@@ -143,3 +152,14 @@ test('a HAR capture is sent to the native CLI as an input error', () => {
 });
 
 test.after(() => rmSync(work, { recursive: true, force: true }));
+
+test('a copy of the package that was never built says what to run, and exits 2', () => {
+  const copy = mkdtempSync(join(tmpdir(), 'mcpwire-unbuilt-'));
+  mkdirSync(join(copy, 'bin'));
+  writeFileSync(join(copy, 'package.json'), readFileSync(join(bin, '..', '..', 'package.json')));
+  writeFileSync(join(copy, 'bin', 'mcpwire.js'), readFileSync(bin));
+  const r = run([process.execPath, join(copy, 'bin', 'mcpwire.js')], ['--help']);
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, '');
+  assert.match(r.stderr, /^mcpwire: this copy of the package is not built \(it has no dist\/\).*\n {2}npm ci && npm run build\n/);
+});

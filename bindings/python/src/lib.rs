@@ -1,11 +1,12 @@
-//! `mcpwire._mcpwire`: the native half of the Python package `mcpwire`
-//! (python/mcpwire/ wraps it). Messages cross as bytes, answers as JSON
+//! `pymcpwire._mcpwire`: the native half of the Python package `pymcpwire`
+//! (python/pymcpwire/ wraps it). Messages cross as bytes, answers as JSON
 //! text that the Python side turns into objects; the judging runs without
 //! the GIL for large messages.
 
 mod errors;
 mod findings;
 mod session;
+mod stack;
 mod validate;
 
 use pyo3::prelude::*;

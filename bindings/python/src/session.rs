@@ -1,4 +1,4 @@
-//! `mcpwire._mcpwire.Session`: a [`mcpwire::Session`] driven with bytes.
+//! `pymcpwire._mcpwire.Session`: a [`mcpwire::Session`] driven with bytes.
 
 use mcpwire::{expect::Expect, Mode, Options, Origin};
 use pyo3::prelude::*;
@@ -6,21 +6,24 @@ use pyo3::prelude::*;
 use crate::{
     errors::{direction, error, revision},
     findings::{clean, reports_json},
+    stack::{checked_depth, needs_own_stack, on_own_stack, stack_size},
     validate::DETACH_BYTES,
 };
 
 /// One MCP conversation, judged message by message.
-#[pyclass(module = "mcpwire._mcpwire")]
+#[pyclass(module = "pymcpwire._mcpwire")]
 pub struct Session {
     inner: mcpwire::Session,
     /// Messages observed.
     observed: usize,
+    /// The session's nesting limit (for the stack of deep messages).
+    max_depth: usize,
 }
 
 #[pymethods]
 impl Session {
     /// `revision`: a revision string or `"auto"` (from `initialize`);
-    /// the options as `mcpwire.Session` documents them.
+    /// the options as `pymcpwire.Session` documents them.
     #[new]
     #[pyo3(signature = (revision_name = "auto", *, fallback = None, null_id_as_warning = None, max_depth = None, max_message_bytes = None, http_protocol_version = None))]
     fn new(
@@ -37,7 +40,7 @@ impl Session {
         };
         let mut options = Options::default();
         if let Some(depth) = max_depth {
-            options.limits.max_depth = depth;
+            options.limits.max_depth = checked_depth(depth)?;
         }
         if let Some(bytes) = max_message_bytes {
             options.limits.max_bytes = bytes;
@@ -48,6 +51,7 @@ impl Session {
         if let Some(name) = fallback {
             options.fallback = revision(name)?;
         }
+        let max_depth = options.limits.max_depth;
         let mut inner =
             mcpwire::Session::try_with_options(mode, options).map_err(|e| error(e.to_string()))?;
         if let Some(header) = http_protocol_version {
@@ -55,7 +59,11 @@ impl Session {
                 .set_http_protocol_version(header)
                 .map_err(|e| error(e.to_string()))?;
         }
-        Ok(Session { inner, observed: 0 })
+        Ok(Session {
+            inner,
+            observed: 0,
+            max_depth,
+        })
     }
 
     /// Judges one message's text (`direction`: `"c2s"`/`"client"`,
@@ -96,7 +104,10 @@ impl Session {
             reports
         };
         self.observed += 1;
-        let reports = if text.len() >= DETACH_BYTES {
+        let reports = if needs_own_stack(self.max_depth, text) {
+            let stack = stack_size(self.max_depth);
+            py.allow_threads(|| on_own_stack(stack, run))?
+        } else if text.len() >= DETACH_BYTES {
             py.allow_threads(run)
         } else {
             run()

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from mcpwire import _cli
+from pymcpwire import _cli
 
 pytestmark = pytest.mark.skipif(
     _cli.binary() is None and not os.environ.get("MCPWIRE_REQUIRE_CLI"),
@@ -71,7 +71,7 @@ def test_plugin_words_findings_as_check_does(tmp_path):
     # writes (the command line adds the column and the source excerpt).
     import re
 
-    from mcpwire.pytest_plugin import Wire
+    from pymcpwire.pytest_plugin import Wire
 
     wire = Wire("2025-11-25")
     wire.observe(b'{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"t"}}', "c2s")
@@ -90,7 +90,7 @@ def test_plugin_words_findings_as_check_does(tmp_path):
 
 
 def test_check_from_python_is_the_command_report(tmp_path):
-    import mcpwire
+    import pymcpwire
 
     t = tmp_path / "t.jsonl"
     t.write_text(
@@ -99,9 +99,19 @@ def test_check_from_python_is_the_command_report(tmp_path):
         + json.dumps({"dir": "s2c", "msg": {"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text"}]}}})
         + "\n"
     )
-    r = mcpwire.check(t, spec="2025-11-25")
+    r = pymcpwire.check(t, spec="2025-11-25")
     assert r.exit_code == 1 and not r.passed
     assert r.summary["messages"] == 2 and r.summary["violations"] == len(r.findings) >= 1
     assert r.findings[0]["pointer"].startswith("/result/content/0"), r.findings
-    with pytest.raises(mcpwire.McpwireError, match="1999"):
-        mcpwire.check(t, spec="1999-01-01")
+    with pytest.raises(pymcpwire.McpwireError, match="1999"):
+        pymcpwire.check(t, spec="1999-01-01")
+
+
+def test_without_the_command_line_says_how_to_build_it(monkeypatch, capsys):
+    # What `pip install ./bindings/python` gives: the command names the
+    # builds that work today, not a registry package of another project.
+    monkeypatch.setattr(_cli, "binary", lambda: None)
+    assert _cli.main(["--version"]) == 2
+    err = capsys.readouterr().err
+    assert "bash bindings/python/build-wheel.sh" in err and "cargo install --path . --locked" in err, err
+    assert "pip install mcpwire" not in err

@@ -233,7 +233,7 @@ def run_reported(pytester, name, *args):
 
 @pytest.fixture
 def needs_cli():
-    from mcpwire._cli import binary
+    from pymcpwire._cli import binary
 
     if binary() is None:
         pytest.skip("this installation has no native command line (a build from source)")
@@ -296,7 +296,7 @@ def test_unknown_spec_is_a_usage_error(pytester):
 
 
 def test_report_without_the_command_line_is_a_usage_error(pytester):
-    from mcpwire._cli import binary
+    from pymcpwire._cli import binary
 
     if binary() is not None:
         pytest.skip("this installation ships the native command line")
@@ -304,3 +304,43 @@ def test_report_without_the_command_line_is_a_usage_error(pytester):
     r = pytester.runpytest_inprocess("-p", "no:cacheprovider", "--mcpwire-report", "out.sarif")
     assert r.ret == pytest.ExitCode.USAGE_ERROR
     assert "native mcpwire command line" in r.stderr.str()
+    assert "bindings/python/build-wheel.sh" in r.stderr.str()
+
+
+WARNED = '''
+def test_warned(mcpwire):
+    # A response to an id no request used: a warning, not an error.
+    mcpwire.observe({"jsonrpc": "2.0", "id": 5, "result": {}}, "s2c")
+'''
+
+
+def test_warnings_are_shown_and_do_not_fail(pytester):
+    pytester.makepyfile(test_warned=WARNED)
+    r = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--mcpwire-spec", "2025-11-25")
+    r.assert_outcomes(passed=1)
+    out = r.stdout.str()
+    assert "McpwireWarning: mcpwire: 1 warning(s)" in out, out
+    assert "warning[unknown_response]" in out, out
+
+
+def test_strict_fails_on_warnings(pytester):
+    pytester.makepyfile(test_warned=WARNED)
+    r = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--mcpwire-spec", "2025-11-25", "--mcpwire-strict")
+    r.assert_outcomes(passed=1, errors=1)
+    assert "warning[unknown_response]" in r.stdout.str()
+
+
+def test_failing_transcript_is_kept_in_the_cache_and_bad_lines_are_quoted(pytester):
+    pytester.makepyfile(
+        test_unreadable='''
+def test_unreadable(mcpwire):
+    mcpwire.observe(b'{"jsonrpc": "2.0", "id": oops}', "s2c")
+'''
+    )
+    r = pytester.runpytest_subprocess("--mcpwire-spec", "2025-11-25")
+    r.assert_outcomes(passed=1, errors=1)
+    out = r.stdout.str()
+    assert '   | {"jsonrpc": "2.0", "id": oops}' in out, out
+    kept = list((pytester.path / ".pytest_cache" / "d" / "mcpwire-transcripts").glob("*.jsonl"))
+    assert len(kept) == 1 and str(kept[0]) in out, (kept, out)
+    assert b"oops" in kept[0].read_bytes()

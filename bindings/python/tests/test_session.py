@@ -1,11 +1,11 @@
-"""mcpwire.Session, validate and revisions, from the installed wheel."""
+"""pymcpwire.Session, validate and revisions, from the installed wheel."""
 
 import json
 import threading
 
 import pytest
 
-import mcpwire
+import pymcpwire
 
 PING = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
 # A tools/call result whose text content lacks `text`.
@@ -14,19 +14,19 @@ REV = "2025-11-25"
 
 
 def fixed_session():
-    s = mcpwire.Session(REV)
+    s = pymcpwire.Session(REV)
     s.observe({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "t"}}, "client")
     return s
 
 
 def test_revisions_are_listed_and_in_force():
-    assert REV in mcpwire.revisions()
-    assert mcpwire.Session(REV).revision == REV
+    assert REV in pymcpwire.revisions()
+    assert pymcpwire.Session(REV).revision == REV
 
 
 def test_clean_message_has_no_findings_in_every_form():
     for form in (PING, json.dumps(PING), json.dumps(PING).encode()):
-        assert mcpwire.Session(REV).observe(form, "client") == []
+        assert pymcpwire.Session(REV).observe(form, "client") == []
 
 
 def test_broken_result_is_a_violation_with_its_pointer():
@@ -57,13 +57,13 @@ def test_expect_moves_violations_to_expected():
 
 
 def test_expect_unmet_is_a_violation():
-    s = mcpwire.Session(REV)
+    s = pymcpwire.Session(REV)
     found = s.observe(PING, "client", expect="invalid")
     assert [f for f in found if f.fails], found
 
 
 def test_unanswered_lists_pending_requests():
-    s = mcpwire.Session(REV)
+    s = pymcpwire.Session(REV)
     s.observe(PING, "client")
     (u,) = s.unanswered()
     assert u["method"] == "ping" and u["id"] == 1
@@ -83,13 +83,13 @@ def test_unanswered_lists_pending_requests():
     ids=["non-utf8", "invalid-json", "deep", "empty"],
 )
 def test_unreadable_input_is_a_finding(text):
-    found = mcpwire.Session(REV).observe(text, "client")
+    found = pymcpwire.Session(REV).observe(text, "client")
     assert found and found[0].keyword == "input" and found[0].fails, found
 
 
 def test_huge_message_over_the_limit_is_a_finding():
     big = json.dumps({**PING, "params": {"_meta": {"x": "a" * 2_000_000}}})
-    found = mcpwire.Session(REV, max_message_bytes=1_000_000).observe(big, "client")
+    found = pymcpwire.Session(REV, max_message_bytes=1_000_000).observe(big, "client")
     assert found and found[0].keyword == "input", found
 
 
@@ -97,38 +97,38 @@ def test_deep_dict_is_a_clear_exception():
     deep = []
     for _ in range(100_000):
         deep = [deep]
-    with pytest.raises(mcpwire.McpwireError):
-        mcpwire.Session(REV).observe({"jsonrpc": "2.0", "id": 1, "method": "x", "params": {"a": deep}}, "client")
+    with pytest.raises(pymcpwire.McpwireError):
+        pymcpwire.Session(REV).observe({"jsonrpc": "2.0", "id": 1, "method": "x", "params": {"a": deep}}, "client")
 
 
 def test_wrong_types_raise():
-    s = mcpwire.Session(REV)
+    s = pymcpwire.Session(REV)
     with pytest.raises(TypeError):
         s.observe(42, "client")
     with pytest.raises(TypeError):
         s.observe(PING, 3)
-    with pytest.raises(mcpwire.McpwireError, match="direction"):
+    with pytest.raises(pymcpwire.McpwireError, match="direction"):
         s.observe(PING, "up")
     with pytest.raises(TypeError):
-        mcpwire.Session(REV, max_depth="deep")
+        pymcpwire.Session(REV, max_depth="deep")
 
 
 def test_unknown_revision_is_the_cli_message():
-    with pytest.raises(mcpwire.McpwireError) as e:
-        mcpwire.Session("1999-01-01")
+    with pytest.raises(pymcpwire.McpwireError) as e:
+        pymcpwire.Session("1999-01-01")
     assert "1999-01-01" in str(e.value)
 
 
 def test_validate_definitions_and_suggestions():
-    assert mcpwire.validate(REV, "Implementation", {"name": "x", "version": "1"}) == []
-    (v,) = mcpwire.validate(REV, "Implementation", {"name": "x"})
+    assert pymcpwire.validate(REV, "Implementation", {"name": "x", "version": "1"}) == []
+    (v,) = pymcpwire.validate(REV, "Implementation", {"name": "x"})
     assert v.keyword == "required" and v.pointer == ""
     # A str is a JSON string, not JSON text.
-    assert mcpwire.validate(REV, "Implementation", json.dumps({"name": "x", "version": "1"}))
-    with pytest.raises(mcpwire.McpwireError, match="CallToolResult"):
-        mcpwire.validate(REV, "CallToolReslt", {})
-    with pytest.raises(mcpwire.McpwireError):
-        mcpwire.validate(REV, "Implementation", b"{")
+    assert pymcpwire.validate(REV, "Implementation", json.dumps({"name": "x", "version": "1"}))
+    with pytest.raises(pymcpwire.McpwireError, match="CallToolResult"):
+        pymcpwire.validate(REV, "CallToolReslt", {})
+    with pytest.raises(pymcpwire.McpwireError):
+        pymcpwire.validate(REV, "Implementation", b"{")
 
 
 def test_large_messages_from_threads():
@@ -149,7 +149,7 @@ def test_large_messages_from_threads():
 
 
 def test_clean_reports_carry_the_message_facts():
-    s = mcpwire.Session(REV)
+    s = pymcpwire.Session(REV)
     s.observe({"jsonrpc": "2.0", "id": "a-1", "method": "ping"}, "client")
     r = s.reports[-1]
     assert (r.id, r.method, r.kind, r.direction, r.revision, r.valid) == ("a-1", "ping", "request", "c2s", REV, True)
@@ -164,34 +164,34 @@ def test_ten_megabyte_messages_are_judged():
     pad = "a" * (10 * 1024 * 1024)
     clean = json.dumps({**PING, "params": {"_meta": {"x": pad}}}).encode()
     assert len(clean) > 10 * 1024 * 1024
-    assert mcpwire.Session(REV).observe(clean, "client") == []
+    assert pymcpwire.Session(REV).observe(clean, "client") == []
     broken = json.dumps({**BROKEN, "result": {"content": [{"type": "text"}], "_meta": {"x": pad}}})
     found = fixed_session().observe(broken, "server")
     assert [f.pointer for f in found if f.fails] == ["/result/content/0"], found
-    assert mcpwire.validate(REV, "Implementation", {"name": pad, "version": "1"}) == []
+    assert pymcpwire.validate(REV, "Implementation", {"name": pad, "version": "1"}) == []
 
 
 def test_lone_surrogate_str_is_an_input_finding():
-    found = mcpwire.Session(REV).observe('{"jsonrpc":"2.0","id":1,"method":"\ud800"}', "client")
+    found = pymcpwire.Session(REV).observe('{"jsonrpc":"2.0","id":1,"method":"\ud800"}', "client")
     assert found and found[0].keyword == "input", found
 
 
 def test_validate_unreadable_bytes_are_a_clear_exception():
     for text in (b"\xff\xfe{", b'{"name": ', b"[" * 100_000 + b"]" * 100_000):
-        with pytest.raises(mcpwire.McpwireError):
-            mcpwire.validate(REV, "Implementation", text)
+        with pytest.raises(pymcpwire.McpwireError):
+            pymcpwire.validate(REV, "Implementation", text)
 
 
 def test_wrong_python_types_are_clear_exceptions():
     with pytest.raises(TypeError):
-        mcpwire.Session(2025)
+        pymcpwire.Session(2025)
     with pytest.raises(TypeError):
-        mcpwire.validate(REV, 7, {})
-    with pytest.raises(mcpwire.McpwireError, match="JSON-serializable"):
-        mcpwire.validate(REV, "Implementation", object())
-    with pytest.raises(mcpwire.McpwireError, match="JSON-serializable"):
-        mcpwire.Session(REV).observe({"jsonrpc": "2.0", "id": 1, "method": "x", "params": {"a": {1, 2}}}, "client")
+        pymcpwire.validate(REV, 7, {})
+    with pytest.raises(pymcpwire.McpwireError, match="JSON-serializable"):
+        pymcpwire.validate(REV, "Implementation", object())
+    with pytest.raises(pymcpwire.McpwireError, match="JSON-serializable"):
+        pymcpwire.Session(REV).observe({"jsonrpc": "2.0", "id": 1, "method": "x", "params": {"a": {1, 2}}}, "client")
     with pytest.raises(TypeError, match="expect"):
-        mcpwire.Session(REV).observe(PING, "client", expect=5)
+        pymcpwire.Session(REV).observe(PING, "client", expect=5)
     with pytest.raises(TypeError):
-        mcpwire.Session(REV).expect([1, 2])
+        pymcpwire.Session(REV).expect([1, 2])

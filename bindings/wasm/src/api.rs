@@ -92,6 +92,17 @@ pub fn validate(revision_name: &str, definition: &str, text: &[u8]) -> Result<St
     Ok(serde_json::to_string(&violations).expect("violations serialize"))
 }
 
+/// The deepest `maxDepth` a session (and `npx mcpwire --max-depth`)
+/// accepts. Parsing, validating and dropping a message recurse once per
+/// level, and wasm frames live on the JavaScript engine's own stack (about
+/// 1 MB on V8's main thread), which a module can neither grow nor leave
+/// for a thread of its own: past it V8 throws `RangeError: Maximum call
+/// stack size exceeded` and wasm-bindgen leaves the object borrowed, so
+/// the Session refuses every later call. Node 20's main thread held every
+/// shape of `npm/test/limits.test.mjs` to 3,000 levels and failed the
+/// first at 3,250; 2,000 keeps a third of the stack for the caller.
+pub const MAX_DEPTH: usize = 2_000;
+
 /// The options object of `new Session(revision, options)`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -137,6 +148,11 @@ impl Settings {
         // library adds later keep their defaults.
         let mut options = Options::default();
         if let Some(depth) = given.max_depth {
+            if !(1..=MAX_DEPTH).contains(&depth) {
+                return Err(Error::Options(format!(
+                    "options: maxDepth {depth}: expected 1 to {MAX_DEPTH} levels (the range of the command line's --max-depth)"
+                )));
+            }
             options.limits.max_depth = depth;
         }
         if let Some(bytes) = given.max_message_bytes {

@@ -28,7 +28,7 @@ use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use crate::{
-    args::Stop,
+    args::{App, Stop},
     commands::{CheckArgs, Cmd, OutputArgs, SpecChoice, ValidateArgs, APP},
     help,
     judge::Judge,
@@ -67,7 +67,20 @@ impl Buffer {
 
 /// Why `--format conformance` is refused.
 const NO_CONFORMANCE: &str = "the conformance format is written by the native CLI only \
-     (cargo install mcpwire, or pip install mcpwire)";
+     (docs/installing.md: cargo install --path . --locked in a checkout)";
+
+/// The command line `npx mcpwire` runs: the native one's `check` and
+/// `validate` (the first two of [`APP`]), so that `--help` lists only what
+/// this package does; `npm/src/cli.js` answers the native-only subcommands.
+const NPX: App<Cmd> = App {
+    about: APP.about,
+    after_help: "Exit status: 0 passed, 1 failed (violations; warnings with --strict; fewer \
+                 messages than --require-messages), 2 usage or input error (an input that \
+                 cannot be read fails every output format too). `tap`, `probe`, `proxy`, \
+                 `dispatch` and `diff` are in the native command line only \
+                 (docs/installing.md). See docs/cli.md.",
+    commands: APP.commands.split_at(2).0,
+};
 
 /// Where each output goes: `None` standard output, else the file.
 type Target = Option<String>;
@@ -185,6 +198,18 @@ impl Colors {
 
 /// Whether `check` or `validate` asks for the conformance format, which
 /// stamps the time: a WebAssembly module without WASI cannot read it.
+/// The `--max-depth` of `command` when it is beyond what the module's
+/// stack holds ([`crate::api::MAX_DEPTH`]; the native CLI takes up to
+/// 10,000).
+fn too_deep(command: &Cmd) -> Option<u32> {
+    let depth = match command {
+        Cmd::Check(a) => a.limits.max_depth,
+        Cmd::Validate(a) => a.limits.max_depth,
+        _ => return None,
+    };
+    (depth as usize > crate::api::MAX_DEPTH).then_some(depth)
+}
+
 fn asks_for_conformance(command: &Cmd) -> bool {
     let conformance = |o: &OutputArgs| {
         o.format == Some(Format::Conformance)
@@ -233,12 +258,19 @@ impl RawCli {
             stdout: stdout_color,
             stderr: stderr_color,
         };
-        let command = match APP.parse(argv) {
+        let command = match NPX.parse(argv) {
             Ok(c) => c,
             Err(s) => return RawCli::stopped(s, &colors),
         };
         if asks_for_conformance(&command) {
             return RawCli::failed(NO_CONFORMANCE.into());
+        }
+        if let Some(depth) = too_deep(&command) {
+            return RawCli::failed(format!(
+                "--max-depth {depth}: npx mcpwire judges at most {} levels (what the JavaScript \
+                 engine's stack holds); the native CLI takes up to 10000 (docs/installing.md)",
+                crate::api::MAX_DEPTH
+            ));
         }
         match command {
             Cmd::Check(a) => RawCli::check_run(a, &colors),
@@ -481,4 +513,15 @@ fn unknown_definition(spec: &mcpwire::Spec, name: &str) -> String {
         message.push_str(&format!("; closest: {}", close.join(", ")));
     }
     message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NPX;
+
+    #[test]
+    fn npx_runs_check_and_validate_only() {
+        let names: Vec<&str> = NPX.commands.iter().map(|e| e.command.name).collect();
+        assert_eq!(names, ["check", "validate"]);
+    }
 }

@@ -1,11 +1,11 @@
-"""mcpwire: validate Model Context Protocol (MCP) messages against the
+"""pymcpwire: validate Model Context Protocol (MCP) messages against the
 official schemas, in-process.
 
 The judging is compiled Rust (the `mcpwire` crate); this package hands it
 messages as bytes and turns its answers into Python objects.
 
->>> import mcpwire
->>> s = mcpwire.Session()
+>>> import pymcpwire
+>>> s = pymcpwire.Session()
 >>> s.observe({"jsonrpc": "2.0", "id": 1, "method": "ping"}, "client")
 []
 """
@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Deque, Dict, List, Optional, Sequence, Union
 
 from . import _mcpwire
 from ._mcpwire import McpwireError
@@ -146,8 +148,20 @@ class Session:
     ``initialize``, as ``mcpwire check`` does). Options, as the CLI and the
     JavaScript package name them: ``fallback`` (the revision ``auto``
     assumes before anything says which), ``null_id_as_warning``,
-    ``max_depth``, ``max_message_bytes``, ``http_protocol_version``.
-    Raises :class:`McpwireError` for an unknown revision.
+    ``max_depth`` (1 to 10,000 levels, default 512; deeper messages are
+    judged on a thread of their own with a stack sized for the limit),
+    ``max_message_bytes``, ``http_protocol_version``.
+
+    ``keep_reports``: how many of the latest reports :attr:`reports`
+    keeps (default 100; ``None`` keeps every one, which
+    grows with the conversation). The counts of :meth:`summary` cover every
+    message whatever is kept.
+
+    A session may be shared by threads: calls are serialized by a lock (the
+    judging of one message at a time; messages of 16 KiB and more, and deep
+    ones, are judged without the GIL).
+
+    Raises :class:`McpwireError` for an unknown revision or a bad option.
     """
 
     def __init__(
@@ -159,7 +173,14 @@ class Session:
         max_depth: Optional[int] = None,
         max_message_bytes: Optional[int] = None,
         http_protocol_version: Optional[str] = None,
+        keep_reports: Optional[int] = 100,
     ) -> None:
+        if keep_reports is not None and (
+            not isinstance(keep_reports, int) or isinstance(keep_reports, bool) or keep_reports < 0
+        ):
+            raise McpwireError(
+                f"keep_reports {keep_reports!r}: expected a count (0 or more) or None (keep every report)"
+            )
         self._inner = _mcpwire.Session(
             revision,
             fallback=fallback,
@@ -168,9 +189,11 @@ class Session:
             max_message_bytes=max_message_bytes,
             http_protocol_version=http_protocol_version,
         )
+        self._lock = threading.Lock()
         self._next_expect: Optional[str] = None
-        self.reports: List[Report] = []
-        """Every report so far, in order."""
+        self._counts = Summary()
+        self.reports: Deque[Report] = deque(maxlen=keep_reports)
+        """The latest reports, oldest first (at most ``keep_reports``)."""
 
     @property
     def revision(self) -> str:
@@ -183,7 +206,9 @@ class Session:
         Pointers (a violation at or below each, and only there). Its
         violations are then reported with ``expected=True`` and do not fail;
         an expectation nothing met is itself a violation."""
-        self._next_expect = _expect_json(expectation)
+        exp = _expect_json(expectation)
+        with self._lock:
+            self._next_expect = exp
 
     def observe(
         self,
@@ -205,41 +230,52 @@ class Session:
         data = _as_bytes(message)
         if not isinstance(direction, str):
             raise TypeError("direction must be a str, not " + type(direction).__name__)
-        exp = _expect_json(expect) if expect is not None else self._next_expect
-        self._next_expect = None
-        answer = self._inner.observe(data, direction, exp)
-        if isinstance(answer, tuple):
-            index, dir_, revision, kind, method, ident, definitions = answer
-            if isinstance(ident, list):
-                ident = json.loads(ident[0])
-            self.reports.append(
-                Report(index, dir_, kind, revision, method, ident, definitions, True, [])
-            )
-            return []
-        reports = [_report(r) for r in json.loads(answer)]
-        self.reports.extend(reports)
-        return [f for r in reports for f in r.findings]
+        given = _expect_json(expect) if expect is not None else None
+        with self._lock:
+            exp = given if given is not None else self._next_expect
+            self._next_expect = None
+            answer = self._inner.observe(data, direction, exp)
+            if isinstance(answer, tuple):
+                self._counts.messages += 1
+                if self.reports.maxlen != 0:
+                    index, dir_, revision, kind, method, ident, definitions = answer
+                    if isinstance(ident, list):
+                        ident = json.loads(ident[0])
+                    self.reports.append(
+                        Report(index, dir_, kind, revision, method, ident, definitions, True, [])
+                    )
+                return []
+            reports = [_report(r) for r in json.loads(answer)]
+            self._counts.messages += 1
+            found = [f for r in reports for f in r.findings]
+            for f in found:
+                if f.expected:
+                    self._counts.expected += 1
+                elif f.severity == "error":
+                    self._counts.errors += 1
+                else:
+                    self._counts.warnings += 1
+            self.reports.extend(reports)
+            return found
 
     def findings(self) -> List[Finding]:
-        """Every finding so far, in order."""
-        return [f for r in self.reports for f in r.findings]
+        """The findings of the kept :attr:`reports`, in order (every finding
+        so far when nothing was dropped: see ``keep_reports``)."""
+        with self._lock:
+            return [f for r in self.reports for f in r.findings]
 
     def unanswered(self) -> List[Dict[str, Any]]:
         """Requests never answered so far (``direction``, ``method``,
         ``index``, ``revision``, ``id``)."""
-        return json.loads(self._inner.unanswered())
+        with self._lock:
+            return json.loads(self._inner.unanswered())
 
     def summary(self) -> Summary:
-        """Counts over everything observed so far."""
-        s = Summary(messages=self._inner.observed, unanswered=len(self.unanswered()))
-        for f in self.findings():
-            if f.expected:
-                s.expected += 1
-            elif f.severity == "error":
-                s.errors += 1
-            else:
-                s.warnings += 1
-        return s
+        """Counts over everything observed so far (kept reports or not)."""
+        unanswered = len(self.unanswered())
+        with self._lock:
+            c = self._counts
+            return Summary(c.messages, c.errors, c.warnings, c.expected, unanswered)
 
 
 def _expect_json(expectation: Union[str, Sequence[str]]) -> str:

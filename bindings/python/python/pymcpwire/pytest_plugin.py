@@ -19,6 +19,21 @@ violation). Those do not fail the test; none at all does.
 Option ``--mcpwire-spec REVISION`` (default ``auto``): the revision every
 session is judged at.
 
+Warnings (findings of severity warning: protocol rules, unknown responses)
+do not fail a test; each test's are issued as one :class:`McpwireWarning`,
+which pytest lists in its warnings summary. Option ``--mcpwire-strict``
+fails the test on them too, as ``mcpwire check --strict`` does.
+
+A failing test names the transcript of its messages, kept in pytest's cache
+directory (``.pytest_cache/d/mcpwire-transcripts/``, one file per test,
+replaced the next time that test fails) so ``mcpwire check FILE`` can show
+the full report later; with the cache plugin off (``-p no:cacheprovider``)
+it is in the test's ``tmp_path``, which pytest deletes after three runs.
+
+Transports: ``wire.transport`` needs python-sdk (``mcp``) 2.x, whose
+in-memory transport it wraps; ``wire.stdio`` and ``wire.wrap`` work with
+1.x too.
+
 Option ``--mcpwire-report FILE`` (format ``--mcpwire-report-format
 jsonl|sarif|junit``, else from the extension: ``.sarif``, ``.xml``, else
 JSON Lines): every finding of the run in one file, in the command line's
@@ -49,10 +64,12 @@ function gets the messages as the SDK parsed them.
 from __future__ import annotations
 
 import contextvars
+import itertools
 import json
 import re
 import subprocess
 import sys
+import warnings
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, AsyncIterator, List, Optional, Sequence, Tuple
@@ -82,6 +99,12 @@ def pytest_addoption(parser: Any) -> None:
         default=None,
         choices=sorted(_FORMATS),
         help="format of --mcpwire-report (default: from the extension: .sarif, .xml, else jsonl)",
+    )
+    group.addoption(
+        "--mcpwire-strict",
+        action="store_true",
+        default=False,
+        help="warnings fail the test too, as with mcpwire check --strict",
     )
 
 
@@ -166,7 +189,7 @@ def pytest_configure(config: Any) -> None:
             raise pytest.UsageError(
                 "--mcpwire-report writes the report with the native mcpwire command line, "
                 "which this installation lacks (a build from source installs the module only); "
-                "install the wheel (pip install mcpwire)"
+                "build the wheel with it (bindings/python/build-wheel.sh) and install that"
             )
         fmt = _report_format(path, config.getoption("--mcpwire-report-format"))
         config._mcpwire_reporter = _Reporter(path, fmt, config.getoption("--mcpwire-spec"), exe)
@@ -202,10 +225,12 @@ def _at_or_below(prefix: str, pointer: str) -> bool:
 
 
 class Wire:
-    """Every message of one test, judged by one :class:`mcpwire.Session`."""
+    """Every message of one test, judged by one :class:`pymcpwire.Session`."""
 
     def __init__(self, revision: str = "auto") -> None:
-        self.session = Session(revision)
+        # Every report is kept: the test's transcript keeps every message
+        # anyway, and the failure report numbers them.
+        self.session = Session(revision, keep_reports=None)
         #: ``(direction, text)`` of every message observed, in order.
         self.messages: List[Tuple[str, bytes]] = []
         self._numbered: List[Tuple[int, Report]] = []
@@ -216,7 +241,9 @@ class Wire:
         before = len(self.session.reports)
         found = self.session.observe(data, direction)
         self.messages.append((direction, data))
-        for r in self.session.reports[before:]:
+        added = len(self.session.reports) - before
+        new = list(itertools.islice(reversed(self.session.reports), added))
+        for r in reversed(new):
             self._numbered.append((len(self.messages), r))
         return found
 
@@ -276,7 +303,7 @@ class Wire:
         return "".join(line + "\n" for line in lines)
 
     def report_text(self, file: str, show: Any) -> str:
-        return _render.text(file, self._numbered, show)
+        return _render.text(file, self._numbered, show, self.messages)
 
 
 def _wire_bytes(message: Any) -> bytes:
@@ -353,7 +380,20 @@ class _ObservedWrite:
 
 class _ObservedTransport:
     def __init__(self, wire: Wire, server: Any, kwargs: Any) -> None:
-        from mcp.client._memory import InMemoryTransport
+        try:
+            from mcp.client._memory import InMemoryTransport
+        except ImportError:
+            import importlib.metadata
+
+            try:
+                version = importlib.metadata.version("mcp")
+            except importlib.metadata.PackageNotFoundError:
+                version = "not installed"
+            raise RuntimeError(
+                f"mcpwire.transport needs the python-sdk (mcp) 2.x, whose in-memory transport "
+                f"it wraps (mcp: {version}); with 1.x use mcpwire.stdio(command, ...) or "
+                f"mcpwire.wrap(read, write)"
+            ) from None
 
         self._inner = InMemoryTransport(server, **kwargs)
         self._wire = wire
@@ -407,6 +447,21 @@ async def _observed_stdio(wire: Wire, server: Any, errlog: Any) -> AsyncIterator
         _STDIO_WIRE.reset(token)
 
 
+class McpwireWarning(UserWarning):
+    """The warnings (findings of severity warning) of one test's messages:
+    they do not fail it unless ``--mcpwire-strict``."""
+
+
+def _transcript_path(request: Any, tmp_path: Path) -> Path:
+    """Where a failing test's transcript goes: pytest's cache directory,
+    which outlives the run (``tmp_path`` is deleted three runs later)."""
+    cache = getattr(request.config, "cache", None)
+    if cache is None:
+        return tmp_path / "mcpwire-transcript.jsonl"
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", request.node.nodeid).strip("_")[:120] or "test"
+    return Path(cache.mkdir("mcpwire-transcripts")) / f"{name}.jsonl"
+
+
 def _expected_pointers(node: Any) -> Optional[Sequence[str]]:
     marker = node.get_closest_marker("mcpwire_expect")
     return None if marker is None else list(marker.args)
@@ -428,14 +483,26 @@ def mcpwire(request: Any, tmp_path: Path) -> Any:
     reporter = getattr(request.config, "_mcpwire_reporter", None)
     if reporter is not None and wire.messages:
         reporter.add(request.node.nodeid, wire.transcript(deliberate).encode("utf-8"))
-    failing = [f for f in wire.session.findings() if f.fails and not deliberate(f)]
-    met = [f for f in wire.session.findings() if f.fails and deliberate(f)]
+    strict = request.config.getoption("--mcpwire-strict")
+
+    def fails(f: Finding) -> bool:
+        if f.expected or deliberate(f):
+            return False
+        return f.severity == "error" or strict
+
+    findings = wire.session.findings()
+    failing = [f for f in findings if fails(f)]
+    met = [f for f in findings if f.fails and deliberate(f)]
+    warned = [f for f in findings if f.severity == "warning" and not strict]
+    if warned:
+        text = wire.report_text("message", lambda f: f.severity == "warning" and not strict)
+        warnings.warn(McpwireWarning(f"mcpwire: {len(warned)} warning(s)\n{text}"), stacklevel=1)
     if not failing and (expected is None or met):
         return
-    path = tmp_path / "mcpwire-transcript.jsonl"
+    path = _transcript_path(request, tmp_path)
     path.write_text(wire.transcript(deliberate), encoding="utf-8")
     if failing:
-        text = wire.report_text(str(path), lambda f: f.fails and not deliberate(f))
+        text = wire.report_text(str(path), fails)
         pytest.fail(
             f"mcpwire: {len(failing)} finding(s) in {len(wire.messages)} messages\n\n{text}\n"
             f"transcript: {path} (mcpwire check {path})",

@@ -1,6 +1,6 @@
 """The ``mcpwire`` command: runs the native command line shipped in the
-wheel (``mcpwire/bin/mcpwire``), with the same flags, output and exit
-codes. A build from source without it says where to get it."""
+wheel (``pymcpwire/bin/mcpwire``), with the same flags, output and exit
+codes. A build from source without it says how to build one that has it."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import List, Optional, Sequence
 
 _MISSING = (
-    "mcpwire: this installation has no native command line (a build from "
-    "source installs the Python module only).\n"
-    "Install a wheel from PyPI (`pip install mcpwire`), or the command "
-    "with Rust: `cargo install mcpwire`.\n"
+    "mcpwire: this installation of pymcpwire has no native command line "
+    "(`pip install ./bindings/python` installs the Python module only).\n"
+    "From a checkout, build the wheel that carries it with "
+    "`bash bindings/python/build-wheel.sh` and pip install the wheel it prints, "
+    "or install the command alone with `cargo install --path . --locked`.\n"
 )
 
 

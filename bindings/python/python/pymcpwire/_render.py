@@ -5,7 +5,7 @@ file, which ``mcpwire check`` prints)."""
 from __future__ import annotations
 
 import json
-from typing import Iterable, List, Optional, Tuple
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from . import Finding, Report
 
@@ -27,10 +27,26 @@ def _describe(r: Report) -> Optional[str]:
     return None if text is None else text + batch
 
 
-def block(file: str, line: int, report: Report, findings: List[Finding]) -> str:
+#: How much of an unreadable message a report quotes.
+QUOTE_CHARS = 200
+
+
+def quote(data: bytes) -> str:
+    """``   | text`` of an unreadable message: its first
+    :data:`QUOTE_CHARS` characters on one line (bytes that are not UTF-8
+    escaped)."""
+    text = data.decode("utf-8", "backslashreplace").replace("\r", "\\r").replace("\n", "\\n")
+    cut = text[:QUOTE_CHARS] + (f" … ({len(data)} bytes)" if len(text) > QUOTE_CHARS else "")
+    return "   | " + cut
+
+
+def block(
+    file: str, line: int, report: Report, findings: List[Finding], data: Optional[bytes] = None
+) -> str:
     """One message's findings: ``violation[keyword]: pointer: message``,
     then ``--> file:line · direction · kind 'method' · revision`` and
-    ``= definition … · schema …``."""
+    ``= definition … · schema …``; for unreadable input (keyword
+    ``input``) with ``data``, the message quoted."""
     out = []
     for f in findings:
         if f.expected:
@@ -62,17 +78,27 @@ def block(file: str, line: int, report: Report, findings: List[Finding]) -> str:
         detail.append("schema " + ", ".join(schemas))
     if detail:
         out.append("   = " + " · ".join(detail))
+    if data is not None and any(f.keyword == "input" for f in findings):
+        out.append(quote(data))
     for f in findings:
         if f.spec:
             out.append(f"   = spec ({f.spec_source}): {f.spec}")
     return "\n".join(out) + "\n"
 
 
-def text(file: str, numbered: Iterable[Tuple[int, Report]], show) -> str:
-    """Every report with findings ``show`` keeps, numbered by transcript line."""
+def text(
+    file: str,
+    numbered: Iterable[Tuple[int, Report]],
+    show,
+    messages: Optional[Sequence[Tuple[str, bytes]]] = None,
+) -> str:
+    """Every report with findings ``show`` keeps, numbered by transcript
+    line; ``messages``: the ``(direction, text)`` of each line, to quote
+    unreadable ones."""
     parts = []
     for line, r in numbered:
         kept = [f for f in r.findings if show(f)]
         if kept:
-            parts.append(block(file, line, r, kept))
+            data = messages[line - 1][1] if messages is not None and 0 < line <= len(messages) else None
+            parts.append(block(file, line, r, kept, data))
     return "\n".join(parts)
