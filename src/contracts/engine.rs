@@ -2,7 +2,10 @@
 //! once per distinct schema text ([`super::cache`]), within the bounds of
 //! [`SchemaLimits`] and without the network ([`super::retrieve`]).
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::{
+    collections::BTreeMap,
+    sync::{Arc, Mutex, OnceLock},
+};
 
 use jsonschema::{error::ValidationErrorKind, PatternOptions, Registry};
 use serde_json::{json, Value};
@@ -31,6 +34,9 @@ pub struct Engine {
 struct Inner {
     limits: SchemaLimits,
     cache: Mutex<Cache>,
+    /// Documents a `$ref` may name, handed over in memory
+    /// ([`Engine::with_documents`]).
+    documents: Arc<BTreeMap<String, Value>>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -51,10 +57,20 @@ impl Default for Engine {
 impl Engine {
     /// An engine of its own, with its own cache.
     pub fn new(limits: SchemaLimits) -> Engine {
+        Engine::with_documents(limits, BTreeMap::new())
+    }
+
+    /// An engine of its own whose schemas may `$ref` the given documents
+    /// (absolute URI without fragment → the document), served from memory:
+    /// a caller's shared definitions, or the JSON Schema Test Suite's
+    /// remotes in `tests/contracts_suite.rs`. Still nothing is fetched; a
+    /// `$ref` to any other document is [`SchemaProblem::UnresolvableRef`].
+    pub fn with_documents(limits: SchemaLimits, documents: BTreeMap<String, Value>) -> Engine {
         Engine {
             inner: Arc::new(Inner {
                 limits,
                 cache: Mutex::new(Cache::default()),
+                documents: Arc::new(documents),
             }),
         }
     }
@@ -116,7 +132,7 @@ impl Engine {
         {
             return hit;
         }
-        let compiled = build(schema, limits).map(Arc::new);
+        let compiled = build(schema, limits, &self.inner.documents).map(Arc::new);
         if let Ok(mut cache) = self.inner.cache.lock() {
             cache.put(
                 key,
@@ -226,7 +242,11 @@ fn keyword_path(path: &str) -> String {
     p.to_string()
 }
 
-fn build(schema: &Value, limits: &SchemaLimits) -> Result<Contract, SchemaProblem> {
+fn build(
+    schema: &Value,
+    limits: &SchemaLimits,
+    documents: &Arc<BTreeMap<String, Value>>,
+) -> Result<Contract, SchemaProblem> {
     let declared = dialect::declared(schema);
     let Some(dialect) = declared.dialect() else {
         let dialect::Declared::Unsupported(uri) = declared else {
@@ -237,7 +257,7 @@ fn build(schema: &Value, limits: &SchemaLimits) -> Result<Contract, SchemaProble
     super::schema_validity(dialect, schema)
         .map_err(|message| SchemaProblem::Invalid { dialect, message })?;
     let draft = dialect.draft();
-    let refuse = Refuse::default();
+    let refuse = Refuse::with_documents(documents.clone());
     let unresolved = |e: &jsonschema::ReferencingError, refuse: &Refuse| {
         let reference = refuse.first_asked().unwrap_or_else(|| e.to_string());
         SchemaProblem::UnresolvableRef {
