@@ -332,6 +332,20 @@ fn pages_of_one_listing_add_up() {
         structured(3, json!({"temperature": 1, "conditions": "?"})),
         call(4, "other", json!({"n": "one"})),
         structured(4, json!({})),
+        // A new listing (no cursor) replaces both pages: get_weather is gone.
+        (
+            C2S,
+            json!({"jsonrpc": "2.0", "id": 5, "method": "tools/list"}),
+        ),
+        (
+            S2C,
+            json!({"jsonrpc": "2.0", "id": 5, "result": {"tools": [{"name": "other", "inputSchema": {"type": "object"}}]}}),
+        ),
+        call(6, "get_weather", json!({"location": 1})),
+        (
+            S2C,
+            json!({"jsonrpc": "2.0", "id": 6, "result": {"content": []}}),
+        ),
     ];
     let (found, _) = judged(&conversation(rest));
     assert_eq!(
