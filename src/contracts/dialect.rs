@@ -45,7 +45,7 @@ impl Dialect {
 
 /// What a schema's `$schema` says.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Declared {
+pub(crate) enum Declared {
     /// No `$schema` (or a boolean schema): 2020-12 by default.
     Default,
     /// A supported dialect, named.
@@ -58,7 +58,7 @@ pub enum Declared {
 
 impl Declared {
     /// The dialect to judge in, when supported.
-    pub fn dialect(&self) -> Option<Dialect> {
+    pub(crate) fn dialect(&self) -> Option<Dialect> {
         match self {
             Declared::Default => Some(Dialect::Draft2020_12),
             Declared::Named(d) => Some(*d),
@@ -69,7 +69,7 @@ impl Declared {
 
 /// The dialect `schema` declares. URIs match with or without the empty
 /// fragment (`#`) and over `http` or `https`.
-pub fn declared(schema: &Value) -> Declared {
+pub(crate) fn declared(schema: &Value) -> Declared {
     let Some(uri) = schema.as_object().and_then(|o| o.get("$schema")) else {
         return Declared::Default;
     };

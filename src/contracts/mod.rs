@@ -71,7 +71,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 pub use cache::CacheStats;
-pub use dialect::{declared, Declared, Dialect};
+pub use dialect::Dialect;
 pub use engine::{Contract, Engine, Failure, Verdict, MAX_FAILURES};
 pub(crate) use limits::measure;
 pub use limits::SchemaLimits;

@@ -306,19 +306,19 @@ impl Session {
     ) {
         let state = &mut self.contracts;
         match (report.kind, direction) {
-            (MessageKind::Notification, Direction::ServerToClient) => {
-                if head.method.as_deref() == Some("notifications/tools/list_changed") {
-                    state.tools = None;
-                }
+            (MessageKind::Notification, Direction::ServerToClient)
+                if head.method.as_deref() == Some("notifications/tools/list_changed") =>
+            {
+                state.tools = None;
             }
             (MessageKind::Request, Direction::ClientToServer) => {
                 state.client_request(head, &body, revision, report)
             }
-            (MessageKind::Request, Direction::ServerToClient) => {
-                if head.method.as_deref() == Some("elicitation/create") {
-                    let Some(msg) = message(&body) else { return };
-                    state.learn_elicitation(head, msg, revision, report);
-                }
+            (MessageKind::Request, Direction::ServerToClient)
+                if head.method.as_deref() == Some("elicitation/create") =>
+            {
+                let Some(msg) = message(&body) else { return };
+                state.learn_elicitation(head, msg, revision, report);
             }
             (MessageKind::Result, _) => {
                 if let Some(request) = request {

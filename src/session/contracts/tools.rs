@@ -100,7 +100,7 @@ impl State {
             return None;
         };
         if !listing.contains_key(name) {
-            let Some(pointer) = note else { return None };
+            let pointer = note?;
             if self.said_unknown.len() < MAX_TOOLS && !self.said_unknown.iter().any(|n| n == name) {
                 self.said_unknown.push(name.to_string());
                 report.warnings.push(not_judged(
