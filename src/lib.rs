@@ -99,7 +99,9 @@ pub mod message;
 pub mod report;
 pub mod rule;
 pub mod scan;
+pub mod schema_compat;
 pub mod session;
+pub mod snapshot;
 pub mod spec;
 pub mod testing;
 #[cfg(feature = "tokio")]
