@@ -40,6 +40,40 @@ pub(super) fn is_structural(keyword: &str) -> bool {
     )
 }
 
+/// What a keyword's value is.
+pub(super) enum Holds {
+    /// One schema (`not`, `if`, `contains`, `items` in its 2020-12 form).
+    Schema,
+    /// An array of schemas (`allOf`, `prefixItems`, tuple `items`).
+    Schemas,
+    /// An object of schemas (`patternProperties`, `dependentSchemas`).
+    SchemaMap,
+    /// Anything else, compared as JSON.
+    Value,
+}
+
+/// What `keyword` holds (an unknown keyword holds a plain value).
+pub(super) fn holds(keyword: &str) -> Holds {
+    match keyword {
+        "not"
+        | "if"
+        | "then"
+        | "else"
+        | "contains"
+        | "propertyNames"
+        | "additionalItems"
+        | "unevaluatedProperties"
+        | "unevaluatedItems"
+        | "contentSchema"
+        | "additionalProperties" => Holds::Schema,
+        "allOf" | "anyOf" | "oneOf" | "prefixItems" | "items" => Holds::Schemas,
+        "patternProperties" | "dependentSchemas" | "properties" | "dependencies" => {
+            Holds::SchemaMap
+        }
+        _ => Holds::Value,
+    }
+}
+
 /// JSON equality with numbers compared by value (`1` equals `1.0`).
 pub(super) fn json_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {

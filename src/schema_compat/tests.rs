@@ -333,6 +333,20 @@ fn combinators_are_undecided_unless_equal() {
         shape(json!({"x-vendor": 1}), json!({"x-vendor": 2})),
         one("/x-vendor", "x-vendor", Effect::Undecided)
     );
+    // Equal in meaning inside an undecided keyword is no change.
+    assert!(shape(
+        json!({"not": {"type": ["null"]}}),
+        json!({"not": {"type": "null"}})
+    )
+    .is_empty());
+    let via_ref = json!({"allOf": [{"$ref": "#/$defs/A"}], "$defs": {"A": {"type": "string"}}});
+    assert!(shape(via_ref, json!({"allOf": [{"type": "string"}]})).is_empty());
+    let pp = |t: Value| json!({"patternProperties": {"^x-": {"type": t}}});
+    assert!(shape(pp(json!(["integer", "number"])), pp(json!("number"))).is_empty());
+    assert_eq!(
+        shape(pp(json!("number")), pp(json!("string"))),
+        one("/patternProperties", "patternProperties", Effect::Undecided)
+    );
     // anyOf: one side's branches all among the other's is decided.
     let a = json!({"anyOf": [{"type": "string"}, {"type": "number"}]});
     let b = json!({"anyOf": [{"type": "number"}, {"type": "string"}, {"type": "null"}]});

@@ -227,7 +227,7 @@ impl<'r> Walker<'r> {
             if HANDLED.contains(&k.as_str()) || kw::is_annotation(k) || kw::is_structural(k) {
                 continue;
             }
-            if !self.same_keyword(o.get(k), n.get(k), depth) {
+            if !self.same_keyword(k, o.get(k), n.get(k), depth) {
                 let at = format!("{ptr}/{}", escape(k));
                 self.push_values(
                     &at,
@@ -241,27 +241,32 @@ impl<'r> Walker<'r> {
         }
     }
 
-    /// Whether a keyword's two values mean the same: schemas by [`Self::same`],
-    /// arrays and objects of schemas member by member, anything else as JSON.
-    fn same_keyword(&mut self, a: Option<&Value>, b: Option<&Value>, depth: usize) -> bool {
-        match (a, b) {
-            (None, None) => true,
-            (Some(Value::Array(x)), Some(Value::Array(y))) => {
+    /// Whether a keyword's two values mean the same: by what the keyword
+    /// holds (a schema, an array of schemas, a map of schemas, or a plain
+    /// value compared as JSON).
+    fn same_keyword(
+        &mut self,
+        keyword: &str,
+        a: Option<&Value>,
+        b: Option<&Value>,
+        depth: usize,
+    ) -> bool {
+        let (a, b) = match (a, b) {
+            (None, None) => return true,
+            (Some(a), Some(b)) => (a, b),
+            _ => return false,
+        };
+        match (kw::holds(keyword), a, b) {
+            (kw::Holds::Schema, _, _) => self.same(a, b, depth),
+            (kw::Holds::Schemas, Value::Array(x), Value::Array(y)) => {
+                x.len() == y.len() && x.iter().zip(y).all(|(a, b)| self.same(a, b, depth))
+            }
+            (kw::Holds::SchemaMap, Value::Object(x), Value::Object(y)) => {
                 x.len() == y.len()
                     && x.iter()
-                        .zip(y)
-                        .all(|(a, b)| self.same_keyword(Some(a), Some(b), depth))
+                        .all(|(k, v)| y.get(k).is_some_and(|w| self.same(v, w, depth)))
             }
-            (Some(Value::Object(x)), Some(Value::Object(y))) if x.keys().eq(y.keys()) => {
-                kw::json_eq(a.unwrap_or(&Value::Null), b.unwrap_or(&Value::Null))
-                    || x.values()
-                        .zip(y.values())
-                        .all(|(a, b)| self.same(a, b, depth))
-            }
-            (Some(a), Some(b)) => {
-                kw::json_eq(a, b) || (a.is_boolean() || b.is_boolean()) && self.same(a, b, depth)
-            }
-            _ => false,
+            _ => kw::json_eq(a, b),
         }
     }
 
@@ -552,6 +557,7 @@ impl<'r> Walker<'r> {
             ptr.truncate(len);
         }
         if !self.same_keyword(
+            "patternProperties",
             o.get("patternProperties"),
             n.get("patternProperties"),
             depth,
@@ -655,7 +661,7 @@ impl<'r> Walker<'r> {
         let len = ptr.len();
         ptr.push_str("/items");
         if a.is_some_and(Value::is_array) || b.is_some_and(Value::is_array) {
-            if !self.same_keyword(a, b, depth) {
+            if !self.same_keyword("items", a, b, depth) {
                 self.push_values(
                     ptr,
                     "items",

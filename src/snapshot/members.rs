@@ -169,7 +169,8 @@ pub(super) fn task_support(place: &mut Place<'_>, a: Option<&Value>, b: Option<&
             (Some(_), Some(_)) => Severity::Breaking,
             _ => Severity::Undecided,
         };
-        let message = "task support changed".to_string();
+        let shown = |v: &Option<Value>| v.as_ref().map_or("absent".to_string(), short);
+        let message = format!("task support changed from {} to {}", shown(&va), shown(&vb));
         place.push(
             severity,
             "/execution/taskSupport".into(),
@@ -178,13 +179,17 @@ pub(super) fn task_support(place: &mut Place<'_>, a: Option<&Value>, b: Option<&
             (va.as_ref(), vb.as_ref()),
         );
     }
+    // What is left of `execution` without `taskSupport` (nothing, when
+    // that was all of it).
     let rest = |e: Option<&Value>| {
-        e.cloned().map(|mut e| {
-            if let Some(m) = e.as_object_mut() {
-                m.remove("taskSupport");
-            }
-            e
-        })
+        e.cloned()
+            .map(|mut e| {
+                if let Some(m) = e.as_object_mut() {
+                    m.remove("taskSupport");
+                }
+                e
+            })
+            .filter(|e| e.as_object().is_none_or(|m| !m.is_empty()))
     };
     plain(place, rest(a).as_ref(), rest(b).as_ref(), "/execution");
 }
