@@ -47,6 +47,7 @@
 //! consulted.
 
 mod keywords;
+mod members;
 mod resolve;
 mod walk;
 
