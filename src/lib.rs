@@ -104,7 +104,9 @@ pub mod metaschema;
 pub mod report;
 pub mod rule;
 pub mod scan;
+pub mod schema_compat;
 pub mod session;
+pub mod snapshot;
 pub mod spec;
 pub mod testing;
 #[cfg(feature = "tokio")]

@@ -609,6 +609,7 @@ fn help_everywhere() {
         &["tap", "--help"],
         &["dispatch", "--help"],
         &["diff", "--help"],
+        &["snapshot", "--help"],
     ] {
         let run = mcpwire(args, None);
         assert_eq!(run.code, 0);

@@ -152,7 +152,10 @@ fn the_text_names_each_change_with_its_pointer() {
 fn usage_errors() {
     let (code, _, stderr) = run(&["diff", "2025-11-25"]);
     assert_eq!(code, 2);
-    assert!(stderr.contains("expected two revisions, got 1"), "{stderr}");
+    assert!(
+        stderr.contains("expected two revisions or two snapshot files, got 1"),
+        "{stderr}"
+    );
     let (code, _, stderr) = run(&["diff", "2025-11-25", "2025-11-52"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("did you mean 2025-11-25?"), "{stderr}");

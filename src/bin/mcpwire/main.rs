@@ -34,6 +34,7 @@ mod proxy;
 mod sarif;
 mod signals;
 mod sink;
+mod snapshot;
 mod style;
 mod table;
 mod tap;
@@ -51,8 +52,8 @@ use mcpwire::{Mode, Options};
 
 use crate::{
     commands::{
-        CheckArgs, Cmd, DiffArgs, DispatchArgs, MapsFormat, OutputArgs, SpecChoice, TapArgs,
-        ValidateArgs,
+        CheckArgs, Cmd, DiffArgs, DiffFormat, DiffTargets, DispatchArgs, MapsFormat, OutputArgs,
+        SpecChoice, TapArgs, ValidateArgs,
     },
     output::{Format, Outputs, Summary},
     sink::Verdict,
@@ -263,15 +264,21 @@ fn dispatch(args: DispatchArgs) -> Result<ExitCode, Failure> {
 }
 
 fn diff(args: DiffArgs) -> Result<ExitCode, Failure> {
+    let (from, to) = match args.targets {
+        DiffTargets::Revisions(from, to) => (from, to),
+        DiffTargets::Snapshots(old, new) => {
+            return snapshot::diff(&old, &new, args.format, args.fail_on)
+        }
+    };
     let spec = |v: mcpwire::Version| {
         v.spec()
             .ok_or_else(|| Failure::Usage(format!("revision {v} is not compiled in")))
     };
-    let report = diff::report(spec(args.from)?, spec(args.to)?);
+    let report = diff::report(spec(from)?, spec(to)?);
     let mut out = BufWriter::new(io::stdout().lock());
     match args.format {
-        MapsFormat::Text => diff::text(&report, &mut out),
-        MapsFormat::Json => diff::json(&report, &mut out),
+        DiffFormat::Json => diff::json(&report, &mut out),
+        _ => diff::text(&report, &mut out),
     }
     .and_then(|()| out.flush())
     .map_err(Failure::Output)?;
@@ -286,7 +293,7 @@ fn main() -> ExitCode {
     let stack = match &command {
         Cmd::Check(a) => a.limits.stack(),
         Cmd::Validate(a) => a.limits.stack(),
-        Cmd::Tap(_) | Cmd::Dispatch(_) | Cmd::Diff(_) => 8 << 20,
+        Cmd::Tap(_) | Cmd::Dispatch(_) | Cmd::Diff(_) | Cmd::Snapshot(_) => 8 << 20,
         Cmd::Probe(a) => a.limits.stack(),
         #[cfg(feature = "proxy")]
         Cmd::Proxy(_) => 8 << 20,
@@ -304,6 +311,7 @@ fn main() -> ExitCode {
                 Cmd::Probe(a) => probe(&a),
                 Cmd::Dispatch(a) => dispatch(a),
                 Cmd::Diff(a) => diff(a),
+                Cmd::Snapshot(a) => snapshot::write(&a),
                 #[cfg(feature = "proxy")]
                 Cmd::Proxy(a) => proxy(a),
             };

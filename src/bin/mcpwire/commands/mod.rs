@@ -28,6 +28,8 @@ pub enum Cmd {
     Dispatch(DispatchArgs),
     /// `mcpwire diff`.
     Diff(DiffArgs),
+    /// `mcpwire snapshot`.
+    Snapshot(SnapshotArgs),
     /// `mcpwire proxy`.
     #[cfg(feature = "proxy")]
     Proxy(ProxyArgs),
@@ -66,6 +68,10 @@ pub const APP: App<Cmd> = App {
             command: &DIFF,
             build: |m| DiffArgs::take(m).map(Cmd::Diff),
         },
+        Entry {
+            command: &SNAPSHOT,
+            build: |m| SnapshotArgs::take(m).map(Cmd::Snapshot),
+        },
         #[cfg(feature = "proxy")]
         Entry {
             command: &PROXY,
@@ -86,6 +92,7 @@ pub enum SpecChoice {
 mod common;
 mod judging;
 mod live;
+mod snapshot;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -101,6 +108,8 @@ pub use live::TapArgs;
 #[cfg(feature = "proxy")]
 use live::PROXY;
 use live::TAP;
-pub use tables::{DiffArgs, DispatchArgs, MapsFormat};
+pub use snapshot::SnapshotArgs;
+use snapshot::SNAPSHOT;
+pub use tables::{DiffArgs, DiffFormat, DiffTargets, DispatchArgs, FailOn, MapsFormat};
 use tables::{DIFF, DISPATCH};
 use values::{parse_count, parse_version};
