@@ -96,6 +96,9 @@ pub mod expect;
 pub mod input;
 pub mod live;
 pub mod message;
+#[cfg(feature = "probe")]
+#[cfg_attr(docsrs, doc(cfg(feature = "probe")))]
+pub mod probe;
 pub mod report;
 pub mod rule;
 pub mod scan;

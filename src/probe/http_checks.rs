@@ -5,14 +5,14 @@
 
 use std::time::Duration;
 
-use mcpwire::Version;
+use crate::Version;
 
 use super::{
     exercise::{self, ProbeFinding},
     http,
     link::Link,
     messages, rules,
-    table::{self, RevisionTable},
+    table::{self, RevisionReport},
 };
 
 /// A server on loopback must refuse a request with a foreign `Origin`
@@ -21,7 +21,7 @@ pub(super) fn origin_check(
     h: &mut http::HttpLink,
     revision: Version,
     timeout: Duration,
-    table: &mut RevisionTable,
+    table: &mut RevisionReport,
     findings: &mut Vec<ProbeFinding>,
 ) {
     use table::NotCalled;
@@ -99,7 +99,7 @@ pub(super) fn security_checks(
     h: &mut http::HttpLink,
     revision: Version,
     timeout: Duration,
-    table: &mut RevisionTable,
+    table: &mut RevisionReport,
     findings: &mut Vec<ProbeFinding>,
 ) {
     use http::Check;

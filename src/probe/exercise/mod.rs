@@ -21,7 +21,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use mcpwire::Version;
+use crate::Version;
 use serde_json::{json, Value};
 
 use super::{
@@ -29,8 +29,8 @@ use super::{
     link::{Link, Reply},
     rules::{self, ProbeRule},
     synth,
-    table::{NotCalled, RevisionTable},
-    ToolPolicy,
+    table::{NotCalled, RevisionReport},
+    Tools,
 };
 
 /// What the exercise may do.
@@ -45,7 +45,7 @@ pub struct Limits {
     /// `resources/read` of the first N listed resources.
     pub read_limit: usize,
     /// Which tools are called.
-    pub tools: ToolPolicy,
+    pub tools: Tools,
 }
 
 /// A probe finding, before it is written.
@@ -115,7 +115,7 @@ pub struct Exercise<'a> {
     limits: Limits,
     revision: Version,
     /// The revision's table.
-    pub table: RevisionTable,
+    pub table: RevisionReport,
     /// The probe's own findings.
     pub findings: Vec<ProbeFinding>,
     /// Ids of the requests cancelled by closing their stream (Streamable
@@ -136,7 +136,7 @@ impl<'a> Exercise<'a> {
             conn,
             limits,
             revision,
-            table: RevisionTable::new(revision.as_str()),
+            table: RevisionReport::new(revision.as_str()),
             findings: Vec::new(),
             cancelled: Vec::new(),
             closed: false,
@@ -438,7 +438,7 @@ impl<'a> Exercise<'a> {
     fn not_allowed(&self, tool: &Value) -> Option<String> {
         if self.conn.mirrors_param_headers() {
             let schema = tool.get("inputSchema").unwrap_or(&Value::Null);
-            if let Err(why) = mcpwire::http::params::param_headers(schema) {
+            if let Err(why) = crate::http::params::param_headers(schema) {
                 return Some(format!("invalid x-mcp-header annotations: {why}"));
             }
         }
@@ -449,8 +449,8 @@ impl<'a> Exercise<'a> {
     fn policy_forbids(&self, tool: &Value) -> Option<&'static str> {
         let read_only = tool.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
         match self.limits.tools {
-            ToolPolicy::None => Some("--tools none"),
-            ToolPolicy::ReadOnly if !read_only => {
+            Tools::None => Some("--tools none"),
+            Tools::ReadOnly if !read_only => {
                 Some("not annotated readOnlyHint: true; --tools all calls it")
             }
             _ => None,

@@ -21,7 +21,7 @@ pub enum Reply {
     /// (HTTP) The request was answered, but with no JSON-RPC response: a
     /// status or content type that carries none, a body that holds none,
     /// a stream that ended before it. What happened.
-    #[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+    #[cfg_attr(not(feature = "probe-http"), allow(dead_code))]
     Failed(String),
 }
 

@@ -17,8 +17,8 @@ use std::{
     time::{Duration, Instant},
 };
 
-use mcpwire::live::Submitter;
-use mcpwire::{live::Context, Direction, Origin};
+use crate::live::Submitter;
+use crate::{live::Context, Direction, Origin};
 use serde_json::{json, Value};
 
 use super::{

@@ -20,7 +20,7 @@ pub struct Tally {
 
 /// One revision's probe.
 #[derive(Clone, Debug, Serialize)]
-pub struct RevisionTable {
+pub struct RevisionReport {
     /// The revision proposed.
     pub offered: String,
     /// What the server answered (`initialize`'s `protocolVersion`; for the
@@ -62,10 +62,10 @@ pub struct NotCalled {
     pub why: String,
 }
 
-impl RevisionTable {
+impl RevisionReport {
     /// An empty table for `offered`.
-    pub fn new(offered: &str) -> RevisionTable {
-        RevisionTable {
+    pub fn new(offered: &str) -> RevisionReport {
+        RevisionReport {
             offered: offered.to_string(),
             negotiated: None,
             server: None,
@@ -153,7 +153,7 @@ mod tests {
 
     #[test]
     fn text_lists_methods_skips_and_findings() {
-        let mut t = RevisionTable::new("2025-06-18");
+        let mut t = RevisionReport::new("2025-06-18");
         t.negotiated = Some("2025-06-18".into());
         t.methods.insert(
             "tools/list".into(),

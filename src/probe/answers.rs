@@ -37,7 +37,7 @@ pub fn answer(method: &str, params: Option<&Value>, modern: bool) -> Result<Valu
 /// The client capabilities the probe declares at `revision`: every one of
 /// roots, sampling and elicitation the revision defines (its dispatch maps
 /// list the method), so the server can show what it does with them.
-pub fn capabilities(revision: mcpwire::Version) -> Value {
+pub fn capabilities(revision: crate::Version) -> Value {
     let mut caps = Map::new();
     let has = |m: &str| {
         revision
@@ -65,7 +65,7 @@ mod tests {
     #[test]
     fn answers_are_valid_results() {
         let mut checked = 0;
-        for v in mcpwire::Version::enabled() {
+        for v in crate::Version::enabled() {
             let Some(maps) = v.dispatch_maps() else {
                 continue;
             };
@@ -101,7 +101,7 @@ mod tests {
 
     #[test]
     fn capabilities_follow_the_revision() {
-        for v in mcpwire::Version::enabled() {
+        for v in crate::Version::enabled() {
             let caps = capabilities(v);
             let maps = v.dispatch_maps().unwrap();
             let defines = |m: &str| maps.methods.iter().any(|e| e.method == m);

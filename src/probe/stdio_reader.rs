@@ -8,7 +8,7 @@ use std::{
     sync::{mpsc::Sender, Arc, Mutex},
 };
 
-use mcpwire::live::LineSplitter;
+use crate::live::LineSplitter;
 use serde_json::{json, Value};
 
 use super::{answers, link::Reply, stdio_writer::Writer, watch::Watch};

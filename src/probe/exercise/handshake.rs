@@ -2,7 +2,7 @@
 //! `notifications/initialized` up to 2025-11-25, `server/discover` with the
 //! per-request `_meta` from 2026-07-28 (basic/lifecycle; server/discover).
 
-use mcpwire::Version;
+use crate::Version;
 use serde_json::{json, Value};
 
 use super::{initialize_params, request_meta, rules, server_info, stateless, Exercise, Reply};

@@ -1,0 +1,110 @@
+//! What a probe found: [`Report`], plain data (serde `Serialize`, for the
+//! bindings and for JSON), and its [`Finding`]s.
+
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::table::RevisionReport;
+use crate::{report::Level, Direction, Version};
+
+/// A probe's result: each revision's report, then every finding.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// One per revision probed, in order.
+    pub revisions: Vec<RevisionReport>,
+    /// Every finding, in the order found (each revision's in turn, then
+    /// those across revisions).
+    pub findings: Vec<Finding>,
+}
+
+/// One finding: a message's schema violation or rule warning, an HTTP
+/// rule's, a request left unanswered, or one of the probe's own rules.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Finding {
+    /// The revision whose conversation it is in (the one proposed).
+    pub revision: Version,
+    /// How bad it is.
+    pub level: Level,
+    /// The JSON Schema keyword of a violation, a rule's id (`probe-*` for
+    /// the probe's own), a warning's kind, `input`, or `unanswered`.
+    pub rule: String,
+    /// Which way the offending message went.
+    pub direction: Direction,
+    /// The method it is about (a response's: its request's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// The JSON-RPC id of the message it is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<Value>,
+    /// The message's line in its direction's stream (stdio).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u64>,
+    /// The HTTP exchange (HTTP).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<u64>,
+    /// Where in the message (an RFC 6901 pointer; empty: the whole).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub pointer: String,
+    /// What is wrong, with the sentence it rests on for a rule.
+    pub message: String,
+}
+
+impl Report {
+    /// The findings that fail a run (violations).
+    pub fn violations(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.level == Level::Violation)
+    }
+
+    /// The warnings.
+    pub fn warnings(&self) -> impl Iterator<Item = &Finding> {
+        self.findings.iter().filter(|f| f.level == Level::Warning)
+    }
+
+    /// Whether nothing failed: no violation (warnings allowed).
+    pub fn is_conformant(&self) -> bool {
+        self.violations().next().is_none()
+    }
+
+    /// Panics, listing every violation (revision, direction, method, id,
+    /// place, rule and message), unless there is none.
+    #[track_caller]
+    pub fn assert_no_violations(&self) {
+        let list: Vec<String> = self.violations().map(ToString::to_string).collect();
+        if !list.is_empty() {
+            panic!(
+                "the probe found {} violation(s):\n{}",
+                list.len(),
+                list.join("\n")
+            );
+        }
+    }
+}
+
+impl fmt::Display for Finding {
+    /// `2025-11-25 server→client tools/call (id 3) line 7: [rule] message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let arrow = match self.direction {
+            Direction::ClientToServer => "client→server",
+            Direction::ServerToClient => "server→client",
+        };
+        write!(f, "{} {arrow}", self.revision)?;
+        if let Some(m) = &self.method {
+            write!(f, " {m}")?;
+        }
+        if let Some(id) = &self.id {
+            write!(f, " (id {id})")?;
+        }
+        if let Some(line) = self.line {
+            write!(f, " line {line}")?;
+        }
+        if let Some(x) = self.exchange {
+            write!(f, " exchange {x}")?;
+        }
+        if !self.pointer.is_empty() {
+            write!(f, " at {}", self.pointer)?;
+        }
+        write!(f, ": [{}] {}", self.rule, self.message)
+    }
+}
