@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::{exercise::ProbeFinding, observer::Observer, result::Finding};
+use super::{exercise::ProbeFinding, observer::Observer, result::Finding, transcript::Transcript};
 use crate::{
     http::HttpFinding,
     live::{Consumer, Context, Judged, Pending},
@@ -27,18 +27,27 @@ pub(crate) struct Collect<O> {
     /// Findings by rule (schema violations under `schema`, unreadable
     /// messages under `input`).
     pub by_rule: BTreeMap<String, usize>,
+    /// The stdio transcript being written.
+    pub transcript: Option<Transcript>,
 }
 
 impl<O: Observer> Collect<O> {
     /// For the conversation at `revision`.
-    pub fn new(mut observer: O, revision: Version) -> Collect<O> {
-        observer.revision(revision);
+    pub fn new(mut observer: O, revision: Version, transcript: Option<Transcript>) -> Collect<O> {
+        observer.revision(revision, transcript.as_ref().map(|t| t.path.as_str()));
         Collect {
             observer,
             revision,
             findings: Vec::new(),
             by_rule: BTreeMap::new(),
+            transcript,
         }
+    }
+
+    /// `FILE:LINE` of the message at `line` of `direction`'s stream.
+    fn at(&self, direction: Direction, line: Option<u64>) -> Option<String> {
+        let t = self.transcript.as_ref()?;
+        Some(format!("{}:{}", t.path, t.line_of(direction, line)?))
     }
 
     fn count(&mut self, rule: &str) {
@@ -61,6 +70,7 @@ impl<O: Observer> Collect<O> {
                 id: p.id.clone(),
                 line: p.line,
                 exchange: p.exchange,
+                transcript: self.at(p.direction, p.line),
                 pointer: String::new(),
                 message: format!(
                     "request '{}' (id {id}) sent by the {} was never answered",
@@ -68,7 +78,17 @@ impl<O: Observer> Collect<O> {
                     p.direction.sender()
                 ),
             });
-            self.observer.unanswered(p);
+            let line = self
+                .transcript
+                .as_ref()
+                .and_then(|t| t.line_of(p.direction, p.line));
+            match line {
+                Some(line) => self.observer.unanswered(&Pending {
+                    line: Some(line),
+                    ..p.clone()
+                }),
+                None => self.observer.unanswered(p),
+            }
         }
     }
 
@@ -76,7 +96,12 @@ impl<O: Observer> Collect<O> {
     /// by the exercise).
     pub fn probe(&mut self, findings: &[ProbeFinding]) {
         for f in findings {
-            let finding = probe_finding(f, self.revision);
+            let mut finding = probe_finding(f, self.revision);
+            finding.id = f.id.map(Value::from);
+            finding.transcript = self.transcript.as_ref().and_then(|t| {
+                let line = t.request_line(f.id?)?;
+                Some(format!("{}:{line}", t.path))
+            });
             self.observer.probe_finding(&finding);
             self.findings.push(finding);
         }
@@ -98,6 +123,7 @@ pub(crate) fn probe_finding(f: &ProbeFinding, revision: Version) -> Finding {
         id: None,
         line: None,
         exchange: None,
+        transcript: None,
         pointer: String::new(),
         message: format!("{} ({})", f.message, f.rule.sentence),
     }
@@ -105,6 +131,30 @@ pub(crate) fn probe_finding(f: &ProbeFinding, revision: Version) -> Finding {
 
 impl<O: Observer> Consumer for Collect<O> {
     fn judged(&mut self, m: &Judged<'_>) {
+        let recorded = match &mut self.transcript {
+            Some(t) if m.context.http.is_none() => t.write(m),
+            _ => None,
+        };
+        let context;
+        let m = &match recorded {
+            // The observer sees the message at its transcript line.
+            Some(line) => {
+                context = Context {
+                    line: Some(line),
+                    ..m.context.clone()
+                };
+                Judged {
+                    context: &context,
+                    ..*m
+                }
+            }
+            None => Judged { ..*m },
+        };
+        let at = self
+            .transcript
+            .as_ref()
+            .zip(recorded)
+            .map(|(t, line)| format!("{}:{line}", t.path));
         if deliberate_unknown(m) {
             // Shown without the warning it was sent to get.
             let reports: Vec<_> = m
@@ -146,6 +196,7 @@ impl<O: Observer> Consumer for Collect<O> {
                     id: r.id.clone(),
                     line: m.context.line,
                     exchange,
+                    transcript: at.clone(),
                     pointer: row.pointer.to_string(),
                     message: row.message.to_string(),
                 });
@@ -165,6 +216,7 @@ impl<O: Observer> Consumer for Collect<O> {
             id: None,
             line: None,
             exchange: Some(f.exchange),
+            transcript: None,
             pointer: String::new(),
             message: f.message.clone(),
         });

@@ -29,6 +29,7 @@ pub(super) fn origin_check(
         table.not_called.push(NotCalled {
             what: format!("the Origin check (Origin: {})", http::FOREIGN_ORIGIN),
             why: "the URL's host is not a loopback address".into(),
+            names: Vec::new(),
         });
         return;
     }
@@ -78,6 +79,7 @@ pub(super) fn origin_check(
             .entry(rules::ORIGIN.id.to_string())
             .or_default() += 1;
         findings.push(ProbeFinding {
+            id: None,
             rule: rules::ORIGIN,
             method: Some(if legacy { "GET" } else { method }.to_string()),
             message: format!(
@@ -117,6 +119,7 @@ pub(super) fn security_checks(
             table.not_called.push(table::NotCalled {
                 what: format!("the {name} check"),
                 why,
+                names: Vec::new(),
             });
             continue;
         }
@@ -133,6 +136,7 @@ pub(super) fn security_checks(
         };
         *table.findings.entry(rule.id.to_string()).or_default() += 1;
         findings.push(ProbeFinding {
+            id: None,
             rule,
             method: Some("ping".to_string()),
             message: o.what,

@@ -59,6 +59,7 @@ mod stdio_reader;
 mod stdio_writer;
 mod synth;
 mod table;
+mod transcript;
 mod watch;
 
 pub use config::{Error, Probe, Tools};

@@ -16,12 +16,16 @@ use super::result::Finding;
 /// observer is for writing them as they come (the CLI's formats), or with
 /// everything a [`Judged`] message carries (its bytes, its reports).
 pub trait Observer {
-    /// A revision's conversation begins (before any of its messages).
-    fn revision(&mut self, revision: Version) {
-        let _ = revision;
+    /// A revision's conversation begins (before any of its messages);
+    /// `transcript`: the stdio transcript it is written to, when one is.
+    fn revision(&mut self, revision: Version, transcript: Option<&str>) {
+        let _ = (revision, transcript);
     }
     /// One judged message (the probe's request for an unknown method
     /// without the "not in this revision" warning it was sent to get).
+    /// When a stdio transcript is written, its [`Context::line`] is its
+    /// line in the transcript (both directions in one file), as is an
+    /// unanswered request's.
     fn judged(&mut self, message: &Judged<'_>) {
         let _ = message;
     }

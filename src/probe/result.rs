@@ -44,6 +44,11 @@ pub struct Finding {
     /// The HTTP exchange (HTTP).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exchange: Option<u64>,
+    /// Where the message is in the revision's transcript (stdio,
+    /// [`super::Probe::transcript`]): `FILE:LINE`, the line of its record
+    /// (for a finding of the probe's own, the line of its request).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub transcript: Option<String>,
     /// Where in the message (an RFC 6901 pointer; empty: the whole).
     #[serde(skip_serializing_if = "String::is_empty")]
     pub pointer: String,
@@ -101,6 +106,9 @@ impl fmt::Display for Finding {
         }
         if let Some(x) = self.exchange {
             write!(f, " exchange {x}")?;
+        }
+        if let Some(t) = &self.transcript {
+            write!(f, " ({t})")?;
         }
         if !self.pointer.is_empty() {
             write!(f, " at {}", self.pointer)?;

@@ -18,6 +18,7 @@ use super::{
     link::Link,
     observer::Observer,
     table::RevisionReport,
+    transcript::{self, Transcript},
 };
 use crate::{
     live::{self, Pipeline},
@@ -48,7 +49,21 @@ pub(super) fn revision_run<O: Observer + Send + 'static>(
     deadline: Instant,
     observer: O,
 ) -> Result<(RevisionReport, Collect<O>), Box<(io::Error, O)>> {
-    let pipeline = start_pipeline(probe, Collect::new(observer, revision));
+    let transcript = match (&probe.target, &probe.transcript) {
+        (Target::Stdio(_), Some(path)) => {
+            let path = transcript::path_for(path, revision, probe.revisions.len() > 1);
+            match Transcript::create(&path) {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    let e =
+                        io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()));
+                    return Err(Box::new((e, observer)));
+                }
+            }
+        }
+        _ => None,
+    };
+    let pipeline = start_pipeline(probe, Collect::new(observer, revision, transcript));
     let submitter = pipeline.submitter();
     let started = Conn::start(probe, http, revision, &submitter);
     drop(submitter);
@@ -59,6 +74,14 @@ pub(super) fn revision_run<O: Observer + Send + 'static>(
     let (mut table, findings, cancelled) = converse(conn, probe, revision, deadline);
     let finished = pipeline.finish();
     let mut collect = finished.consumer;
+    if let Some(t) = &mut collect.transcript {
+        table.transcript = Some(t.path.clone());
+        if let Err(e) = t.finish() {
+            table
+                .note
+                .get_or_insert(format!("the transcript could not be written: {e}"));
+        }
+    }
     collect.unanswered(&still_pending(finished.totals.unanswered, &cancelled));
     collect.probe(&findings);
     for (rule, n) in &collect.by_rule {
@@ -160,14 +183,10 @@ impl Conn {
             }
             #[cfg(not(feature = "probe-http"))]
             Target::Url(_) => Err(io::Error::other("built without HTTP")),
-            Target::Stdio(command) => Connection::start(
-                command,
-                &probe.env,
-                submitter,
-                max_bytes,
-                exercise::stateless(revision),
-            )
-            .map(Conn::Stdio),
+            Target::Stdio(command) => {
+                Connection::start(command, &probe.env, submitter, max_bytes, revision)
+                    .map(Conn::Stdio)
+            }
         }
     }
 

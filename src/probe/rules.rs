@@ -21,7 +21,9 @@ pub const TIMEOUT: ProbeRule = ProbeRule {
                requests, to prevent hung connections and resource exhaustion.\"",
 };
 
-/// The server's output ended (it exited or closed stdout) mid-conversation.
+/// The server's output ended (it exited or closed stdout) mid-conversation:
+/// a warning (the sentence describes the shutdown; no MUST or SHOULD
+/// forbids a server to end the connection).
 pub const CLOSED: ProbeRule = ProbeRule {
     id: "probe-server-closed",
     sentence: "basic/lifecycle (Shutdown): \"During the shutdown phase, one side (usually the \

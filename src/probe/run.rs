@@ -57,7 +57,6 @@ fn check(probe: &Probe) -> Result<(), Error> {
             let http_only = [
                 ("--header", !probe.headers.is_empty()),
                 ("--har", probe.har.is_some()),
-                ("--transcript", probe.transcript.is_some()),
             ];
             if let Some((flag, _)) = http_only.iter().find(|(_, given)| *given) {
                 return Err(Error::Config(format!(
@@ -171,6 +170,7 @@ fn negotiation_across(tables: &[RevisionReport]) -> Vec<Finding> {
             id: None,
             line: None,
             exchange: None,
+            transcript: None,
             pointer: String::new(),
             message: format!(
                 "offered {}, the server answered {answered}; offered {answered}, it answered \

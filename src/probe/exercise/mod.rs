@@ -55,6 +55,8 @@ pub struct ProbeFinding {
     pub rule: ProbeRule,
     /// The method it is about.
     pub method: Option<String>,
+    /// The id of the probe's request it is about, when one.
+    pub id: Option<u64>,
     /// What happened.
     pub message: String,
     /// A warning rather than a violation (a tool that runs longer than
@@ -151,9 +153,11 @@ impl<'a> Exercise<'a> {
     /// A finding, or (`warning`) a warning.
     fn found(&mut self, rule: ProbeRule, method: &str, message: String, warning: bool) {
         *self.table.findings.entry(rule.id.to_string()).or_default() += 1;
+        let id = Some(self.conn.last_id()).filter(|&id| id > 0);
         self.findings.push(ProbeFinding {
             rule,
             method: Some(method.to_string()),
+            id,
             message,
             warning,
         });
@@ -194,7 +198,8 @@ impl<'a> Exercise<'a> {
         match &reply {
             Reply::Result(_) => tally.ok += 1,
             Reply::Error(..) | Reply::Failed(_) => tally.error += 1,
-            Reply::TimedOut | Reply::Closed => tally.timed_out += 1,
+            Reply::TimedOut => tally.timed_out += 1,
+            Reply::Closed => tally.closed += 1,
         }
         match &reply {
             Reply::TimedOut => {
@@ -214,9 +219,13 @@ impl<'a> Exercise<'a> {
             Reply::Closed => {
                 self.closed = true;
                 let (exit, what) = self.conn.ended(Duration::from_millis(500));
-                let message = format!("{what} while '{target}' waited for its answer");
+                let mut message = format!("{what} while '{target}' waited for its answer");
                 self.table.exit = exit;
-                self.finding(rules::CLOSED, method, message);
+                self.table.stderr = self.conn.stderr_tail();
+                if let Some(last) = self.table.stderr.last() {
+                    message.push_str(&format!("; its standard error ended: {last:?}"));
+                }
+                self.found(rules::CLOSED, method, message, true);
             }
             Reply::Failed(why) => {
                 let message = format!("'{target}' got no JSON-RPC response: {why}");
@@ -332,6 +341,7 @@ impl<'a> Exercise<'a> {
                     resources.len() - self.limits.read_limit
                 ),
                 why: format!("--read-limit {}", self.limits.read_limit),
+                names: Vec::new(),
             });
         }
     }
@@ -373,6 +383,7 @@ impl<'a> Exercise<'a> {
                 self.table.not_called.push(NotCalled {
                     what: format!("{method} past page {page}"),
                     why: format!("--page-limit {}", self.limits.page_limit),
+                    names: Vec::new(),
                 });
                 break;
             }
@@ -406,15 +417,16 @@ impl<'a> Exercise<'a> {
     /// ([`Exercise::missing_argument`]).
     fn call_tools(&mut self, tools: &[Value]) {
         let mut missing_done = false;
+        let mut skipped: Vec<(String, Vec<String>)> = Vec::new();
         for tool in tools {
             let Some(name) = tool.get("name").and_then(Value::as_str) else {
                 continue;
             };
             if let Some(why) = self.not_allowed(tool) {
-                self.table.not_called.push(NotCalled {
-                    what: format!("tools/call {name}"),
-                    why,
-                });
+                match skipped.iter_mut().find(|(w, _)| *w == why) {
+                    Some((_, names)) => names.push(name.to_string()),
+                    None => skipped.push((why, vec![name.to_string()])),
+                }
                 continue;
             }
             let arguments = tool
@@ -429,6 +441,11 @@ impl<'a> Exercise<'a> {
             if !missing_done {
                 missing_done = self.missing_argument(tool, name, &arguments);
             }
+        }
+        for (why, names) in skipped {
+            self.table
+                .not_called
+                .push(NotCalled::tools(names, why, tools.len()));
         }
     }
 
@@ -451,7 +468,7 @@ impl<'a> Exercise<'a> {
         match self.limits.tools {
             Tools::None => Some("--tools none"),
             Tools::ReadOnly if !read_only => {
-                Some("not annotated readOnlyHint: true; --tools all calls it")
+                Some("not annotated readOnlyHint: true; `--tools all` calls them")
             }
             _ => None,
         }

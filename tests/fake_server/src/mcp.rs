@@ -11,7 +11,8 @@
 //!
 //! - `banner`: prints a line of text on stdout before anything else;
 //! - `silent`: never answers `initialize` (reads on, answers nothing);
-//! - `crash:METHOD`: exits (status 3) on receiving METHOD;
+//! - `crash:METHOD`: exits (status 3) on receiving METHOD, saying so on
+//!   standard error;
 //! - `hang:METHOD`: never answers METHOD (answers everything else);
 //! - `invalid-json`: writes a broken JSON line after the `initialize` answer;
 //! - `twice`: answers every request twice;
@@ -67,6 +68,7 @@ pub fn serve(flaws: &str) -> u8 {
             continue; // notifications and responses
         };
         if target(flaws, "crash:", method) {
+            eprintln!("fake-server: cannot serve {method}, exiting");
             return 3;
         }
         if target(flaws, "hang:", method) || (method == "initialize" && has(flaws, "silent")) {

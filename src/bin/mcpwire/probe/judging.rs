@@ -103,7 +103,13 @@ impl Judging {
 
     /// One probe finding, as `check` writes a rule's.
     fn write_probe(&mut self, f: &Finding) -> io::Result<()> {
-        let file = format!("{} <server>", f.revision);
+        // At its request's line in the transcript, when there is one.
+        let (file, line) = f
+            .transcript
+            .as_deref()
+            .and_then(|t| t.rsplit_once(':'))
+            .and_then(|(file, line)| Some((file.to_string(), line.parse().ok()?)))
+            .unwrap_or_else(|| (format!("{} <server>", f.revision), 0));
         let severity = if f.level == Level::Warning {
             self.summary.warnings += 1;
             Severity::Warning
@@ -115,7 +121,7 @@ impl Judging {
         self.sink.finding(
             &Out {
                 file: &file,
-                line: 0,
+                line,
                 severity,
                 direction: Some(f.direction),
                 direction_inferred: false,
@@ -159,9 +165,15 @@ fn place(context: &Context) -> HttpWhere {
 }
 
 impl Observer for Judging {
-    fn revision(&mut self, revision: Version) {
-        self.client = format!("{revision} <client>");
-        self.server = format!("{revision} <server>");
+    fn revision(&mut self, revision: Version, transcript: Option<&str>) {
+        // With a transcript, both streams are its lines.
+        if let Some(path) = transcript {
+            self.client = path.to_string();
+            self.server = path.to_string();
+        } else {
+            self.client = format!("{revision} <client>");
+            self.server = format!("{revision} <server>");
+        }
         self.summary.files += 1;
     }
 
