@@ -36,6 +36,9 @@ pub(super) type HttpConfig = http::HttpConfig;
 #[cfg(not(feature = "probe-http"))]
 pub(super) type HttpConfig = ();
 
+/// A server that could not be started: why, and the observer back.
+pub(super) type NotStarted<O> = Box<(io::Error, O)>;
+
 /// What the exercise left: the report, the probe's findings, and the ids
 /// of the requests it cancelled.
 type Exercised = (RevisionReport, Vec<ProbeFinding>, Vec<u64>);
@@ -48,7 +51,7 @@ pub(super) fn revision_run<O: Observer + Send + 'static>(
     revision: Version,
     deadline: Instant,
     observer: O,
-) -> Result<(RevisionReport, Collect<O>), Box<(io::Error, O)>> {
+) -> Result<(RevisionReport, Collect<O>), NotStarted<O>> {
     let transcript = match (&probe.target, &probe.transcript) {
         (Target::Stdio(_), Some(path)) => {
             let path = transcript::path_for(path, revision, probe.revisions.len() > 1);
