@@ -26,8 +26,9 @@ pub enum Tools {
 pub(crate) enum Target {
     /// A stdio server: the command line the probe runs.
     Stdio(Vec<OsString>),
-    /// An HTTP server at this URL.
-    Url(String),
+    /// An HTTP server at this URL (without `probe-http`, refused by
+    /// [`Probe::run`]).
+    Url(#[cfg_attr(not(feature = "probe-http"), allow(dead_code))] String),
 }
 
 /// A probe of one MCP server: what to run or reach, the revisions, and the

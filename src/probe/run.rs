@@ -20,6 +20,8 @@ use super::{
 use crate::{report::Level, Direction, Version};
 
 /// Runs `probe`, showing `observer` everything judged.
+// Without HTTP the configuration is `()`.
+#[cfg_attr(not(feature = "probe-http"), allow(clippy::let_unit_value))]
 pub(super) fn run<O: Observer + Send + 'static>(
     probe: &Probe,
     observer: O,
