@@ -81,3 +81,23 @@ fn a_defect_names_revision_exchange_and_transcript_line() {
         .iter()
         .any(|f| f["rule"] == "input" && f["level"] == "violation"));
 }
+
+/// A defect at every revision is listed once, with its revisions.
+#[cfg(feature = "v2025_11_25")]
+#[test]
+fn a_defect_at_several_revisions_is_listed_once() {
+    let report = server("unknown-ok")
+        .revisions([Version::V2025_06_18, Version::V2025_11_25])
+        .run()
+        .expect("the server starts");
+    let repeated: Vec<_> = report
+        .distinct()
+        .into_iter()
+        .filter(|(f, _)| f.rule == "probe-unknown-method")
+        .collect();
+    assert_eq!(repeated.len(), 1, "{repeated:?}");
+    assert_eq!(repeated[0].1, [Version::V2025_06_18, Version::V2025_11_25]);
+    let failed = panic::catch_unwind(|| report.assert_no_violations()).unwrap_err();
+    let message = failed.downcast_ref::<String>().expect("a message");
+    assert!(message.contains("(at 2025-06-18, 2025-11-25)"), "{message}");
+}

@@ -72,11 +72,47 @@ impl Report {
         self.violations().next().is_none()
     }
 
+    /// The findings, each shown once with every revision it was found at:
+    /// a finding that repeats at several revisions (the same level, rule,
+    /// direction, method and message) is one, at its first place.
+    pub fn distinct(&self) -> Vec<(&Finding, Vec<Version>)> {
+        let mut out: Vec<(&Finding, Vec<Version>)> = Vec::new();
+        for f in &self.findings {
+            let same = |g: &Finding| {
+                g.level == f.level
+                    && g.rule == f.rule
+                    && g.direction == f.direction
+                    && g.method == f.method
+                    && g.message == f.message
+            };
+            match out.iter_mut().find(|(g, _)| same(g)) {
+                Some((_, revisions)) if !revisions.contains(&f.revision) => {
+                    revisions.push(f.revision);
+                }
+                Some(_) => out.push((f, vec![f.revision])),
+                None => out.push((f, vec![f.revision])),
+            }
+        }
+        out
+    }
+
     /// Panics, listing every violation (revision, direction, method, id,
-    /// place, rule and message), unless there is none.
+    /// place, rule and message; one repeated at several revisions once,
+    /// with them), unless there is none.
     #[track_caller]
     pub fn assert_no_violations(&self) {
-        let list: Vec<String> = self.violations().map(ToString::to_string).collect();
+        let list: Vec<String> = self
+            .distinct()
+            .into_iter()
+            .filter(|(f, _)| f.level == Level::Violation)
+            .map(|(f, revisions)| match revisions.as_slice() {
+                [_] => f.to_string(),
+                more => {
+                    let at: Vec<&str> = more.iter().map(|v| v.as_str()).collect();
+                    format!("{f} (at {})", at.join(", "))
+                }
+            })
+            .collect();
         if !list.is_empty() {
             panic!(
                 "the probe found {} violation(s):\n{}",
