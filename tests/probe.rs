@@ -301,6 +301,28 @@ fn the_transcript_gives_check_the_same_findings() {
     }
 }
 
+/// An error for a prompt the server listed itself is shown in the table;
+/// no sentence makes it wrong, so it is no finding.
+#[test]
+fn an_error_for_a_listed_prompt_is_shown() {
+    let run = probe("prompt-error", &["--spec", "2025-06-18"]);
+    let t = run.table("2025-06-18");
+    let errors = t["errors"].as_array().expect("errors");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e["what"].as_str().unwrap().starts_with("prompts/get ")
+                && e["code"] == -32603
+                && e["message"] == "the prompt store is down"),
+        "{t}"
+    );
+    // The unknown prompt's own check is a finding of its own, not listed.
+    assert!(!errors.iter().any(|e| e["what"]
+        .as_str()
+        .unwrap()
+        .contains("mcpwire-probe-unknown")));
+}
+
 #[test]
 fn a_hang_times_out_and_the_probe_goes_on() {
     let run = probe("hang:ping", &["--spec", "2025-06-18", "--timeout", "500ms"]);

@@ -65,7 +65,7 @@ mod watch;
 pub use config::{Error, Probe, Tools};
 pub use observer::Observer;
 pub use result::{Finding, Report};
-pub use table::{NotCalled, RevisionReport, Tally};
+pub use table::{ListedError, NotCalled, RevisionReport, Tally};
 
 /// The method no revision defines, sent to see −32601 (the session's
 /// "not in this revision" warning about it is not reported).

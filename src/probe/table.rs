@@ -54,6 +54,10 @@ pub struct RevisionReport {
     /// The server's exit status, when it exited while the probe was still
     /// talking to it.
     pub exit: Option<String>,
+    /// Errors answered for what the server listed itself (its prompts,
+    /// resources and tools).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<ListedError>,
     /// The stdio transcript of this revision's conversation, when written.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transcript: Option<String>,
@@ -61,6 +65,18 @@ pub struct RevisionReport {
     /// its output ended while the probe was still talking to it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stderr: Vec<String>,
+}
+
+/// An error the server answered for something it listed itself (a
+/// prompt, a resource, a tool): shown, since no sentence makes it wrong.
+#[derive(Clone, Debug, Serialize)]
+pub struct ListedError {
+    /// The method and target (`prompts/get greet`).
+    pub what: String,
+    /// The error's code, when an integer.
+    pub code: Option<i64>,
+    /// Its message.
+    pub message: String,
 }
 
 /// Something the probe chose not to call: one line per group (the tools
@@ -118,6 +134,7 @@ impl RevisionReport {
             exit: None,
             stderr: Vec::new(),
             transcript: None,
+            errors: Vec::new(),
         }
     }
 
@@ -155,6 +172,16 @@ impl RevisionReport {
                     t.ok, t.error, t.timed_out, t.closed
                 )?;
             }
+        }
+        for e in &self.errors {
+            let code = e
+                .code
+                .map_or_else(|| "no code".to_string(), |c| c.to_string());
+            writeln!(
+                out,
+                "  answered an error: {} ({code}: {})",
+                e.what, e.message
+            )?;
         }
         if let Some(line) = self.tools_line() {
             writeln!(out, "  {line}")?;

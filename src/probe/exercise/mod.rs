@@ -29,7 +29,7 @@ use super::{
     link::{Link, Reply},
     rules::{self, ProbeRule},
     synth,
-    table::{NotCalled, RevisionReport},
+    table::{ListedError, NotCalled, RevisionReport},
     Tools,
 };
 
@@ -261,13 +261,34 @@ impl<'a> Exercise<'a> {
     /// capability sentence is descriptive, no MUST or SHOULD), for `ping`
     /// a violation ("The receiver MUST respond promptly").
     fn declared(&mut self, method: &str, capability: &str, params: Option<Value>) -> Option<Reply> {
+        let target = params
+            .as_ref()
+            .and_then(|p| p.get("name").or_else(|| p.get("uri")))
+            .and_then(Value::as_str)
+            .map(str::to_string);
         let reply = self.call(method, params)?;
-        if let Reply::Error(Some(-32601), text) = &reply {
-            let message = format!(
-                "'{method}' answered -32601 ({text}) although the server declares `{capability}`"
-            );
-            let warning = method != "ping";
-            self.found(rules::DECLARED_NOT_SERVED, method, message, warning);
+        match &reply {
+            Reply::Error(Some(-32601), text) => {
+                let message = format!(
+                    "'{method}' answered -32601 ({text}) although the server declares `{capability}`"
+                );
+                let warning = method != "ping";
+                self.found(rules::DECLARED_NOT_SERVED, method, message, warning);
+            }
+            // An error for something the server listed itself: no
+            // sentence makes it wrong (a prompt may refuse the probe's
+            // argument values, a resource may be gone), so it is shown,
+            // not judged.
+            Reply::Error(code, text) => {
+                if let Some(target) = target {
+                    self.table.errors.push(ListedError {
+                        what: format!("{method} {target}"),
+                        code: *code,
+                        message: text.clone(),
+                    });
+                }
+            }
+            _ => {}
         }
         Some(reply)
     }

@@ -20,6 +20,7 @@
 //! - `prompts-not-served`: declares `prompts` but answers −32601;
 //! - `unknown-ok`: answers an unknown method with a result;
 //! - `unknown-tool-ok`: answers `tools/call` of an unknown tool with a result;
+//! - `prompt-error`: answers every `prompts/get` with −32603;
 //! - `unknown-prompt-ok`: answers `prompts/get` of an unknown prompt with a result;
 //! - `unknown-resource-ok`: answers `resources/read` of an unknown resource
 //!   with an empty `contents`;
@@ -186,6 +187,9 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
                 && !has(flaws, "unknown-prompt-ok") =>
         {
             Err((-32602, "Invalid prompt name".into()))
+        }
+        "prompts/get" if has(flaws, "prompt-error") => {
+            Err((-32603, "the prompt store is down".into()))
         }
         "prompts/get" => {
             let who = params
