@@ -101,6 +101,9 @@ pub mod message;
 #[cfg(feature = "metaschemas")]
 #[cfg_attr(docsrs, doc(cfg(feature = "metaschemas")))]
 pub mod metaschema;
+#[cfg(feature = "probe")]
+#[cfg_attr(docsrs, doc(cfg(feature = "probe")))]
+pub mod probe;
 pub mod report;
 pub mod rule;
 pub mod scan;

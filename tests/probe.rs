@@ -142,7 +142,16 @@ fn tools_all_and_none() {
     let none = probe("good", &["--spec", "2025-06-18", "--tools", "none"]);
     let t = none.table("2025-06-18");
     assert_eq!(count(t, "tools/call", "ok"), 0);
-    assert_eq!(t["not_called"].as_array().map(Vec::len), Some(2));
+    // One line for the group, naming both tools.
+    assert_eq!(t["not_called"].as_array().map(Vec::len), Some(1), "{t}");
+    assert_eq!(
+        t["not_called"][0]["what"], "tools/call of 2 of 2 tools",
+        "{t}"
+    );
+    assert_eq!(
+        t["not_called"][0]["names"].as_array().map(Vec::len),
+        Some(2)
+    );
 }
 
 #[test]
@@ -196,11 +205,122 @@ fn a_server_that_never_answers_initialize() {
 #[test]
 fn a_crash_is_found_and_the_report_finished() {
     let run = probe("crash:tools/list", &["--spec", "2025-06-18"]);
-    assert_eq!(run.code, 1);
+    // A warning: no MUST forbids a server to end the connection.
+    assert_eq!(run.code, 0);
     assert!(run.has("probe-server-closed"), "{:?}", run.rules());
     let t = run.table("2025-06-18");
     assert_eq!(count(t, "ping", "ok"), 1);
     assert!(t["exit"].as_str().unwrap_or_default().contains('3'), "{t}");
+}
+
+/// A server that dies at start: its exit is "closed" (not "timed out"),
+/// a warning, and the last lines of its standard error are shown.
+#[test]
+fn a_crash_at_start_shows_its_stderr() {
+    let run = probe("crash:initialize", &["--spec", "2025-06-18"]);
+    let t = run.table("2025-06-18");
+    assert_eq!(count(t, "initialize", "closed"), 1, "{t}");
+    assert_eq!(count(t, "initialize", "timed_out"), 0, "{t}");
+    assert_eq!(
+        t["stderr"][0], "fake-server: cannot serve initialize, exiting",
+        "{t}"
+    );
+    let closed = run
+        .findings
+        .iter()
+        .find(|f| f["keyword"] == "probe-server-closed")
+        .expect("probe-server-closed");
+    assert_eq!(closed["severity"], "warning", "{closed}");
+    assert!(
+        closed["message"]
+            .as_str()
+            .unwrap()
+            .contains("cannot serve initialize"),
+        "{closed}"
+    );
+}
+
+/// `--transcript` over stdio: `mcpwire check` on the file gives the
+/// probe's message findings, at the lines the probe named.
+#[test]
+fn the_transcript_gives_check_the_same_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("probe.jsonl");
+    let shown = path.display().to_string();
+    let run = probe(
+        "invalid-json,twice,unknown-ok",
+        &["--spec", "2025-06-18", "--transcript", &shown],
+    );
+    let at = |findings: &[Value]| {
+        let mut v: Vec<(String, u64)> = findings
+            .iter()
+            .filter(|f| f["file"] == shown.as_str())
+            .map(|f| {
+                let k = f["keyword"].as_str().unwrap_or_default().to_string();
+                (k, f["line"].as_u64().unwrap_or(0))
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let probed = at(&run.findings);
+    assert!(probed.iter().any(|(k, _)| k == "input"), "{probed:?}");
+    assert!(
+        probed.iter().any(|(k, _)| k == "duplicate_response"),
+        "{probed:?}"
+    );
+    // The probe's own finding points at its request's line.
+    assert!(
+        probed.iter().any(|(k, _)| k == "probe-unknown-method"),
+        "{probed:?}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_mcpwire"))
+        .args(["check", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let checked: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &Value| v.get("keyword").is_some())
+        // The probe sends an unknown method on purpose; check warns of it.
+        .filter(|v| v["keyword"] != "method_not_in_revision")
+        .collect();
+    let messages: Vec<(String, u64)> = probed
+        .into_iter()
+        .filter(|(k, _)| !k.starts_with("probe-"))
+        .collect();
+    assert_eq!(at(&checked), messages);
+    // Each line named is the record of the message found.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    for (k, line) in &messages {
+        let record = lines[*line as usize - 1];
+        let parsed = serde_json::from_str::<Value>(record);
+        assert_eq!(k == "input", parsed.is_err(), "{k} at {line}: {record}");
+    }
+}
+
+/// An error for a prompt the server listed itself is shown in the table;
+/// no sentence makes it wrong, so it is no finding.
+#[test]
+fn an_error_for_a_listed_prompt_is_shown() {
+    let run = probe("prompt-error", &["--spec", "2025-06-18"]);
+    let t = run.table("2025-06-18");
+    let errors = t["errors"].as_array().expect("errors");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e["what"].as_str().unwrap().starts_with("prompts/get ")
+                && e["code"] == -32603
+                && e["message"] == "the prompt store is down"),
+        "{t}"
+    );
+    // The unknown prompt's own check is a finding of its own, not listed.
+    assert!(!errors.iter().any(|e| e["what"]
+        .as_str()
+        .unwrap()
+        .contains("mcpwire-probe-unknown")));
 }
 
 #[test]

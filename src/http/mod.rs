@@ -12,13 +12,20 @@
 //! - [`tracker`]: the HTTP rules of one conversation ([`rules`]), and which
 //!   messages to judge with a [`crate::Session`];
 //! - [`har`]: HAR 1.2 captures, read into the same steps;
-//! - [`redact`]: credentials kept out of captures and reports.
+//! - [`redact`]: credentials kept out of captures and reports;
+//! - [`transcript`]: HTTP transcripts (JSON Lines with HTTP metadata),
+//!   read and written; [`har::out`] writes HAR captures;
+//! - `client` (feature `probe-http`): the hyper/rustls client of the proxy
+//!   and of the probe's HTTP link.
 //!
 //! `mcpwire proxy` produces steps from live traffic and `mcpwire check`
 //! from a HAR; both judge them with the same [`Tracker`] and `Session`, so
 //! a capture gives the findings the proxy gave. Everything here is std +
 //! serde: no async runtime, no HTTP stack (`docs/http.md`).
 
+#[cfg(feature = "probe-http")]
+#[cfg_attr(docsrs, doc(cfg(feature = "probe-http")))]
+pub mod client;
 pub mod exchange;
 pub mod har;
 pub mod params;
@@ -28,6 +35,7 @@ pub mod router;
 pub mod rules;
 pub mod sse;
 pub mod tracker;
+pub mod transcript;
 
 pub use exchange::{
     is_field_name, is_field_value, Body, End, Headers, RequestHead, ResponseHead, Step,

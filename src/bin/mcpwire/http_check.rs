@@ -67,9 +67,9 @@ fn transcript_entries(steps: &[Step]) -> HashMap<u64, HttpWhere> {
 }
 
 /// Whether `name` is a HAR capture or an HTTP transcript
-/// ([`crate::http_transcript`]).
+/// ([`mcpwire::http::transcript`]).
 pub fn is_capture(name: &str, limit: usize) -> bool {
-    is_har(name) || (name != "-" && crate::http_transcript::is_http_transcript(name, limit))
+    is_har(name) || (name != "-" && mcpwire::http::transcript::is_http_transcript(name, limit))
 }
 
 /// Whether `name` is a HAR capture (by its name, or its first bytes).
@@ -102,7 +102,7 @@ pub fn run(
                     .map_err(|e| format!("cannot read {name}: {e}"))
             })
     } else {
-        crate::http_transcript::read(name, options.limits.max_bytes).map(|steps| {
+        mcpwire::http::transcript::read(name, options.limits.max_bytes).map(|steps| {
             let entries = transcript_entries(&steps);
             (steps, entries)
         })

@@ -20,7 +20,6 @@ mod github;
 mod help;
 mod http_check;
 mod http_judge;
-mod http_transcript;
 mod inputs;
 mod jsonl;
 mod judge;

@@ -317,29 +317,7 @@ pub fn timestamp() -> String {
             (d.as_secs(), d.subsec_millis())
         }
     };
-    format!("{}.{millis:03}Z", date_time(secs))
-}
-
-/// `secs` after the Unix epoch as `YYYY-MM-DDTHH:MM:SS` (UTC).
-pub fn date_time(secs: u64) -> String {
-    let days = (secs / 86_400) as i64;
-    let rem = secs % 86_400;
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
+    format!("{}.{millis:03}Z", mcpwire::http::har::out::date_time(secs))
 }
 
 #[cfg(test)]

@@ -35,6 +35,7 @@ mod entry;
 mod file;
 mod model;
 mod order;
+pub mod out;
 mod time;
 
 pub use entry::{entry_steps, target};

@@ -11,7 +11,8 @@
 //!
 //! - `banner`: prints a line of text on stdout before anything else;
 //! - `silent`: never answers `initialize` (reads on, answers nothing);
-//! - `crash:METHOD`: exits (status 3) on receiving METHOD;
+//! - `crash:METHOD`: exits (status 3) on receiving METHOD, saying so on
+//!   standard error;
 //! - `hang:METHOD`: never answers METHOD (answers everything else);
 //! - `invalid-json`: writes a broken JSON line after the `initialize` answer;
 //! - `twice`: answers every request twice;
@@ -19,6 +20,7 @@
 //! - `prompts-not-served`: declares `prompts` but answers −32601;
 //! - `unknown-ok`: answers an unknown method with a result;
 //! - `unknown-tool-ok`: answers `tools/call` of an unknown tool with a result;
+//! - `prompt-error`: answers every `prompts/get` with −32603;
 //! - `unknown-prompt-ok`: answers `prompts/get` of an unknown prompt with a result;
 //! - `unknown-resource-ok`: answers `resources/read` of an unknown resource
 //!   with an empty `contents`;
@@ -67,6 +69,7 @@ pub fn serve(flaws: &str) -> u8 {
             continue; // notifications and responses
         };
         if target(flaws, "crash:", method) {
+            eprintln!("fake-server: cannot serve {method}, exiting");
             return 3;
         }
         if target(flaws, "hang:", method) || (method == "initialize" && has(flaws, "silent")) {
@@ -184,6 +187,9 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
                 && !has(flaws, "unknown-prompt-ok") =>
         {
             Err((-32602, "Invalid prompt name".into()))
+        }
+        "prompts/get" if has(flaws, "prompt-error") => {
+            Err((-32603, "the prompt store is down".into()))
         }
         "prompts/get" => {
             let who = params

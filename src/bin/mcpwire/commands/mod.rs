@@ -8,8 +8,7 @@ use mcpwire::Version;
 
 use crate::args::{self, App, Entry};
 
-// `mcpwire probe`'s options live beside the probe (src/bin/mcpwire/probe/).
-#[path = "../probe/args.rs"]
+// `mcpwire probe`'s options.
 pub(crate) mod probe_args;
 pub use probe_args::ProbeArgs;
 

@@ -1,34 +1,32 @@
-//! The live pipeline's consumer for one revision's conversation: every
-//! message, both directions, judged as `tap` judges it and written as
-//! `check` writes findings, with the findings counted by rule for the
-//! revision's table. Over HTTP the HTTP rules' findings too, written as
-//! `proxy` writes them ([`crate::http_judge::finding`]); a finding's line
-//! is then its exchange (the n-th request of the revision's connection).
+//! The probe's [`Observer`]: every message, both directions, judged as
+//! `tap` judges it and written as `check` writes findings. Over HTTP the
+//! HTTP rules' findings too, written as `proxy` writes them
+//! ([`crate::http_judge::finding`]); a finding's line is then its exchange
+//! (the n-th request of the revision's connection). The probe's own
+//! findings are written as `check` writes a rule's.
 
-use std::{collections::BTreeMap, io};
+use std::io;
 
 use crate::{
     judge::Judge,
-    output::{Outputs, Summary},
+    output::{Out, Outputs, Severity, Summary},
     sink::HttpWhere,
 };
 use mcpwire::{
     http::HttpFinding,
     input::Limits,
-    live::{Consumer, Context, Judged},
-    report::MessageKind,
-    Direction, WarningKind,
+    live::{Context, Judged, Pending},
+    probe::{Finding, Observer},
+    report::Level,
+    Direction, Origin, Version,
 };
 
-/// Writes findings to the run's outputs and counts them by rule.
+/// Writes findings to the run's outputs.
 pub struct Judging {
-    /// The run's outputs (moved in for a revision, taken back after).
+    /// The run's outputs.
     pub sink: Outputs,
     /// The run's counts.
     pub summary: Summary,
-    /// Findings of this revision by rule (schema violations under
-    /// `schema`, unreadable lines under `input`).
-    pub by_rule: BTreeMap<String, usize>,
     /// The first write error.
     pub error: Option<io::Error>,
     limits: Limits,
@@ -37,17 +35,16 @@ pub struct Judging {
 }
 
 impl Judging {
-    /// For the conversation at `revision` (its streams are labelled
-    /// `REVISION <client>` / `REVISION <server>`).
-    pub fn new(sink: Outputs, summary: Summary, limits: Limits, revision: &str) -> Judging {
+    /// Writing to `sink`; the streams are labelled `REVISION <client>` /
+    /// `REVISION <server>` ([`Observer::revision`]).
+    pub fn new(sink: Outputs, summary: Summary, limits: Limits) -> Judging {
         Judging {
             sink,
             summary,
-            by_rule: BTreeMap::new(),
             error: None,
             limits,
-            client: format!("{revision} <client>"),
-            server: format!("{revision} <server>"),
+            client: String::new(),
+            server: String::new(),
         }
     }
 
@@ -59,35 +56,7 @@ impl Judging {
         }
     }
 
-    fn count(&mut self, m: &Judged<'_>) {
-        for r in m.reports {
-            if r.kind == MessageKind::Unreadable {
-                *self.by_rule.entry("input".into()).or_default() += 1;
-                continue;
-            }
-            if !r.violations.is_empty() {
-                *self.by_rule.entry("schema".into()).or_default() += r.violations.len();
-            }
-            for w in &r.warnings {
-                let id = match w.rule {
-                    Some(rule) if w.kind == WarningKind::Rule => rule.id.to_string(),
-                    _ => serde_json::to_value(w.kind)
-                        .ok()
-                        .and_then(|v| v.as_str().map(str::to_string))
-                        .unwrap_or_default(),
-                };
-                *self.by_rule.entry(id).or_default() += 1;
-            }
-        }
-    }
-
     fn write(&mut self, m: &Judged<'_>) -> io::Result<()> {
-        if deliberate_unknown(m) {
-            self.summary.messages += 1;
-            self.summary.valid += 1;
-            return Ok(());
-        }
-        self.count(m);
         let file = self.label(m.context.direction).to_string();
         let Some(http) = m.context.http.as_deref() else {
             return Judge::live(m, &file, self.limits, &mut self.sink, &mut self.summary);
@@ -114,7 +83,6 @@ impl Judging {
     }
 
     fn write_http(&mut self, f: &HttpFinding, context: &Context) -> io::Result<()> {
-        *self.by_rule.entry(f.keyword().to_string()).or_default() += 1;
         let file = self.label(f.direction).to_string();
         self.sink.http_where(Some(place(context)));
         let written = crate::http_judge::finding(&file, f, &mut self.sink, &mut self.summary);
@@ -122,36 +90,65 @@ impl Judging {
         written
     }
 
-    /// The requests never answered (a timed-out request among them), as
-    /// `tap` reports them.
-    pub fn unanswered(&mut self, pending: &[mcpwire::live::Pending]) -> io::Result<()> {
-        for p in pending {
-            *self.by_rule.entry("unanswered".into()).or_default() += 1;
-            let file = self.label(p.direction).to_string();
-            // Over HTTP its line is its exchange.
-            let p = mcpwire::live::Pending {
-                line: p.line.or(p.exchange),
-                ..p.clone()
-            };
-            Judge::unanswered_live(&p, &file, &mut self.sink, &mut self.summary)?;
-        }
-        Ok(())
+    /// A request never answered (a timed-out request among them), as
+    /// `tap` reports it; over HTTP its line is its exchange.
+    fn write_unanswered(&mut self, p: &Pending) -> io::Result<()> {
+        let file = self.label(p.direction).to_string();
+        let p = Pending {
+            line: p.line.or(p.exchange),
+            ..p.clone()
+        };
+        Judge::unanswered_live(&p, &file, &mut self.sink, &mut self.summary)
     }
-}
 
-/// The probe's own request for a method no revision defines: the session
-/// rightly warns that the method is not in the revision, which is the
-/// point of sending it, so that warning (and only it) is not reported.
-fn deliberate_unknown(m: &Judged<'_>) -> bool {
-    m.context.direction == Direction::ClientToServer
-        && !m.reports.is_empty()
-        && m.reports.iter().all(|r| {
-            r.method.as_deref() == Some(super::exercise::UNKNOWN_METHOD)
-                && r.violations.is_empty()
-                && r.warnings
-                    .iter()
-                    .all(|w| w.kind == WarningKind::MethodNotInRevision)
-        })
+    /// One probe finding, as `check` writes a rule's.
+    fn write_probe(&mut self, f: &Finding) -> io::Result<()> {
+        // At its request's line in the transcript, when there is one.
+        let (file, line) = f
+            .transcript
+            .as_deref()
+            .and_then(|t| t.rsplit_once(':'))
+            .and_then(|(file, line)| Some((file.to_string(), line.parse().ok()?)))
+            .unwrap_or_else(|| (format!("{} <server>", f.revision), 0));
+        let severity = if f.level == Level::Warning {
+            self.summary.warnings += 1;
+            Severity::Warning
+        } else {
+            self.summary.violations += 1;
+            Severity::Violation
+        };
+        self.sink.revision(f.revision);
+        self.sink.finding(
+            &Out {
+                file: &file,
+                line,
+                severity,
+                direction: Some(f.direction),
+                direction_inferred: false,
+                origin: Origin::Implementation,
+                revision: Some(f.revision),
+                kind: None,
+                method: f.method.as_deref(),
+                id: None,
+                batch_index: None,
+                definition: None,
+                pointer: "",
+                schema_pointer: None,
+                keyword: &f.rule,
+                message: &f.message,
+                definition_path: "",
+            },
+            None,
+        )?;
+        self.sink.message_done()
+    }
+
+    /// Keeps the first write error.
+    fn keep(&mut self, written: io::Result<()>) {
+        if let Err(e) = written {
+            self.error.get_or_insert(e);
+        }
+    }
 }
 
 /// Where an HTTP message or finding is: its exchange, request and status.
@@ -167,20 +164,36 @@ fn place(context: &Context) -> HttpWhere {
     }
 }
 
-impl Consumer for Judging {
-    fn judged(&mut self, message: &Judged<'_>) {
-        if self.error.is_none() {
-            if let Err(e) = self.write(message) {
-                self.error = Some(e);
-            }
+impl Observer for Judging {
+    fn revision(&mut self, revision: Version, transcript: Option<&str>) {
+        // With a transcript, both streams are its lines.
+        if let Some(path) = transcript {
+            self.client = path.to_string();
+            self.server = path.to_string();
+        } else {
+            self.client = format!("{revision} <client>");
+            self.server = format!("{revision} <server>");
         }
+        self.summary.files += 1;
+    }
+
+    fn judged(&mut self, message: &Judged<'_>) {
+        let written = self.write(message);
+        self.keep(written);
     }
 
     fn http(&mut self, finding: &HttpFinding, context: &Context) {
-        if self.error.is_none() {
-            if let Err(e) = self.write_http(finding, context) {
-                self.error = Some(e);
-            }
-        }
+        let written = self.write_http(finding, context);
+        self.keep(written);
+    }
+
+    fn unanswered(&mut self, pending: &Pending) {
+        let written = self.write_unanswered(pending);
+        self.keep(written);
+    }
+
+    fn probe_finding(&mut self, finding: &Finding) {
+        let written = self.write_probe(finding);
+        self.keep(written);
     }
 }

@@ -15,17 +15,7 @@ use mcpwire::http::{sse, Body, End, Step};
 
 use super::open::Open;
 
-/// Errors a body can carry.
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
-/// The body type both ways.
-pub type ProxyBody = http_body_util::combinators::BoxBody<Bytes, BoxError>;
-
-/// A whole body.
-pub fn full(bytes: impl Into<Bytes>) -> ProxyBody {
-    http_body_util::Full::new(bytes.into())
-        .map_err(|never| match never {})
-        .boxed()
-}
+pub use mcpwire::http::client::{full, BoxError, ClientBody as ProxyBody};
 
 /// A body read up to `limit` bytes: whole, or the part read and the rest.
 pub enum Read {

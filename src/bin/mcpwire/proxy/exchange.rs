@@ -14,15 +14,17 @@ use http_body_util::BodyExt;
 use hyper::{
     body::Incoming, header, http::request::Parts, HeaderMap, Request, Response, StatusCode, Uri,
 };
-use mcpwire::http::{Body, End, Headers, Redaction, RequestHead, ResponseHead, Step};
+use mcpwire::http::{
+    client as tls,
+    har::out::{self as har_out, HarOut, Recording},
+    Body, End, Headers, Redaction, RequestHead, ResponseHead, Step,
+};
 
 use super::{
     body::{full, prefixed, read_limited, ProxyBody, Read, Tap},
-    har_out::{self, HarOut, Recording},
     in_flight::InFlight,
     open::Open,
     steps::Steps,
-    tls,
 };
 
 /// What every exchange shares: the upstream, the step sink, the HAR.

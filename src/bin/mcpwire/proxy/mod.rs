@@ -35,15 +35,14 @@
 //! output order (the queue's) and is fast enough: `docs/http.md`
 //! "Performance" measures it.
 
-// `body` and `tls` are also the HTTP client of `probe --url`
-// (src/bin/mcpwire/probe/http.rs).
-pub(crate) mod body;
+// The HTTPS client and the capture writers are the library's
+// (`mcpwire::http::client`, `har::out`, `transcript`), shared with
+// `mcpwire::probe`'s HTTP link.
+mod body;
 mod exchange;
-pub(crate) mod har_out;
 mod in_flight;
 mod open;
 mod server;
 mod steps;
-pub(crate) mod tls;
 
 pub use server::{run, ProxyConfig};

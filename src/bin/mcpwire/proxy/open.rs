@@ -14,12 +14,12 @@
 
 use std::sync::Arc;
 
-use mcpwire::http::{End, Step};
-
-use super::{
-    har_out::{HarOut, Recording},
-    steps::Steps,
+use mcpwire::http::{
+    har::out::{HarOut, Recording},
+    End, Step,
 };
+
+use super::steps::Steps;
 
 /// Why an exchange dropped before it ended is ended.
 const CUT_OFF: &str = "the proxy stopped before the exchange ended";

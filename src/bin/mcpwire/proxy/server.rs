@@ -12,7 +12,7 @@ use std::{
 use hyper::{server::conn::http1, service::service_fn, Uri};
 use hyper_util::rt::TokioIo;
 use mcpwire::{
-    http::Redaction,
+    http::{client as tls, har::out::HarOut, transcript::TranscriptOut, Redaction},
     live::{self, Pipeline},
     Mode, Options,
 };
@@ -20,13 +20,10 @@ use tokio::net::TcpListener;
 
 use super::{
     exchange::{handle, Ctx},
-    har_out::HarOut,
     steps::Steps,
-    tls,
 };
 use crate::{
     http_judge::HttpFindings,
-    http_transcript::TranscriptOut,
     output::{Outputs, Summary},
     Failure,
 };

@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use mcpwire::{http::Step, live::Submitter};
-
-use crate::http_transcript::TranscriptOut;
+use mcpwire::{
+    http::{transcript::TranscriptOut, Step},
+    live::Submitter,
+};
 
 /// Submits steps (before forwarding what they describe).
 #[derive(Clone)]

@@ -8,7 +8,7 @@ use std::{
     sync::{mpsc::Sender, Arc, Mutex},
 };
 
-use mcpwire::live::LineSplitter;
+use crate::{live::LineSplitter, Version};
 use serde_json::{json, Value};
 
 use super::{answers, link::Reply, stdio_writer::Writer, watch::Watch};
@@ -26,9 +26,9 @@ pub(super) struct ReaderSetup {
     pub(super) waiting: Waiting,
     /// The longest line routed; longer ones are left to the judge.
     pub(super) max_line: usize,
-    /// Whether the revision carries `resultType` on every result (the
-    /// answers to the server's requests do).
-    pub(super) modern: Arc<Mutex<bool>>,
+    /// The revision proposed (what the answers to the server's requests
+    /// are).
+    pub(super) revision: Version,
     /// The open subscription's messages.
     pub(super) watch: Arc<Watch>,
     /// Dropped when the thread ends.
@@ -89,8 +89,7 @@ fn route(line: &[u8], setup: &ReaderSetup) {
     let id = object.get("id");
     match (object.get("method").and_then(Value::as_str), id) {
         (Some(method), Some(id)) => {
-            let modern = setup.modern.lock().map(|m| *m).unwrap_or(false);
-            let answer = answers::answer(method, object.get("params"), modern);
+            let answer = answers::answer(method, object.get("params"), setup.revision);
             let mut response = json!({"jsonrpc": "2.0", "id": id});
             match answer {
                 Ok(result) => response["result"] = result,

@@ -30,7 +30,7 @@
 
 use serde_json::{json, Value};
 
-use super::{rules, stateless, Exercise, Reply, ToolPolicy, UNKNOWN_METHOD};
+use super::{rules, stateless, Exercise, Reply, Tools, UNKNOWN_METHOD};
 
 /// The tool, prompt and resource no server has.
 const UNKNOWN_TOOL: &str = "mcpwire-probe-unknown-tool";
@@ -82,7 +82,7 @@ impl Exercise<'_> {
 
     /// An unknown tool, prompt and resource, where declared.
     pub(super) fn unknown_names(&mut self, tools: bool, prompts: bool, resources: bool) {
-        if tools && self.limits.tools != ToolPolicy::None {
+        if tools && self.limits.tools != Tools::None {
             let params = json!({"name": UNKNOWN_TOOL, "arguments": {}});
             if let Some(reply) =
                 self.call_as("tools/call (unknown tool)", "tools/call", Some(params))
@@ -225,10 +225,10 @@ impl Exercise<'_> {
 mod tests {
     use std::time::{Duration, Instant};
 
-    use mcpwire::Version;
+    use crate::Version;
     use serde_json::{json, Value};
 
-    use super::super::{Exercise, Limits, Link, Reply, ToolPolicy};
+    use super::super::{Exercise, Limits, Link, Reply, Tools};
 
     /// A link answering every request with one canned reply.
     struct Canned(fn() -> Reply);
@@ -266,7 +266,7 @@ mod tests {
             deadline: Instant::now() + Duration::from_secs(10),
             page_limit: 2,
             read_limit: 2,
-            tools: ToolPolicy::ReadOnly,
+            tools: Tools::ReadOnly,
         };
         let mut ex = Exercise::new(&mut link, rev, limits);
         step(&mut ex);

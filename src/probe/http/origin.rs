@@ -26,7 +26,7 @@ pub(super) fn is_loopback(host: &str) -> bool {
 /// Checks a `--url`: an `http://` or `https://` URL with a host.
 pub fn check_url(url: &str) -> Result<Uri, String> {
     // Usage messages show the URL with its credentials redacted.
-    let shown = mcpwire::http::Redaction::default().target(url);
+    let shown = crate::http::Redaction::default().target(url);
     let uri: Uri = url.parse().map_err(|e| format!("--url {shown:?}: {e}"))?;
     match uri.scheme_str() {
         Some("http" | "https") => {}

@@ -98,8 +98,9 @@ const HAR: Flag = Flag::value(
 const TRANSCRIPT: Flag = Flag::value(
     "transcript",
     "FILE",
-    "With --url: also write every step of the probe's HTTP exchanges as a JSON Lines \
-     transcript (`mcpwire check FILE` gives the same HTTP and message findings)",
+    "Also write the conversation as a JSON Lines transcript (`mcpwire check FILE` gives the \
+     same message findings; each finding names its line). Over stdio one file per revision \
+     (FILE.REV.EXT when several are probed); with --url every step of the HTTP exchanges",
 );
 
 const PROBE_SPEC: Flag = Flag::value(

@@ -144,7 +144,7 @@ impl Exercise<'_> {
             Reply::Error(..) | Reply::Failed(_) => tally.error += 1,
             Reply::TimedOut => tally.timed_out += 1,
             Reply::Closed => {
-                tally.timed_out += 1;
+                tally.closed += 1;
                 self.closed = true;
             }
         }

@@ -3,9 +3,9 @@
 //! by the spec's backwards-compatibility procedure.
 //!
 //! **Client.** hyper's client (hyper-util's pooled client and the
-//! proxy's TLS connector, [`crate::proxy::tls`]) on a tokio runtime of
+//! proxy's TLS connector, [`crate::http::client`]) on a tokio runtime of
 //! the connection's own; SSE bodies are split by the library's parser
-//! ([`mcpwire::http::sse`]). Each revision gets a fresh [`HttpLink`] (a
+//! ([`crate::http::sse`]). Each revision gets a fresh [`HttpLink`] (a
 //! new connection pool, a new session).
 //!
 //! **Judging.** Every exchange is handed to the live pipeline as
@@ -13,7 +13,7 @@
 //! acted on: the request before it is sent, the response head when it
 //! arrives, each SSE event before the message it carries is routed, the
 //! end. The pipeline routes them to their conversation, applies the HTTP
-//! rules ([`mcpwire::http::Tracker`]) and judges every JSON-RPC message
+//! rules ([`crate::http::Tracker`]) and judges every JSON-RPC message
 //! with the conversation's `Session` — exactly as `mcpwire proxy` and
 //! `mcpwire check` on a HAR judge HTTP traffic.
 //!
@@ -60,9 +60,7 @@ use std::{
     time::Duration,
 };
 
-use http_body_util::BodyExt;
-use hyper::{body::Incoming, Request, Uri};
-use mcpwire::{
+use crate::{
     http::{
         router::endpoint_target, rules as http_rules, sse, Body, End, Headers, Redaction,
         RequestHead, ResponseHead, Step,
@@ -70,6 +68,8 @@ use mcpwire::{
     live::Submitter,
     Version,
 };
+use http_body_util::BodyExt;
+use hyper::{body::Incoming, Request, Uri};
 use serde_json::{json, Value};
 use tokio::{sync::watch, time::Instant};
 
@@ -79,7 +79,7 @@ use super::{
     messages::{notification, request_message},
     watch::Watch,
 };
-use crate::proxy::{body::full, tls};
+use crate::http::client::{self as tls, full};
 
 mod events;
 mod legacy;

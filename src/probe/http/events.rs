@@ -131,7 +131,7 @@ pub(super) fn dispatch(shared: &Arc<Shared>, value: &Value, own: Option<&str>) {
                 if shared.stateless {
                     continue;
                 }
-                let answer = answers::answer(method, object.get("params"), false);
+                let answer = answers::answer(method, object.get("params"), shared.offered);
                 let mut response = json!({"jsonrpc": "2.0", "id": id});
                 match answer {
                     Ok(result) => response["result"] = result,

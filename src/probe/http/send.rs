@@ -3,23 +3,23 @@
 
 use super::*;
 
-pub(super) use mcpwire::http::params::{encode as header_value, ParamHeader};
+pub(super) use crate::http::params::{encode as header_value, ParamHeader};
 
 /// A tool's `x-mcp-header` parameters; none when any annotation is
-/// invalid (such a tool is not called: [`mcpwire::http::params::param_headers`]).
+/// invalid (such a tool is not called: [`crate::http::params::param_headers`]).
 pub(super) fn param_headers_of(schema: &Value) -> Vec<ParamHeader> {
-    mcpwire::http::params::param_headers(schema).unwrap_or_default()
+    crate::http::params::param_headers(schema).unwrap_or_default()
 }
 
 /// The `Mcp-Param-*` headers of a `tools/call` of `tool`
-/// ([`mcpwire::http::params::mirrored`]).
+/// ([`crate::http::params::mirrored`]).
 pub(super) fn param_headers(
     known: &HashMap<String, Vec<ParamHeader>>,
     tool: &str,
     message: &Value,
 ) -> Vec<(String, String)> {
     known.get(tool).map_or_else(Vec::new, |params| {
-        mcpwire::http::params::mirrored(params, message.pointer("/params/arguments"))
+        crate::http::params::mirrored(params, message.pointer("/params/arguments"))
     })
 }
 

@@ -21,7 +21,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use mcpwire::Version;
+use crate::Version;
 use serde_json::{json, Value};
 
 use super::{
@@ -29,8 +29,8 @@ use super::{
     link::{Link, Reply},
     rules::{self, ProbeRule},
     synth,
-    table::{NotCalled, RevisionTable},
-    ToolPolicy,
+    table::{ListedError, NotCalled, RevisionReport},
+    Tools,
 };
 
 /// What the exercise may do.
@@ -45,7 +45,7 @@ pub struct Limits {
     /// `resources/read` of the first N listed resources.
     pub read_limit: usize,
     /// Which tools are called.
-    pub tools: ToolPolicy,
+    pub tools: Tools,
 }
 
 /// A probe finding, before it is written.
@@ -55,6 +55,8 @@ pub struct ProbeFinding {
     pub rule: ProbeRule,
     /// The method it is about.
     pub method: Option<String>,
+    /// The id of the probe's request it is about, when one.
+    pub id: Option<u64>,
     /// What happened.
     pub message: String,
     /// A warning rather than a violation (a tool that runs longer than
@@ -115,7 +117,7 @@ pub struct Exercise<'a> {
     limits: Limits,
     revision: Version,
     /// The revision's table.
-    pub table: RevisionTable,
+    pub table: RevisionReport,
     /// The probe's own findings.
     pub findings: Vec<ProbeFinding>,
     /// Ids of the requests cancelled by closing their stream (Streamable
@@ -136,7 +138,7 @@ impl<'a> Exercise<'a> {
             conn,
             limits,
             revision,
-            table: RevisionTable::new(revision.as_str()),
+            table: RevisionReport::new(revision.as_str()),
             findings: Vec::new(),
             cancelled: Vec::new(),
             closed: false,
@@ -151,9 +153,11 @@ impl<'a> Exercise<'a> {
     /// A finding, or (`warning`) a warning.
     fn found(&mut self, rule: ProbeRule, method: &str, message: String, warning: bool) {
         *self.table.findings.entry(rule.id.to_string()).or_default() += 1;
+        let id = Some(self.conn.last_id()).filter(|&id| id > 0);
         self.findings.push(ProbeFinding {
             rule,
             method: Some(method.to_string()),
+            id,
             message,
             warning,
         });
@@ -194,7 +198,8 @@ impl<'a> Exercise<'a> {
         match &reply {
             Reply::Result(_) => tally.ok += 1,
             Reply::Error(..) | Reply::Failed(_) => tally.error += 1,
-            Reply::TimedOut | Reply::Closed => tally.timed_out += 1,
+            Reply::TimedOut => tally.timed_out += 1,
+            Reply::Closed => tally.closed += 1,
         }
         match &reply {
             Reply::TimedOut => {
@@ -214,9 +219,13 @@ impl<'a> Exercise<'a> {
             Reply::Closed => {
                 self.closed = true;
                 let (exit, what) = self.conn.ended(Duration::from_millis(500));
-                let message = format!("{what} while '{target}' waited for its answer");
+                let mut message = format!("{what} while '{target}' waited for its answer");
                 self.table.exit = exit;
-                self.finding(rules::CLOSED, method, message);
+                self.table.stderr = self.conn.stderr_tail();
+                if let Some(last) = self.table.stderr.last() {
+                    message.push_str(&format!("; its standard error ended: {last:?}"));
+                }
+                self.found(rules::CLOSED, method, message, true);
             }
             Reply::Failed(why) => {
                 let message = format!("'{target}' got no JSON-RPC response: {why}");
@@ -252,13 +261,34 @@ impl<'a> Exercise<'a> {
     /// capability sentence is descriptive, no MUST or SHOULD), for `ping`
     /// a violation ("The receiver MUST respond promptly").
     fn declared(&mut self, method: &str, capability: &str, params: Option<Value>) -> Option<Reply> {
+        let target = params
+            .as_ref()
+            .and_then(|p| p.get("name").or_else(|| p.get("uri")))
+            .and_then(Value::as_str)
+            .map(str::to_string);
         let reply = self.call(method, params)?;
-        if let Reply::Error(Some(-32601), text) = &reply {
-            let message = format!(
-                "'{method}' answered -32601 ({text}) although the server declares `{capability}`"
-            );
-            let warning = method != "ping";
-            self.found(rules::DECLARED_NOT_SERVED, method, message, warning);
+        match &reply {
+            Reply::Error(Some(-32601), text) => {
+                let message = format!(
+                    "'{method}' answered -32601 ({text}) although the server declares `{capability}`"
+                );
+                let warning = method != "ping";
+                self.found(rules::DECLARED_NOT_SERVED, method, message, warning);
+            }
+            // An error for something the server listed itself: no
+            // sentence makes it wrong (a prompt may refuse the probe's
+            // argument values, a resource may be gone), so it is shown,
+            // not judged.
+            Reply::Error(code, text) => {
+                if let Some(target) = target {
+                    self.table.errors.push(ListedError {
+                        what: format!("{method} {target}"),
+                        code: *code,
+                        message: text.clone(),
+                    });
+                }
+            }
+            _ => {}
         }
         Some(reply)
     }
@@ -332,6 +362,7 @@ impl<'a> Exercise<'a> {
                     resources.len() - self.limits.read_limit
                 ),
                 why: format!("--read-limit {}", self.limits.read_limit),
+                names: Vec::new(),
             });
         }
     }
@@ -373,6 +404,7 @@ impl<'a> Exercise<'a> {
                 self.table.not_called.push(NotCalled {
                     what: format!("{method} past page {page}"),
                     why: format!("--page-limit {}", self.limits.page_limit),
+                    names: Vec::new(),
                 });
                 break;
             }
@@ -406,15 +438,16 @@ impl<'a> Exercise<'a> {
     /// ([`Exercise::missing_argument`]).
     fn call_tools(&mut self, tools: &[Value]) {
         let mut missing_done = false;
+        let mut skipped: Vec<(String, Vec<String>)> = Vec::new();
         for tool in tools {
             let Some(name) = tool.get("name").and_then(Value::as_str) else {
                 continue;
             };
             if let Some(why) = self.not_allowed(tool) {
-                self.table.not_called.push(NotCalled {
-                    what: format!("tools/call {name}"),
-                    why,
-                });
+                match skipped.iter_mut().find(|(w, _)| *w == why) {
+                    Some((_, names)) => names.push(name.to_string()),
+                    None => skipped.push((why, vec![name.to_string()])),
+                }
                 continue;
             }
             let arguments = tool
@@ -430,6 +463,11 @@ impl<'a> Exercise<'a> {
                 missing_done = self.missing_argument(tool, name, &arguments);
             }
         }
+        for (why, names) in skipped {
+            self.table
+                .not_called
+                .push(NotCalled::tools(names, why, tools.len()));
+        }
     }
 
     /// Why `tool` is not called (`--tools`, or invalid `x-mcp-header`
@@ -438,7 +476,7 @@ impl<'a> Exercise<'a> {
     fn not_allowed(&self, tool: &Value) -> Option<String> {
         if self.conn.mirrors_param_headers() {
             let schema = tool.get("inputSchema").unwrap_or(&Value::Null);
-            if let Err(why) = mcpwire::http::params::param_headers(schema) {
+            if let Err(why) = crate::http::params::param_headers(schema) {
                 return Some(format!("invalid x-mcp-header annotations: {why}"));
             }
         }
@@ -449,9 +487,9 @@ impl<'a> Exercise<'a> {
     fn policy_forbids(&self, tool: &Value) -> Option<&'static str> {
         let read_only = tool.pointer("/annotations/readOnlyHint") == Some(&Value::Bool(true));
         match self.limits.tools {
-            ToolPolicy::None => Some("--tools none"),
-            ToolPolicy::ReadOnly if !read_only => {
-                Some("not annotated readOnlyHint: true; --tools all calls it")
+            Tools::None => Some("--tools none"),
+            Tools::ReadOnly if !read_only => {
+                Some("not annotated readOnlyHint: true; `--tools all` calls them")
             }
             _ => None,
         }

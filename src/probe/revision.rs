@@ -6,131 +6,132 @@ use std::{
     time::{Duration, Instant},
 };
 
-use mcpwire::{
-    live::{self, Pipeline},
-    Direction, Mode, Options, Version,
-};
-
-#[cfg(feature = "proxy")]
+#[cfg(feature = "probe-http")]
 use super::http;
-#[cfg(feature = "proxy")]
+#[cfg(feature = "probe-http")]
 use super::http_checks::{origin_check, security_checks};
 use super::{
+    collect::Collect,
+    config::{Probe, Target},
     connection::Connection,
     exercise::{self, Exercise, ProbeFinding},
-    judging::Judging,
     link::Link,
-    report::write_findings,
-    table::RevisionTable,
+    observer::Observer,
+    table::RevisionReport,
+    transcript::{self, Transcript},
 };
 use crate::{
-    commands::ProbeArgs,
-    output::{Outputs, Summary},
+    live::{self, Pipeline},
+    Direction, Mode, Options, Version,
 };
 
 /// How long a server gets to exit after its input is closed, and the
 /// reader to finish after the group is ended.
 const GRACE: Duration = Duration::from_millis(500);
 
-/// The outputs and the counts, carried from one revision to the next.
-type Carried = (Outputs, Summary);
-
 /// What every revision's HTTP link is given besides the URL.
-#[cfg(feature = "proxy")]
+#[cfg(feature = "probe-http")]
 pub(super) type HttpConfig = http::HttpConfig;
 /// What every revision's HTTP link is given besides the URL.
-#[cfg(not(feature = "proxy"))]
+#[cfg(not(feature = "probe-http"))]
 pub(super) type HttpConfig = ();
 
-/// What the exercise left: the table, the probe's findings, and the ids of
-/// the requests it cancelled.
-type Exercised = (RevisionTable, Vec<ProbeFinding>, Vec<u64>);
+/// A server that could not be started: why, and the observer back.
+pub(super) type NotStarted<O> = Box<(io::Error, O)>;
+
+/// What the exercise left: the report, the probe's findings, and the ids
+/// of the requests it cancelled.
+type Exercised = (RevisionReport, Vec<ProbeFinding>, Vec<u64>);
 
 /// One revision: a fresh server, the conversation, its findings. On a
-/// server that cannot be started, the error and the outputs back.
-pub(super) fn revision_run(
-    args: &ProbeArgs,
+/// server that cannot be started, the error and the collector back.
+pub(super) fn revision_run<O: Observer + Send + 'static>(
+    probe: &Probe,
     http: &HttpConfig,
     revision: Version,
     deadline: Instant,
-    sink: Outputs,
-    summary: Summary,
-) -> Result<(RevisionTable, Outputs, Summary), Box<(io::Error, Carried)>> {
-    let limits = args.limits.limits();
-    let pipeline = start_pipeline(args, revision, sink, summary);
+    observer: O,
+) -> Result<(RevisionReport, Collect<O>), NotStarted<O>> {
+    let transcript = match (&probe.target, &probe.transcript) {
+        (Target::Stdio(_), Some(path)) => {
+            let path = transcript::path_for(path, revision, probe.revisions.len() > 1);
+            match Transcript::create(&path) {
+                Ok(t) => Some(t),
+                Err(e) => {
+                    let e =
+                        io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()));
+                    return Err(Box::new((e, observer)));
+                }
+            }
+        }
+        _ => None,
+    };
+    let pipeline = start_pipeline(probe, Collect::new(observer, revision, transcript));
     let submitter = pipeline.submitter();
-    let started = Conn::start(args, http, revision, &submitter, limits.max_bytes);
+    let started = Conn::start(probe, http, revision, &submitter);
     drop(submitter);
     let conn = match started {
         Ok(c) => c,
-        Err(e) => {
-            let j = pipeline.finish().consumer;
-            return Err(Box::new((e, (j.sink, j.summary))));
-        }
+        Err(e) => return Err(Box::new((e, pipeline.finish().consumer.observer))),
     };
-    let (mut table, findings, cancelled) = converse(conn, args, revision, deadline);
+    let (mut table, findings, cancelled) = converse(conn, probe, revision, deadline);
     let finished = pipeline.finish();
-    let mut j = finished.consumer;
-    let unanswered = still_pending(finished.totals.unanswered, &cancelled);
-    let written = j
-        .unanswered(&unanswered)
-        .and_then(|()| write_findings(&findings, revision, &mut j));
-    if let Some(e) = j.error.take() {
-        return Err(Box::new((e, (j.sink, j.summary))));
+    let mut collect = finished.consumer;
+    if let Some(t) = &mut collect.transcript {
+        table.transcript = Some(t.path.clone());
+        if let Err(e) = t.finish() {
+            table
+                .note
+                .get_or_insert(format!("the transcript could not be written: {e}"));
+        }
     }
-    if let Err(e) = written {
-        return Err(Box::new((e, (j.sink, j.summary))));
-    }
-    for (rule, n) in &j.by_rule {
+    collect.unanswered(&still_pending(finished.totals.unanswered, &cancelled));
+    collect.probe(&findings);
+    for (rule, n) in &collect.by_rule {
         *table.findings.entry(rule.clone()).or_default() += n;
     }
-    j.summary.files += 1;
-    Ok((table, j.sink, j.summary))
+    Ok((table, collect))
 }
 
-/// The live pipeline for one revision, judging into `sink` and `summary`
-/// with the limits of `args`.
-fn start_pipeline(
-    args: &ProbeArgs,
-    revision: Version,
-    sink: Outputs,
-    summary: Summary,
-) -> Pipeline<Judging> {
-    let limits = args.limits.limits();
+/// The live pipeline for one revision, judging into `collect` with the
+/// probe's limits.
+fn start_pipeline<O: Observer + Send + 'static>(
+    probe: &Probe,
+    collect: Collect<O>,
+) -> Pipeline<Collect<O>> {
     Pipeline::start(
         live::Config {
             mode: Mode::Auto,
             options: Options {
-                limits,
+                limits: probe.limits,
                 ..Options::default()
             },
-            stack_size: Some(args.limits.stack()),
             ..live::Config::default()
         },
-        Judging::new(sink, summary, limits, revision.as_str()),
+        collect,
     )
 }
 
 /// The conversation on `conn`: the exercise, then its end (over HTTP with
 /// the checks after it). Returns what the exercise left, with the ids of
 /// the requests answered by the link added to those it cancelled.
-fn converse(mut conn: Conn, args: &ProbeArgs, revision: Version, deadline: Instant) -> Exercised {
+fn converse(mut conn: Conn, probe: &Probe, revision: Version, deadline: Instant) -> Exercised {
     let mut exercise = Exercise::new(
         conn.link(),
         revision,
         exercise::Limits {
-            timeout: args.timeout,
+            timeout: probe.timeout,
             deadline,
-            page_limit: args.page_limit,
-            read_limit: args.read_limit,
-            tools: args.tools,
+            page_limit: probe.page_limit,
+            read_limit: probe.read_limit,
+            tools: probe.tools,
         },
     );
     exercise.run();
     let (mut table, mut findings, mut cancelled) =
         (exercise.table, exercise.findings, exercise.cancelled);
     // The Origin check is bounded by the run's deadline like any request.
-    let timeout = args
+    let timeout = probe
         .timeout
         .min(deadline.saturating_duration_since(Instant::now()));
     cancelled.extend(conn.finish(revision, timeout, &mut table, &mut findings));
@@ -161,38 +162,34 @@ fn still_pending(unanswered: Vec<live::Pending>, cancelled: &[u64]) -> Vec<live:
 /// The conversation's link: a server process, or an HTTP connection.
 enum Conn {
     Stdio(Connection),
-    #[cfg(feature = "proxy")]
+    #[cfg(feature = "probe-http")]
     Http(http::HttpLink),
 }
 
 impl Conn {
-    /// `--url`'s server, or the command's.
+    /// The URL's server, or the command's.
     fn start(
-        args: &ProbeArgs,
+        probe: &Probe,
         http: &HttpConfig,
         revision: Version,
         submitter: &live::Submitter,
-        max_bytes: usize,
     ) -> io::Result<Conn> {
-        #[cfg(not(feature = "proxy"))]
+        #[cfg(not(feature = "probe-http"))]
         let () = *http;
-        match &args.url {
-            #[cfg(feature = "proxy")]
-            Some(url) => {
-                http::HttpLink::start(url, submitter, max_bytes, revision, args.timeout, http)
+        let max_bytes = probe.limits.max_bytes;
+        match &probe.target {
+            #[cfg(feature = "probe-http")]
+            Target::Url(url) => {
+                http::HttpLink::start(url, submitter, max_bytes, revision, probe.timeout, http)
                     .map(Conn::Http)
                     .map_err(io::Error::other)
             }
-            #[cfg(not(feature = "proxy"))]
-            Some(_) => Err(io::Error::other("built without HTTP")),
-            None => Connection::start(
-                &args.command,
-                &args.env,
-                submitter,
-                max_bytes,
-                exercise::stateless(revision),
-            )
-            .map(Conn::Stdio),
+            #[cfg(not(feature = "probe-http"))]
+            Target::Url(_) => Err(io::Error::other("built without HTTP")),
+            Target::Stdio(command) => {
+                Connection::start(command, &probe.env, submitter, max_bytes, revision)
+                    .map(Conn::Stdio)
+            }
         }
     }
 
@@ -200,7 +197,7 @@ impl Conn {
     fn link(&mut self) -> &mut dyn Link {
         match self {
             Conn::Stdio(c) => c,
-            #[cfg(feature = "proxy")]
+            #[cfg(feature = "probe-http")]
             Conn::Http(h) => h,
         }
     }
@@ -212,10 +209,10 @@ impl Conn {
         self,
         revision: Version,
         timeout: Duration,
-        table: &mut RevisionTable,
+        table: &mut RevisionReport,
         findings: &mut Vec<ProbeFinding>,
     ) -> Vec<u64> {
-        #[cfg(not(feature = "proxy"))]
+        #[cfg(not(feature = "probe-http"))]
         let _ = (revision, timeout, &table, &findings);
         match self {
             // A normal end: the server exits once its input is closed (or
@@ -226,7 +223,7 @@ impl Conn {
                 let _ = c.close(GRACE);
                 answered
             }
-            #[cfg(feature = "proxy")]
+            #[cfg(feature = "probe-http")]
             Conn::Http(mut h) => {
                 table.transport = h.transport().name().to_string();
                 if table.negotiated.is_some() && !timeout.is_zero() {

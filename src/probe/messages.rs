@@ -2,7 +2,7 @@
 //! with the per-request `_meta` merged into its params, and a notification
 //! that carries the revision at a stateless revision.
 
-use mcpwire::session::META_PROTOCOL_VERSION;
+use crate::session::META_PROTOCOL_VERSION;
 use serde_json::{json, Value};
 
 /// A request: `_meta` (the 2026-07-28 per-request metadata) merged into

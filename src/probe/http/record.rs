@@ -1,5 +1,5 @@
 //! `--har` and `--transcript` of the probe's own traffic, written by the
-//! proxy's writers ([`crate::proxy::har_out`], [`TranscriptOut`]) from the
+//! proxy's writers ([`crate::http::har::out`], [`TranscriptOut`]) from the
 //! steps the link submits — so a capture holds exactly what was judged,
 //! header values already redacted, and `mcpwire check` on it replays the
 //! steps in the order the probe judged them (each HAR entry's
@@ -8,9 +8,9 @@
 use std::{collections::HashMap, path::Path};
 
 use super::*;
-use crate::{
-    http_transcript::TranscriptOut,
-    proxy::har_out::{self, HarOut, Recording},
+use crate::http::{
+    har::out::{self as har_out, HarOut, Recording},
+    transcript::TranscriptOut,
 };
 
 /// The run's captures, shared by every revision's link.

@@ -5,14 +5,14 @@
 
 use std::time::Duration;
 
-use mcpwire::Version;
+use crate::Version;
 
 use super::{
     exercise::{self, ProbeFinding},
     http,
     link::Link,
     messages, rules,
-    table::{self, RevisionTable},
+    table::{self, RevisionReport},
 };
 
 /// A server on loopback must refuse a request with a foreign `Origin`
@@ -21,7 +21,7 @@ pub(super) fn origin_check(
     h: &mut http::HttpLink,
     revision: Version,
     timeout: Duration,
-    table: &mut RevisionTable,
+    table: &mut RevisionReport,
     findings: &mut Vec<ProbeFinding>,
 ) {
     use table::NotCalled;
@@ -29,6 +29,7 @@ pub(super) fn origin_check(
         table.not_called.push(NotCalled {
             what: format!("the Origin check (Origin: {})", http::FOREIGN_ORIGIN),
             why: "the URL's host is not a loopback address".into(),
+            names: Vec::new(),
         });
         return;
     }
@@ -78,6 +79,7 @@ pub(super) fn origin_check(
             .entry(rules::ORIGIN.id.to_string())
             .or_default() += 1;
         findings.push(ProbeFinding {
+            id: None,
             rule: rules::ORIGIN,
             method: Some(if legacy { "GET" } else { method }.to_string()),
             message: format!(
@@ -99,7 +101,7 @@ pub(super) fn security_checks(
     h: &mut http::HttpLink,
     revision: Version,
     timeout: Duration,
-    table: &mut RevisionTable,
+    table: &mut RevisionReport,
     findings: &mut Vec<ProbeFinding>,
 ) {
     use http::Check;
@@ -117,6 +119,7 @@ pub(super) fn security_checks(
             table.not_called.push(table::NotCalled {
                 what: format!("the {name} check"),
                 why,
+                names: Vec::new(),
             });
             continue;
         }
@@ -133,6 +136,7 @@ pub(super) fn security_checks(
         };
         *table.findings.entry(rule.id.to_string()).or_default() += 1;
         findings.push(ProbeFinding {
+            id: None,
             rule,
             method: Some("ping".to_string()),
             message: o.what,

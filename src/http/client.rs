@@ -1,7 +1,12 @@
-//! The upstream client: HTTP/1.1 over TCP, or TLS (rustls, ring provider)
-//! trusting webpki-roots' Mozilla roots plus any `--upstream-ca` PEM file.
+//! The HTTP client of `mcpwire proxy` (its upstream) and of
+//! `mcpwire::probe`'s HTTP link (feature `probe-http`): HTTP/1.1 over TCP,
+//! or TLS (rustls, ring provider) trusting webpki-roots' Mozilla roots plus
+//! any extra PEM file (`--upstream-ca`).
 
 use std::{path::Path, sync::Arc};
+
+use bytes::Bytes;
+use http_body_util::BodyExt;
 
 use hyper_rustls::HttpsConnector;
 use hyper_util::{
@@ -11,10 +16,20 @@ use hyper_util::{
 use rustls::{pki_types::CertificateDer, ClientConfig, RootCertStore};
 use rustls_pki_types::pem::PemObject;
 
-use super::body::ProxyBody;
+/// Errors a body can carry.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+/// The body type both ways.
+pub type ClientBody = http_body_util::combinators::BoxBody<Bytes, BoxError>;
+
+/// A whole body.
+pub fn full(bytes: impl Into<Bytes>) -> ClientBody {
+    http_body_util::Full::new(bytes.into())
+        .map_err(|never| match never {})
+        .boxed()
+}
 
 /// The client type.
-pub type Upstream = Client<HttpsConnector<HttpConnector>, ProxyBody>;
+pub type Upstream = Client<HttpsConnector<HttpConnector>, ClientBody>;
 
 /// A client trusting the web roots and the certificates in `ca`.
 pub fn client(ca: Option<&Path>) -> Result<Upstream, String> {

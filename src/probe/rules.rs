@@ -21,7 +21,9 @@ pub const TIMEOUT: ProbeRule = ProbeRule {
                requests, to prevent hung connections and resource exhaustion.\"",
 };
 
-/// The server's output ended (it exited or closed stdout) mid-conversation.
+/// The server's output ended (it exited or closed stdout) mid-conversation:
+/// a warning (the sentence describes the shutdown; no MUST or SHOULD
+/// forbids a server to end the connection).
 pub const CLOSED: ProbeRule = ProbeRule {
     id: "probe-server-closed",
     sentence: "basic/lifecycle (Shutdown): \"During the shutdown phase, one side (usually the \
@@ -81,7 +83,7 @@ pub const NO_RESPONSE: ProbeRule = ProbeRule {
 };
 
 /// A server on loopback served a request carrying a foreign `Origin`.
-#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+#[cfg_attr(not(feature = "probe-http"), allow(dead_code))]
 pub const ORIGIN: ProbeRule = ProbeRule {
     id: "probe-origin",
     sentence: "basic/transports (Security Warning; 2026-07-28: \
@@ -137,7 +139,7 @@ pub const MISSING_ARGUMENT: ProbeRule = ProbeRule {
 
 /// (HTTP) A server that requires a session id refused a request without
 /// one with another status than 400.
-#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+#[cfg_attr(not(feature = "probe-http"), allow(dead_code))]
 pub const SESSION_MISSING: ProbeRule = ProbeRule {
     id: "probe-session-missing",
     sentence: "basic/transports (Session Management): \"Servers that require a session ID \
@@ -146,7 +148,7 @@ pub const SESSION_MISSING: ProbeRule = ProbeRule {
 };
 
 /// (HTTP) A request with a session id the server never issued was served.
-#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+#[cfg_attr(not(feature = "probe-http"), allow(dead_code))]
 pub const SESSION_MADE_UP: ProbeRule = ProbeRule {
     id: "probe-session-made-up",
     sentence: "basic/transports (Session Management): a session id is assigned by the server \
@@ -157,7 +159,7 @@ pub const SESSION_MADE_UP: ProbeRule = ProbeRule {
 
 /// (HTTP) A request with the id of a session the client DELETEd was not
 /// answered 404.
-#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+#[cfg_attr(not(feature = "probe-http"), allow(dead_code))]
 pub const SESSION_DELETED: ProbeRule = ProbeRule {
     id: "probe-session-deleted",
     sentence: "basic/transports (Session Management): \"The server MAY terminate the session at \
@@ -167,7 +169,7 @@ pub const SESSION_DELETED: ProbeRule = ProbeRule {
 
 /// (HTTP, 2025-06-18 on) A request without `MCP-Protocol-Version` in a
 /// session was refused.
-#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+#[cfg_attr(not(feature = "probe-http"), allow(dead_code))]
 pub const VERSION_MISSING: ProbeRule = ProbeRule {
     id: "probe-version-missing",
     sentence: "basic/transports (Protocol Version Header): \"For backwards compatibility, if the \
@@ -179,7 +181,7 @@ pub const VERSION_MISSING: ProbeRule = ProbeRule {
 
 /// (HTTP, 2025-06-18 on) A request with an unsupported
 /// `MCP-Protocol-Version` was not answered 400.
-#[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+#[cfg_attr(not(feature = "probe-http"), allow(dead_code))]
 pub const VERSION_UNSUPPORTED: ProbeRule = ProbeRule {
     id: "probe-version-unsupported",
     sentence: "basic/transports (Protocol Version Header): \"If the server receives a request \

@@ -27,15 +27,14 @@ use std::{
     fs::File,
     io::{BufRead, BufReader, Read},
 };
-#[cfg(feature = "proxy")]
 use std::{
     io::{self, BufWriter, Write},
     path::Path,
     sync::Mutex,
 };
 
+use crate::http::{sse, Body, End, Headers, RequestHead, ResponseHead, Step};
 use base64::Engine as _;
-use mcpwire::http::{sse, Body, End, Headers, RequestHead, ResponseHead, Step};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -95,7 +94,6 @@ pub struct HttpMember {
     pub bytes: Option<u64>,
 }
 
-#[cfg(feature = "proxy")]
 #[derive(Serialize)]
 struct Out<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -112,7 +110,6 @@ struct In<'a> {
     http: Option<HttpMember>,
 }
 
-#[cfg(feature = "proxy")]
 /// Puts a body's bytes into the record: `msg` when they are one JSON text
 /// on one line, else `body` / `bodyBase64`.
 fn body_fields<'a>(bytes: &'a [u8], member: &mut HttpMember) -> Option<&'a RawValue> {
@@ -135,7 +132,6 @@ fn body_fields<'a>(bytes: &'a [u8], member: &mut HttpMember) -> Option<&'a RawVa
     None
 }
 
-#[cfg(feature = "proxy")]
 /// One step as a record line (without the newline).
 pub fn record(step: &Step) -> Vec<u8> {
     let mut m = HttpMember {
@@ -325,13 +321,11 @@ pub fn read(name: &str, limit: usize) -> Result<Vec<Step>, String> {
     Ok(steps)
 }
 
-#[cfg(feature = "proxy")]
 /// `proxy --transcript FILE`: records written in queue order.
 pub struct TranscriptOut {
     out: Mutex<BufWriter<File>>,
 }
 
-#[cfg(feature = "proxy")]
 impl TranscriptOut {
     /// Creates the file.
     pub fn create(path: &Path) -> io::Result<TranscriptOut> {

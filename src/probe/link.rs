@@ -21,7 +21,7 @@ pub enum Reply {
     /// (HTTP) The request was answered, but with no JSON-RPC response: a
     /// status or content type that carries none, a body that holds none,
     /// a stream that ended before it. What happened.
-    #[cfg_attr(not(feature = "proxy"), allow(dead_code))]
+    #[cfg_attr(not(feature = "probe-http"), allow(dead_code))]
     Failed(String),
 }
 
@@ -87,6 +87,11 @@ pub trait Link {
     /// The request's id and the messages, in order; `None`: not sent (the
     /// connection is gone).
     fn listen(&mut self, params: Value, wait: Duration) -> Option<(u64, Vec<Value>)>;
+    /// The last lines of the server's standard error (a server the probe
+    /// runs), oldest first.
+    fn stderr_tail(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// Ids of the requests that got an answer carrying no JSON-RPC
     /// response (an HTTP error page, a `404` to `server/discover`): each
     /// is a probe finding or a note already, not also `unanswered`.

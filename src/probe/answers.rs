@@ -1,17 +1,33 @@
 //! The probe's answers to the server's own requests: schema-valid results
-//! for the capabilities the probe declares (roots, sampling, elicitation)
-//! and `ping`; −32601 for anything else (JSON-RPC 2.0 §5.1, "Method not
-//! found").
+//! for the capabilities the probe declares at the revision (roots,
+//! sampling, elicitation) and `ping`; −32601 for anything else (JSON-RPC
+//! 2.0 §5.1, "Method not found") — a request for a capability the probe
+//! did not declare among them, so it never answers as if it had (the
+//! request itself is the server's finding, the session's to report).
 
 use serde_json::{json, Map, Value};
 
 /// The root the probe offers for `roots/list`.
 pub const ROOT_URI: &str = "file:///mcpwire-probe";
 
-/// The result for `method`, or a JSON-RPC error (code, message).
-/// `modern`: the revision carries `resultType` on every result.
-pub fn answer(method: &str, params: Option<&Value>, modern: bool) -> Result<Value, (i64, String)> {
+/// The result for `method` at `revision`, or a JSON-RPC error (code,
+/// message). The stateless revisions carry `resultType` on every result.
+pub fn answer(
+    method: &str,
+    params: Option<&Value>,
+    revision: crate::Version,
+) -> Result<Value, (i64, String)> {
     let _ = params;
+    let declared = capabilities(revision);
+    let needs = match method {
+        "roots/list" => Some("roots"),
+        "sampling/createMessage" => Some("sampling"),
+        "elicitation/create" => Some("elicitation"),
+        _ => None,
+    };
+    if needs.is_some_and(|c| declared.get(c).is_none()) {
+        return Err((-32601, format!("Method not found: {method}")));
+    }
     let mut result = match method {
         "ping" => json!({}),
         "roots/list" => json!({"roots": [{"uri": ROOT_URI, "name": "mcpwire probe"}]}),
@@ -26,7 +42,7 @@ pub fn answer(method: &str, params: Option<&Value>, modern: bool) -> Result<Valu
         "elicitation/create" => json!({"action": "decline"}),
         _ => return Err((-32601, format!("Method not found: {method}"))),
     };
-    if modern {
+    if super::exercise::stateless(revision) {
         if let Some(o) = result.as_object_mut() {
             o.insert("resultType".into(), Value::from("complete"));
         }
@@ -37,7 +53,7 @@ pub fn answer(method: &str, params: Option<&Value>, modern: bool) -> Result<Valu
 /// The client capabilities the probe declares at `revision`: every one of
 /// roots, sampling and elicitation the revision defines (its dispatch maps
 /// list the method), so the server can show what it does with them.
-pub fn capabilities(revision: mcpwire::Version) -> Value {
+pub fn capabilities(revision: crate::Version) -> Value {
     let mut caps = Map::new();
     let has = |m: &str| {
         revision
@@ -65,11 +81,10 @@ mod tests {
     #[test]
     fn answers_are_valid_results() {
         let mut checked = 0;
-        for v in mcpwire::Version::enabled() {
+        for v in crate::Version::enabled() {
             let Some(maps) = v.dispatch_maps() else {
                 continue;
             };
-            let modern = maps.methods.iter().any(|e| e.method == "server/discover");
             for m in [
                 "ping",
                 "roots/list",
@@ -84,7 +99,7 @@ mod tests {
                     continue;
                 };
                 let Some(def) = entry.result else { continue };
-                let result = answer(m, None, modern).unwrap();
+                let result = answer(m, None, v).unwrap();
                 let fns = v.spec().unwrap().definition(def).unwrap();
                 let violations = fns.check(&result);
                 assert!(violations.is_empty(), "{v} {m}: {violations:?}");
@@ -96,12 +111,28 @@ mod tests {
 
     #[test]
     fn unknown_requests_get_method_not_found() {
-        assert_eq!(answer("x/y", None, false).unwrap_err().0, -32601);
+        for v in crate::Version::enabled() {
+            assert_eq!(answer("x/y", None, v).unwrap_err().0, -32601);
+        }
+    }
+
+    /// Where the probe declares no elicitation capability (the revision
+    /// has none), `elicitation/create` is a method it does not serve.
+    #[test]
+    fn undeclared_capabilities_are_not_answered() {
+        for v in crate::Version::enabled() {
+            let declared = capabilities(v).get("elicitation").is_some();
+            let answered = answer("elicitation/create", None, v);
+            assert_eq!(answered.is_ok(), declared, "{v}");
+            if !declared {
+                assert_eq!(answered.unwrap_err().0, -32601, "{v}");
+            }
+        }
     }
 
     #[test]
     fn capabilities_follow_the_revision() {
-        for v in mcpwire::Version::enabled() {
+        for v in crate::Version::enabled() {
             let caps = capabilities(v);
             let maps = v.dispatch_maps().unwrap();
             let defines = |m: &str| maps.methods.iter().any(|e| e.method == m);

@@ -16,11 +16,11 @@ use std::{
     time::{Instant, SystemTime, UNIX_EPOCH},
 };
 
-use base64::Engine as _;
-use mcpwire::http::{
+use crate::http::{
     har::{Content, Entry, EventTime, Pair, PostData, Request, Response, Timings},
     Headers, RequestHead, ResponseHead,
 };
+use base64::Engine as _;
 
 /// The HAR file being written.
 pub struct HarOut {
@@ -66,11 +66,7 @@ pub fn iso_now() -> String {
     let d = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default();
-    format!(
-        "{}.{:06}Z",
-        crate::sink::date_time(d.as_secs()),
-        d.subsec_micros()
-    )
+    format!("{}.{:06}Z", date_time(d.as_secs()), d.subsec_micros())
 }
 
 /// Now, as an entry's `startedDateTime` and as the instant its times are
@@ -246,4 +242,26 @@ impl Recording {
         }
         self.entry
     }
+}
+
+/// `secs` after the Unix epoch as `YYYY-MM-DDTHH:MM:SS` (UTC).
+pub fn date_time(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
 }

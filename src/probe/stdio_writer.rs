@@ -6,7 +6,7 @@ use std::{
     process::ChildStdin,
 };
 
-use mcpwire::live::LineSplitter;
+use crate::live::LineSplitter;
 use serde_json::Value;
 
 /// The writing half, shared by the probe and the reader thread (which

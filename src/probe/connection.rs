@@ -17,14 +17,14 @@ use std::{
     time::{Duration, Instant},
 };
 
-use mcpwire::live::Submitter;
-use mcpwire::{live::Context, Direction, Origin};
+use crate::live::Submitter;
+use crate::{live::Context, Direction, Origin, Version};
 use serde_json::{json, Value};
 
 use super::{
     link::{Link, Reply},
     messages::{notification, request_message},
-    server_process::{self, end_group, wait_for},
+    server_process::{self, end_group, wait_for, StderrTail},
     stdio_reader::{read_server, ReaderSetup, Waiting},
     stdio_writer::Writer,
     watch::Watch,
@@ -39,6 +39,8 @@ pub struct Connection {
     /// Signalled (by dropping) when the reader thread has finished.
     reader_done: Receiver<()>,
     watch: Arc<Watch>,
+    /// The last lines of the server's standard error.
+    stderr: StderrTail,
     /// `_meta` added to every request (the 2026-07-28 way), or `None`.
     pub request_meta: Option<Value>,
 }
@@ -50,9 +52,10 @@ impl Connection {
         env: &[(OsString, OsString)],
         submitter: &Submitter,
         max_line: usize,
-        modern: bool,
+        revision: Version,
     ) -> io::Result<Connection> {
-        let (child, stdin, stdout) = server_process::spawn(command, env)?;
+        let (child, stdin, stdout, stderr) = server_process::spawn(command, env)?;
+        let stderr = StderrTail::read(stderr);
         let writer = Arc::new(Mutex::new(Writer::new(
             stdin,
             // The probe is the harness: its own messages are labelled so.
@@ -66,7 +69,7 @@ impl Connection {
             writer: Arc::clone(&writer),
             waiting: Arc::clone(&waiting),
             max_line,
-            modern: Arc::new(Mutex::new(modern)),
+            revision,
             watch: Arc::default(),
             _done: done_tx,
         };
@@ -81,6 +84,7 @@ impl Connection {
             next_id: 0,
             reader_done: done_rx,
             watch,
+            stderr,
             request_meta: None,
         })
     }
@@ -249,5 +253,9 @@ impl Link for Connection {
             None => "the server's output ended".to_string(),
         };
         (exit, what)
+    }
+
+    fn stderr_tail(&self) -> Vec<String> {
+        self.stderr.lines()
     }
 }
