@@ -103,7 +103,7 @@ fn a_correct_server_is_exercised_fully_and_clean() {
         ("resources/list", 1),
         ("resources/templates/list", 1),
         ("resources/read", 2),
-        ("tools/call", 1), // only the read-only tool
+        ("tools/call", 2), // only the read-only tools
         ("logging/setLevel", 1),
         ("completion/complete", 2), // a prompt argument, a template variable
         ("resources/subscribe", 1),
@@ -114,12 +114,21 @@ fn a_correct_server_is_exercised_fully_and_clean() {
     assert_eq!(count(t, "mcpwire/probe-unknown-method", "error"), 1);
     for row in [
         "tools/call (unknown tool)",
-        "tools/call (missing argument)",
         "prompts/get (unknown prompt)",
+        "prompts/get (missing argument)",
         "resources/read (unknown resource)",
     ] {
         assert_eq!(count(t, row, "error"), 1, "{row}: {t}");
     }
+    // Each called tool once with arguments that break its inputSchema:
+    // `add` without a required member, `echo` with a member of the wrong
+    // type; both refused.
+    assert_eq!(
+        count(t, "tools/call (invalid arguments)", "error"),
+        2,
+        "{t}"
+    );
+    assert_eq!(count(t, "tools/call (invalid arguments)", "ok"), 0, "{t}");
     // One cancelled ping: answered or not, never a finding.
     let cancelled = &t["methods"]["ping (cancelled)"];
     assert_eq!(
@@ -138,19 +147,37 @@ fn a_correct_server_is_exercised_fully_and_clean() {
 #[test]
 fn tools_all_and_none() {
     let all = probe("good", &["--spec", "2025-06-18", "--tools", "all"]);
-    assert_eq!(count(all.table("2025-06-18"), "tools/call", "ok"), 2);
+    let t = all.table("2025-06-18");
+    assert_eq!(count(t, "tools/call", "ok"), 3);
+    // `delete-everything` declares nothing to break: no invalid call,
+    // and the table says so.
+    assert_eq!(
+        count(t, "tools/call (invalid arguments)", "error"),
+        2,
+        "{t}"
+    );
+    assert!(
+        t["not_called"].as_array().unwrap().iter().any(|n| n["what"]
+            == "tools/call (invalid arguments) delete-everything"
+            && n["why"]
+                .as_str()
+                .unwrap()
+                .contains("no required member or typed property")),
+        "{t}"
+    );
+    assert!(all.findings.is_empty(), "{:?}", all.findings);
     let none = probe("good", &["--spec", "2025-06-18", "--tools", "none"]);
     let t = none.table("2025-06-18");
     assert_eq!(count(t, "tools/call", "ok"), 0);
     // One line for the group, naming both tools.
     assert_eq!(t["not_called"].as_array().map(Vec::len), Some(1), "{t}");
     assert_eq!(
-        t["not_called"][0]["what"], "tools/call of 2 of 2 tools",
+        t["not_called"][0]["what"], "tools/call of 3 of 3 tools",
         "{t}"
     );
     assert_eq!(
         t["not_called"][0]["names"].as_array().map(Vec::len),
-        Some(2)
+        Some(3)
     );
 }
 
@@ -279,10 +306,24 @@ fn the_transcript_gives_check_the_same_findings() {
         .arg(&path)
         .output()
         .unwrap();
-    let checked: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+    let all: Vec<Value> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .filter(|v: &Value| v.get("keyword").is_some())
+        .collect();
+    // The arguments the probe breaks on purpose (add without a required
+    // member, echo with one of the wrong type): check finds them, the
+    // probe does not report them as the server's.
+    let broken = |f: &&Value| f["keyword"] == "contract.arguments-schema";
+    assert_eq!(all.iter().filter(broken).count(), 2, "{all:?}");
+    assert!(
+        !run.findings.iter().any(|f| broken(&f)),
+        "{:?}",
+        run.findings
+    );
+    let checked: Vec<Value> = all
+        .into_iter()
+        .filter(|v| !broken(&v))
         // The probe sends an unknown method on purpose; check warns of it.
         .filter(|v| v["keyword"] != "method_not_in_revision")
         .collect();
@@ -344,13 +385,53 @@ fn wrong_answers_to_wrong_requests_are_found() {
         ("unknown-tool-ok", "probe-unknown-tool", "warning"),
         ("unknown-prompt-ok", "probe-unknown-prompt", "warning"),
         ("unknown-resource-ok", "probe-unknown-resource", "warning"),
-        ("missing-argument-ok", "probe-missing-argument", "violation"),
+        (
+            "prompt-missing-argument-ok",
+            "probe-prompt-missing-argument",
+            "warning",
+        ),
     ] {
         let run = probe(flaw, &["--spec", "2025-06-18"]);
         assert_eq!(run.rules(), [rule], "{flaw}: {:?}", run.findings);
         assert_eq!(run.findings[0]["severity"], severity, "{flaw}");
         assert_eq!(run.table("2025-06-18")["findings"][rule], 1, "{flaw}");
     }
+}
+
+/// A server that runs tools on arguments breaking their `inputSchema`:
+/// each is a violation, and the session's own `contract.arguments-schema`
+/// on the probe's deliberately broken requests is not reported.
+#[test]
+fn invalid_arguments_accepted_are_found() {
+    let run = probe("invalid-arguments-ok", &["--spec", "2025-06-18"]);
+    assert_eq!(
+        run.rules(),
+        ["probe-invalid-arguments", "probe-invalid-arguments"],
+        "{:?}",
+        run.findings
+    );
+    assert!(run.findings.iter().all(|f| f["severity"] == "violation"));
+    let messages: Vec<&str> = run
+        .findings
+        .iter()
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages[0].starts_with("tools/call add without its required argument \"a\""),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].starts_with("tools/call echo with its argument \"text\" of the wrong type"),
+        "{messages:?}"
+    );
+    assert!(messages[0].contains("Validate all tool inputs"));
+    let t = run.table("2025-06-18");
+    assert_eq!(t["findings"]["probe-invalid-arguments"], 2, "{t}");
+    assert!(
+        t["findings"].get("contract.arguments-schema").is_none(),
+        "{t}"
+    );
+    assert_eq!(count(t, "tools/call (invalid arguments)", "ok"), 2, "{t}");
 }
 
 #[test]

@@ -171,6 +171,17 @@ impl<O: Observer> Consumer for Collect<O> {
             });
             return;
         }
+        let kept;
+        let m = &if deliberately_invalid(m) {
+            // Shown and counted without the finding it was sent to get.
+            kept = without_arguments_schema(m.reports);
+            Judged {
+                reports: &kept,
+                ..*m
+            }
+        } else {
+            Judged { ..*m }
+        };
         self.observer.judged(m);
         let exchange = m.context.http.as_deref().and_then(|h| h.exchange);
         for r in m.reports {
@@ -237,4 +248,57 @@ pub(crate) fn deliberate_unknown(m: &Judged<'_>) -> bool {
                     .iter()
                     .all(|w| w.kind == WarningKind::MethodNotInRevision)
         })
+}
+
+/// The session's id for a `tools/call`'s arguments that break the tool's
+/// `inputSchema`.
+const ARGUMENTS_SCHEMA: &str = "contract.arguments-schema";
+
+fn is_arguments_schema(w: &crate::report::Warning) -> bool {
+    w.kind == WarningKind::Rule && w.rule.is_some_and(|r| r.id == ARGUMENTS_SCHEMA)
+}
+
+/// The probe's own `tools/call` with arguments broken on purpose (its
+/// progress token starts [`super::exercise::INVALID_ARGUMENTS_TOKEN`]),
+/// which the session rightly finds against the tool's `inputSchema`.
+fn deliberately_invalid(m: &Judged<'_>) -> bool {
+    if m.context.direction != Direction::ClientToServer
+        || !m
+            .reports
+            .iter()
+            .any(|r| r.warnings.iter().any(is_arguments_schema))
+    {
+        return false;
+    }
+    let parsed;
+    let value = match m.value {
+        Some(v) => v,
+        None => match serde_json::from_slice::<Value>(m.bytes) {
+            Ok(v) => {
+                parsed = v;
+                &parsed
+            }
+            Err(_) => return false,
+        },
+    };
+    value
+        .pointer("/params/_meta/progressToken")
+        .and_then(Value::as_str)
+        .is_some_and(|t| t.starts_with(super::exercise::INVALID_ARGUMENTS_TOKEN))
+}
+
+/// `reports` without their `contract.arguments-schema` warnings.
+fn without_arguments_schema(reports: &[crate::report::Report]) -> Vec<crate::report::Report> {
+    reports
+        .iter()
+        .map(|r| crate::report::Report {
+            warnings: r
+                .warnings
+                .iter()
+                .filter(|w| !is_arguments_schema(w))
+                .cloned()
+                .collect(),
+            ..r.clone()
+        })
+        .collect()
 }

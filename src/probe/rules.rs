@@ -125,16 +125,26 @@ pub const UNKNOWN_RESOURCE: ProbeRule = ProbeRule {
                and \"clients SHOULD also accept `-32002` as a resource not found error\".",
 };
 
-/// `tools/call` without a required argument was answered with neither a
-/// tool error result nor `-32602`.
-pub const MISSING_ARGUMENT: ProbeRule = ProbeRule {
-    id: "probe-missing-argument",
+/// `tools/call` with arguments that break the tool's `inputSchema` (a
+/// required member missing, else a member of the wrong type) was answered
+/// with neither a tool error result nor `-32602`.
+pub const INVALID_ARGUMENTS: ProbeRule = ProbeRule {
+    id: "probe-invalid-arguments",
     sentence: "server/tools (Security Considerations): \"Servers MUST: Validate all tool \
                inputs\"; (Error Handling) up to 2025-06-18 \"Protocol Errors: Standard \
                JSON-RPC errors for issues like: … Invalid arguments\"; from 2025-11-25 \"Tool \
                Execution Errors: Reported in tool results with `isError: true`: … Input \
-               validation errors\"; a call without a required argument is answered with \
-               `isError: true` or `-32602` (Invalid params).",
+               validation errors\"; a call whose arguments break the tool's `inputSchema` is \
+               answered with `isError: true` or `-32602` (Invalid params).",
+};
+
+/// `prompts/get` without a required argument was not answered with
+/// `-32602` (a warning: the sentence is a SHOULD).
+pub const PROMPT_MISSING_ARGUMENT: ProbeRule = ProbeRule {
+    id: "probe-prompt-missing-argument",
+    sentence: "server/prompts (Error Handling): \"Servers SHOULD return standard JSON-RPC \
+               errors for common failure cases: … Missing required arguments: `-32602` \
+               (Invalid params)\".",
 };
 
 /// (HTTP) A server that requires a session id refused a request without

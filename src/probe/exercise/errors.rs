@@ -19,18 +19,30 @@
 //!   JSON-RPC error with code `-32602`"), anything else a violation
 //!   (−32002 too: that clients "SHOULD also accept `-32002`" binds
 //!   clients, not the server's MUST): `probe-unknown-resource`;
-//! - a tool call missing a required argument (the first called tool with
-//!   `required` properties, its first required property left out): a tool
-//!   error result or −32602. A plain result is a violation ("Servers
-//!   MUST: Validate all tool inputs"), an error with another code a
-//!   warning: `probe-missing-argument`.
+//! - each called tool once more with arguments that break its
+//!   `inputSchema` ([`invalid_arguments`]: its first required member left
+//!   out, else its first typed property given a value of another type; a
+//!   tool with neither is listed as not called): a tool error result or
+//!   −32602. A plain result is a violation ("Servers MUST: Validate all
+//!   tool inputs"), an error with another code a warning:
+//!   `probe-invalid-arguments`. The session judges the request's arguments
+//!   against the same schema and rightly finds them wrong
+//!   (`contract.arguments-schema`): the request carries a progress token
+//!   starting [`INVALID_ARGUMENTS_TOKEN`], and that finding on it is the
+//!   probe's own doing, not reported;
+//! - the first listed prompt with a required argument, without it
+//!   (`prompts/get`): −32602 ("Servers SHOULD return … Missing required
+//!   arguments: `-32602`"), anything else a warning:
+//!   `probe-prompt-missing-argument`.
 //!
 //! Each has a table row of its own (`tools/call (unknown tool)`, …). A
 //! timeout or a closed connection is reported as for any request.
 
 use serde_json::{json, Value};
 
-use super::{rules, stateless, Exercise, Reply, Tools, UNKNOWN_METHOD};
+use super::{
+    rules, stateless, Exercise, NotCalled, Reply, Tools, INVALID_ARGUMENTS_TOKEN, UNKNOWN_METHOD,
+};
 
 /// The tool, prompt and resource no server has.
 const UNKNOWN_TOOL: &str = "mcpwire-probe-unknown-tool";
@@ -158,27 +170,26 @@ impl Exercise<'_> {
         );
     }
 
-    /// `tool` called with `arguments` less its first required property.
-    /// Returns whether it was called (the tool has required properties
-    /// the synthesised arguments carry).
-    pub(super) fn missing_argument(&mut self, tool: &Value, name: &str, arguments: &Value) -> bool {
-        let Some(dropped) = tool
-            .pointer("/inputSchema/required")
-            .and_then(Value::as_array)
-            .and_then(|r| {
-                r.iter()
-                    .filter_map(Value::as_str)
-                    .find(|p| arguments.get(*p).is_some())
-            })
-        else {
+    /// `tool` called once with `arguments` broken against its
+    /// `inputSchema` ([`invalid_arguments`]), marked with a progress token
+    /// of [`INVALID_ARGUMENTS_TOKEN`] so the session's own finding on the
+    /// request (`contract.arguments-schema`) is known as the probe's doing.
+    /// Returns whether it was called (the schema has something to break).
+    pub(super) fn invalid_arguments(
+        &mut self,
+        tool: &Value,
+        name: &str,
+        arguments: &Value,
+    ) -> bool {
+        let schema = tool.get("inputSchema").unwrap_or(&Value::Null);
+        let Some((broken, how)) = invalid_arguments(schema, arguments) else {
             return false;
         };
-        let mut fewer = arguments.clone();
-        if let Some(o) = fewer.as_object_mut() {
-            o.remove(dropped);
-        }
-        let params = json!({"name": name, "arguments": fewer});
-        let Some(reply) = self.call_as("tools/call (missing argument)", "tools/call", Some(params))
+        self.tokens += 1;
+        let token = format!("{INVALID_ARGUMENTS_TOKEN}-{}", self.tokens);
+        let params = json!({"name": name, "arguments": broken, "_meta": {"progressToken": token}});
+        let Some(reply) =
+            self.call_as("tools/call (invalid arguments)", "tools/call", Some(params))
         else {
             return true;
         };
@@ -189,9 +200,9 @@ impl Exercise<'_> {
             Reply::Error(..) => Verdict::Warning,
             _ => Verdict::Fine,
         };
-        let what = format!("tools/call {name} without its required argument {dropped:?}");
+        let what = format!("tools/call {name} {how}");
         self.judged(
-            rules::MISSING_ARGUMENT,
+            rules::INVALID_ARGUMENTS,
             "tools/call",
             &reply,
             verdict,
@@ -199,6 +210,61 @@ impl Exercise<'_> {
             "isError: true or error -32602",
         );
         true
+    }
+
+    /// `prompts/get` of the first listed prompt with a required argument,
+    /// without it (its other arguments given): −32602 is right, anything
+    /// else a warning (a SHOULD). Where no listed prompt has one, the
+    /// table says so.
+    pub(super) fn prompt_missing_argument(&mut self, prompts: &[Value]) {
+        let found = prompts.iter().find_map(|p| {
+            let name = p.get("name")?.as_str()?;
+            let arguments = p.get("arguments")?.as_array()?;
+            let required = arguments.iter().find_map(|a| {
+                (a.get("required") == Some(&Value::Bool(true)))
+                    .then(|| a.get("name")?.as_str())
+                    .flatten()
+            })?;
+            let given: serde_json::Map<String, Value> = arguments
+                .iter()
+                .filter_map(|a| a.get("name")?.as_str())
+                .filter(|n| *n != required)
+                .map(|n| (n.to_string(), Value::from("probe")))
+                .collect();
+            Some((name.to_string(), required.to_string(), given))
+        });
+        let Some((name, required, given)) = found else {
+            if !prompts.is_empty() {
+                self.table.not_called.push(NotCalled {
+                    what: "prompts/get (missing argument)".into(),
+                    why: "no listed prompt has a required argument".into(),
+                    names: Vec::new(),
+                });
+            }
+            return;
+        };
+        let params = json!({"name": name, "arguments": given});
+        let Some(reply) = self.call_as(
+            "prompts/get (missing argument)",
+            "prompts/get",
+            Some(params),
+        ) else {
+            return;
+        };
+        let verdict = match &reply {
+            Reply::Error(Some(-32602), _) | Reply::TimedOut | Reply::Closed | Reply::Failed(_) => {
+                Verdict::Fine
+            }
+            _ => Verdict::Warning,
+        };
+        self.judged(
+            rules::PROMPT_MISSING_ARGUMENT,
+            "prompts/get",
+            &reply,
+            verdict,
+            &format!("prompts/get {name} without its required argument {required:?}"),
+            "error -32602",
+        );
     }
 
     fn judged(
@@ -219,6 +285,57 @@ impl Exercise<'_> {
         );
         self.found(rule, method, message, verdict == Verdict::Warning);
     }
+}
+
+/// `arguments` broken against `schema`, and how: without the first
+/// required member they carry (`required`), else with the first typed
+/// property given a value of another type; `None` when the schema has
+/// neither.
+pub(super) fn invalid_arguments(schema: &Value, arguments: &Value) -> Option<(Value, String)> {
+    let mut broken = match arguments {
+        Value::Object(o) => o.clone(),
+        _ => serde_json::Map::new(),
+    };
+    let required = schema.get("required").and_then(Value::as_array);
+    if let Some(dropped) = required
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .find(|p| broken.contains_key(*p))
+    {
+        broken.remove(dropped);
+        let how = format!("without its required argument {dropped:?}");
+        return Some((Value::Object(broken), how));
+    }
+    let properties = schema.get("properties").and_then(Value::as_object)?;
+    let (name, wrong) = properties.iter().find_map(|(name, p)| {
+        let types: Vec<&str> = match p.get("type")? {
+            Value::String(t) => vec![t.as_str()],
+            Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+            _ => return None,
+        };
+        let wrong = wrong_type(&types)?;
+        Some((name.clone(), wrong))
+    })?;
+    let how = format!("with its argument {name:?} of the wrong type ({wrong})");
+    broken.insert(name, wrong);
+    Some((Value::Object(broken), how))
+}
+
+/// A value of none of the JSON Schema `types`, or `None`.
+fn wrong_type(types: &[&str]) -> Option<Value> {
+    let allows = |t: &str| types.contains(&t);
+    [
+        ("string", json!("mcpwire-probe")),
+        ("boolean", json!(true)),
+        ("array", json!([])),
+        ("object", json!({})),
+        ("null", Value::Null),
+    ]
+    .into_iter()
+    .find(|(t, _)| !allows(t))
+    .map(|(_, v)| v)
+    .or_else(|| (!allows("number")).then(|| json!(0.5)))
 }
 
 #[cfg(test)]
@@ -318,5 +435,80 @@ mod tests {
             e.declared("ping", "the base protocol", None);
         });
         assert_eq!(f, [("probe-declared-not-served", false)]);
+    }
+
+    #[test]
+    fn arguments_are_broken_by_required_then_by_type() {
+        use super::invalid_arguments;
+        let both = json!({"type": "object", "required": ["a"], "properties": {
+            "a": {"type": "integer"}, "b": {"type": "string"}}});
+        let (broken, how) = invalid_arguments(&both, &json!({"a": 1, "b": "x"})).unwrap();
+        assert_eq!(broken, json!({"b": "x"}));
+        assert!(how.contains("required argument \"a\""), "{how}");
+        // `required` naming nothing the arguments carry: the type instead.
+        let (broken, _) = invalid_arguments(&both, &json!({"b": "x"})).unwrap();
+        assert_eq!(broken, json!({"a": "mcpwire-probe", "b": "x"}));
+        for (types, wrong) in [
+            (json!("string"), json!(true)),
+            (json!("number"), json!("mcpwire-probe")),
+            (json!(["string", "boolean"]), json!([])),
+            (
+                json!(["string", "boolean", "array", "object", "null"]),
+                json!(0.5),
+            ),
+        ] {
+            let schema = json!({"properties": {"p": {"type": types}}});
+            let (broken, _) = invalid_arguments(&schema, &json!({})).unwrap();
+            assert_eq!(broken, json!({ "p": wrong }), "{types}");
+        }
+        for nothing in [
+            json!({"type": "object"}),
+            json!({"properties": {"p": {"enum": [1]}}}),
+            json!({"properties": {"p": {"type": ["string", "boolean", "array", "object", "null", "number"]}}}),
+            Value::Null,
+        ] {
+            assert!(
+                invalid_arguments(&nothing, &json!({})).is_none(),
+                "{nothing}"
+            );
+        }
+    }
+
+    #[test]
+    fn invalid_arguments_and_prompt_severities() {
+        let Some(rev) = revision("2025-06-18") else {
+            return;
+        };
+        let tool = json!({"name": "t", "inputSchema": {"required": ["a"]}});
+        let args = json!({"a": 1});
+        let plain = || Reply::Result(json!({"content": []}));
+        let other = || Reply::Error(Some(-32603), "internal".into());
+        let invalid = || Reply::Error(Some(-32602), "invalid".into());
+        let flagged = || Reply::Result(json!({"content": [], "isError": true}));
+        let call = |e: &mut Exercise| {
+            assert!(e.invalid_arguments(&tool, "t", &args));
+        };
+        assert_eq!(
+            judged(rev, plain, call),
+            [("probe-invalid-arguments", false)]
+        );
+        assert_eq!(
+            judged(rev, other, call),
+            [("probe-invalid-arguments", true)]
+        );
+        assert!(judged(rev, invalid, call).is_empty());
+        assert!(judged(rev, flagged, call).is_empty());
+        let prompts = [json!({"name": "p", "arguments": [
+            {"name": "x"}, {"name": "y", "required": true}]})];
+        let get = |e: &mut Exercise| e.prompt_missing_argument(&prompts);
+        assert_eq!(
+            judged(rev, plain, get),
+            [("probe-prompt-missing-argument", true)]
+        );
+        assert_eq!(
+            judged(rev, other, get),
+            [("probe-prompt-missing-argument", true)]
+        );
+        assert!(judged(rev, invalid, get).is_empty());
     }
 }

@@ -8,7 +8,8 @@
 //! By concern: the declared features past the listings (logging level,
 //! completions, subscriptions, one cancellation) are in [`features`]; the
 //! answers a server owes to a wrong request (an unknown tool, prompt or
-//! resource, a tool call missing a required argument) in [`errors`]; the
+//! resource, a tool call whose arguments break its `inputSchema`, a
+//! prompt without a required argument) in [`errors`]; the
 //! 2026-07-28 `subscriptions/listen` in [`listen`].
 
 mod errors;
@@ -66,6 +67,11 @@ pub struct ProbeFinding {
 
 /// The method no revision defines, sent to see −32601.
 pub const UNKNOWN_METHOD: &str = "mcpwire/probe-unknown-method";
+
+/// The progress token's prefix that marks the probe's deliberately
+/// invalid `tools/call` ([`Exercise::invalid_arguments`]): the session's
+/// `contract.arguments-schema` finding on it is not reported.
+pub const INVALID_ARGUMENTS_TOKEN: &str = "mcpwire-probe-invalid-arguments";
 
 /// Items kept from one listing, at most (the rest are counted, not kept).
 const MAX_ITEMS: usize = 10_000;
@@ -344,6 +350,9 @@ impl<'a> Exercise<'a> {
             declares("prompts"),
             declares("resources"),
         );
+        if declares("prompts") {
+            self.prompt_missing_argument(&prompts);
+        }
         self.cancellation();
         self.call_tools(&tools);
     }
@@ -433,11 +442,12 @@ impl<'a> Exercise<'a> {
     /// `tools/call` of the tools the policy allows, arguments synthesised
     /// from each `inputSchema`, each with a `_meta.progressToken` (so a
     /// server can show its progress notifications, which the session
-    /// judges); the rest listed as not called. The first called tool with
-    /// required properties is also called once without one
-    /// ([`Exercise::missing_argument`]).
+    /// judges); the rest listed as not called. Each called tool is also
+    /// called once with arguments that break its `inputSchema`
+    /// ([`Exercise::invalid_arguments`]); those whose schema has nothing
+    /// to break are listed.
     fn call_tools(&mut self, tools: &[Value]) {
-        let mut missing_done = false;
+        let mut unbreakable = Vec::new();
         let mut skipped: Vec<(String, Vec<String>)> = Vec::new();
         for tool in tools {
             let Some(name) = tool.get("name").and_then(Value::as_str) else {
@@ -459,9 +469,20 @@ impl<'a> Exercise<'a> {
                 "tools",
                 Some(json!({"name": name, "arguments": arguments, "_meta": {"progressToken": token}})),
             );
-            if !missing_done {
-                missing_done = self.missing_argument(tool, name, &arguments);
+            if !self.invalid_arguments(tool, name, &arguments) {
+                unbreakable.push(name.to_string());
             }
+        }
+        if !unbreakable.is_empty() {
+            let mut group = NotCalled::tools(
+                unbreakable,
+                "no required member or typed property in its inputSchema".into(),
+                tools.len(),
+            );
+            group.what = group
+                .what
+                .replacen("tools/call", "tools/call (invalid arguments)", 1);
+            self.table.not_called.push(group);
         }
         for (why, names) in skipped {
             self.table

@@ -2,10 +2,12 @@
 //! `mcpwire probe`'s tests. It answers `initialize` with the offered
 //! revision (or 2025-06-18 for one it does not know), declares tools,
 //! prompts, resources (with `subscribe`), logging and completions, and
-//! serves ping, the listings (two pages of tools, one resource template),
+//! serves ping, the listings (two pages of tools: `add`, then `echo` and
+//! `delete-everything`; one resource template),
 //! `resources/read`, `resources/subscribe` / `unsubscribe`, `prompts/get`,
 //! `tools/call`, `logging/setLevel` and `completion/complete`; an unknown
-//! tool or prompt or a missing argument gets −32602, an unknown resource
+//! tool or prompt, a missing argument or one of the wrong type gets
+//! −32602, an unknown resource
 //! −32002, any other request −32601. `FLAWS` is a comma-separated list
 //! (`good` for none):
 //!
@@ -24,8 +26,11 @@
 //! - `unknown-prompt-ok`: answers `prompts/get` of an unknown prompt with a result;
 //! - `unknown-resource-ok`: answers `resources/read` of an unknown resource
 //!   with an empty `contents`;
-//! - `missing-argument-ok`: answers `tools/call add` without `a` or `b` with a
-//!   result (the missing one taken as 0);
+//! - `invalid-arguments-ok`: answers `tools/call add` without `a` or `b` with a
+//!   result (the missing one taken as 0), and `tools/call echo` with a `text`
+//!   that is not a string with a result (its JSON text);
+//! - `prompt-missing-argument-ok`: answers `prompts/get greet` without `who`
+//!   with a result;
 //! - `features-not-served`: declares logging, completions and subscriptions
 //!   but answers their methods −32601;
 //! - `bare`: declares `tools` only;
@@ -140,6 +145,12 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
                     "annotations": {"readOnlyHint": true}
                 }], "nextCursor": "page-2"}),
                 Some(_) => json!({"tools": [{
+                    "name": "echo",
+                    "inputSchema": {"type": "object", "properties": {
+                        "text": {"type": "string"}
+                    }},
+                    "annotations": {"readOnlyHint": true}
+                }, {
                     "name": "delete-everything",
                     "inputSchema": {"type": "object"}
                 }]}),
@@ -148,11 +159,21 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
         "tools/call" => {
             let mut a = params.pointer("/arguments/a").and_then(Value::as_f64);
             let mut b = params.pointer("/arguments/b").and_then(Value::as_f64);
-            if has(flaws, "missing-argument-ok") {
+            let invalid_ok = has(flaws, "invalid-arguments-ok");
+            if invalid_ok {
                 a = a.or(Some(0.0));
                 b = b.or(Some(0.0));
             }
+            let text = params.pointer("/arguments/text");
             match (params.get("name").and_then(Value::as_str), a, b) {
+                (Some("echo"), _, _) => match text {
+                    None => Ok(json!({"content": []})),
+                    Some(Value::String(t)) => Ok(json!({"content": [{"type": "text", "text": t}]})),
+                    Some(other) if invalid_ok => {
+                        Ok(json!({"content": [{"type": "text", "text": other.to_string()}]}))
+                    }
+                    Some(_) => Err((-32602, "text must be a string".into())),
+                },
                 (Some("add"), Some(a), Some(b)) => {
                     Ok(json!({"content": [{"type": "text", "text": (a + b).to_string()}]}))
                 }
@@ -192,10 +213,12 @@ fn respond(method: &str, message: &Value, flaws: &str) -> Result<Value, (i64, St
             Err((-32603, "the prompt store is down".into()))
         }
         "prompts/get" => {
+            let named = params.get("name").and_then(Value::as_str) == Some("greet");
             let who = params
                 .pointer("/arguments/who")
                 .and_then(Value::as_str)
-                .or(has(flaws, "unknown-prompt-ok").then_some("nobody"));
+                .or((!named).then_some("nobody"))
+                .or(has(flaws, "prompt-missing-argument-ok").then_some("nobody"));
             match who {
                 Some(who) => Ok(json!({"messages": [{
                     "role": "user",
