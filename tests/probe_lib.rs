@@ -29,7 +29,7 @@ fn conformant() {
     report.assert_no_violations();
     let r = &report.revisions[0];
     assert_eq!(r.negotiated.as_deref(), Some("2025-06-18"));
-    assert_eq!(r.methods["tools/call"].ok, 2, "{r:?}");
+    assert_eq!(r.methods["tools/call"].ok, 3, "{r:?}");
 }
 
 /// A planted defect (a broken line after the `initialize` answer): the
