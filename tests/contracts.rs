@@ -463,6 +463,21 @@ fn a_schema_invalid_in_its_dialect_is_said_and_not_judged() {
     }
 }
 
+/// Before 2025-11-25 no revision named a dialect (MCP's own schema was
+/// draft-07): a draft-07 tool schema there is said nothing of, and still
+/// judged with (server-everything's tools at 2025-06-18).
+#[test]
+fn draft_07_before_2025_11_25_is_the_norm() {
+    let tool = json!({"name": "read_file", "inputSchema": {
+        "$schema": "http://json-schema.org/draft-07/schema#", "type": "object",
+        "properties": {"path": {"type": "string"}}, "required": ["path"]}});
+    let mut records = initialize("2025-06-18");
+    records.extend(list(1, json!([tool])));
+    records.push(call(2, "read_file", json!({"path": 7})));
+    let (found, _) = judged(&records);
+    assert_eq!(found, [at(6, rules::ARGUMENTS_SCHEMA.id, "/params/arguments/path")]);
+}
+
 #[test]
 fn an_unsupported_dialect_is_said_and_not_judged() {
     let tool = json!({"name": "old", "inputSchema": {

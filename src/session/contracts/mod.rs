@@ -205,7 +205,13 @@ pub(super) fn schema_findings(
 ) {
     let (rule, at) = match compiled {
         Ok(c) => {
-            if c.declares_dialect() && c.dialect() != crate::contracts::Dialect::Draft2020_12 {
+            // Before 2025-11-25 no revision named a dialect (MCP's own
+            // schema was draft-07): a draft-07 schema there is the norm,
+            // so nothing is said, not even an assumption.
+            if c.declares_dialect()
+                && c.dialect() != crate::contracts::Dialect::Draft2020_12
+                && rules::DIALECT_NOT_2020_12.applies(revision)
+            {
                 report.warnings.push(finding(
                     &rules::DIALECT_NOT_2020_12,
                     revision,
