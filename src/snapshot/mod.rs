@@ -57,6 +57,7 @@ pub use builder::{Builder, List};
 pub use changes::{Change, Severity, Subject};
 pub use diff::diff;
 pub use file::{SnapshotError, FORMAT};
+pub use transcript::Conversation;
 
 /// A server's declared interface, per revision (the revision's name as the
 /// server negotiated it, `2025-11-25`).
