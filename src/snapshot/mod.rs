@@ -39,8 +39,10 @@
 //! **Sources.** [`Snapshot::from_transcript`] reads a JSON Lines transcript
 //! ([`crate::transcript`]): the results of `initialize` (or `server/discover`),
 //! `tools/list`, `resources/list`, `resources/templates/list` and
-//! `prompts/list`, per revision. A live prober feeds a [`Builder`] the same
-//! results directly.
+//! `prompts/list`, per revision. A [`Conversation`] takes the same messages
+//! one by one as they travel (`mcpwire snapshot -- COMMAND` feeds one per
+//! revision from the probe's `mcpwire::probe::Observer`), and a [`Builder`]
+//! takes the results themselves.
 
 mod builder;
 mod changes;
