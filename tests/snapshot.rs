@@ -5,6 +5,8 @@
 //! in every format. And the snapshot of a live server (`mcpwire snapshot
 //! -- COMMAND`, through the probe) against its transcript's.
 
+#[cfg(all(feature = "proxy", feature = "v2025_11_25"))]
+mod proxy_fake;
 mod support;
 
 use std::path::{Path, PathBuf};
@@ -350,7 +352,6 @@ fn usage_and_input_errors_exit_2() {
 
 /// `mcpwire snapshot -- COMMAND` asks the fake server through the probe;
 /// the snapshot it writes.
-#[cfg(feature = "cli")]
 fn snapshot_of_server(dir: &Path, name: &str) -> PathBuf {
     let output = dir.join(format!("{name}.json"));
     let out = Command::cargo_bin("mcpwire")
@@ -368,7 +369,6 @@ fn snapshot_of_server(dir: &Path, name: &str) -> PathBuf {
 /// The snapshot of a live server equals the one built from the probe's
 /// transcripts of the same server (the probe with `--tools none`, as the
 /// snapshot runs it), and two runs give the same bytes and no change.
-#[cfg(feature = "cli")]
 #[test]
 fn snapshot_of_a_server_matches_its_transcript_and_is_stable() {
     let dir = tempfile::tempdir().unwrap();
@@ -432,7 +432,7 @@ fn snapshot_of_a_server_matches_its_transcript_and_is_stable() {
 
 /// `--revision` narrows the snapshot to the revisions asked; `--url` and a
 /// command together, or `--revision` with transcripts, are usage errors.
-#[cfg(all(feature = "cli", feature = "v2025_06_18"))]
+#[cfg(feature = "v2025_06_18")]
 #[test]
 fn snapshot_revisions_and_usage() {
     let out = Command::cargo_bin("mcpwire")
@@ -458,4 +458,62 @@ fn snapshot_revisions_and_usage() {
     ]);
     assert_eq!(code, 2);
     assert!(stderr.contains("--revision"), "{stderr}");
+}
+
+/// A Streamable HTTP server of a few lines (the scripted fake of the proxy
+/// tests): `initialize` echoes the revision offered, `tools/list` lists one
+/// tool, everything else is "method not found".
+#[cfg(all(feature = "proxy", feature = "v2025_11_25"))]
+fn answer(received: &proxy_fake::Received) -> proxy_fake::Reply {
+    use proxy_fake::Reply;
+    if received.method != "POST" {
+        return Reply::new(405);
+    }
+    let Ok(request) = serde_json::from_slice::<Value>(&received.body) else {
+        return Reply::new(400);
+    };
+    let Some(id) = request.get("id") else {
+        return Reply::new(202);
+    };
+    let reply = match request["method"].as_str() {
+        Some("initialize") => serde_json::json!({"result": {
+            "protocolVersion": request["params"]["protocolVersion"],
+            "capabilities": {"tools": {}},
+            "serverInfo": {"name": "http-fake", "version": "2.0.0"},
+        }}),
+        Some("tools/list") => serde_json::json!({"result": {"tools": [
+            {"name": "echo", "inputSchema": {"type": "object"}},
+        ]}}),
+        Some("ping") => serde_json::json!({"result": {}}),
+        _ => serde_json::json!({"error": {"code": -32601, "message": "Method not found"}}),
+    };
+    let mut message = reply;
+    message["jsonrpc"] = "2.0".into();
+    message["id"] = id.clone();
+    Reply::new(200).json(&message.to_string())
+}
+
+/// `mcpwire snapshot --url URL` asks an HTTP server through the probe.
+#[cfg(all(feature = "proxy", feature = "v2025_11_25"))]
+#[test]
+fn snapshot_of_an_http_server() {
+    let server = proxy_fake::FakeServer::start(answer);
+    let url = format!("http://{}/mcp", server.addr);
+    let (code, stdout, stderr) = run(&["snapshot", "--url", &url, "--revision", "2025-11-25"]);
+    assert_eq!(code, 0, "{stderr}");
+    let parsed: Value = serde_json::from_str(&stdout).unwrap();
+    let revision = &parsed["revisions"]["2025-11-25"];
+    assert_eq!(revision["serverInfo"]["name"], "http-fake", "{stdout}");
+    assert_eq!(revision["tools"][0]["name"], "echo", "{stdout}");
+    assert!(
+        server
+            .received()
+            .iter()
+            .all(|r| !String::from_utf8_lossy(&r.body).contains("tools/call")),
+        "a snapshot calls no tool"
+    );
+    // Nothing listening: exit 2, naming what failed.
+    drop(server);
+    let (code, _, stderr) = run(&["snapshot", "--url", &url]);
+    assert_eq!(code, 2, "{stderr}");
 }
