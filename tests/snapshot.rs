@@ -335,6 +335,12 @@ fn usage_and_input_errors_exit_2() {
     );
     let (code, _, _) = run(&["snapshot"]);
     assert_eq!(code, 2, "no server and no transcript");
+    let (code, _, stderr) = run(&["snapshot", transcript.to_str().unwrap()]);
+    assert_eq!(
+        code, 2,
+        "without --from-transcript a file is a command to run"
+    );
+    assert!(stderr.contains("--from-transcript"), "{stderr}");
     let (code, _, _) = run(&["snapshot", "--from-transcript"]);
     assert_eq!(code, 2, "--from-transcript without a file");
     let empty = dir.path().join("empty.jsonl");

@@ -73,7 +73,7 @@ pub fn ask(source: &SnapshotSource, revisions: &[Version]) -> Result<(Builder, u
     }
     let (report, mut watch) = probe.run_observed(Watch::default()).map_err(|e| match e {
         probe::Error::Config(s) => Failure::Usage(s),
-        probe::Error::Start(s) => Failure::Input(s),
+        probe::Error::Start(s) => Failure::Input(s + transcript_hint(source)),
     })?;
     for r in &report.revisions {
         if let Some(note) = &r.note {
@@ -88,4 +88,16 @@ pub fn ask(source: &SnapshotSource, revisions: &[Version]) -> Result<(Builder, u
     }
     watch.used += watch.conversation.used();
     Ok((watch.builder, watch.used))
+}
+
+/// A hint when the "command" that would not start looks like a transcript.
+fn transcript_hint(source: &SnapshotSource) -> &'static str {
+    let SnapshotSource::Command(command) = source else {
+        return "";
+    };
+    let program = command.first().map(std::path::Path::new);
+    match program.and_then(|p| p.extension()).and_then(|e| e.to_str()) {
+        Some("jsonl" | "json") => " (to read a transcript: --from-transcript FILE...)",
+        _ => "",
+    }
 }
