@@ -2,7 +2,12 @@
 //! from a transcript, commit the snapshot, change a tool (by editing the
 //! transcript's `tools/list` result) in a breaking and in a compatible way,
 //! and let `mcpwire diff` say which is which — member, keyword, exit code —
-//! in every format.
+//! in every format. And the snapshot of a live server (`mcpwire snapshot
+//! -- COMMAND`, through the probe) against its transcript's.
+
+#[cfg(all(feature = "proxy", feature = "v2025_11_25"))]
+mod proxy_fake;
+mod support;
 
 use std::path::{Path, PathBuf};
 
@@ -328,8 +333,16 @@ fn usage_and_input_errors_exit_2() {
         stderr.contains("not JSON") || stderr.contains("not an mcpwire snapshot"),
         "{stderr}"
     );
-    let (code, _, _) = run(&["snapshot", transcript.to_str().unwrap()]);
-    assert_eq!(code, 2, "--from-transcript is required");
+    let (code, _, _) = run(&["snapshot"]);
+    assert_eq!(code, 2, "no server and no transcript");
+    let (code, _, stderr) = run(&["snapshot", transcript.to_str().unwrap()]);
+    assert_eq!(
+        code, 2,
+        "without --from-transcript a file is a command to run"
+    );
+    assert!(stderr.contains("--from-transcript"), "{stderr}");
+    let (code, _, _) = run(&["snapshot", "--from-transcript"]);
+    assert_eq!(code, 2, "--from-transcript without a file");
     let empty = dir.path().join("empty.jsonl");
     std::fs::write(
         &empty,
@@ -341,4 +354,172 @@ fn usage_and_input_errors_exit_2() {
     assert!(stderr.contains("no initialize"), "{stderr}");
     let (code, _, _) = run(&["diff", "2025-11-25", "2026-07-28", "--format", "markdown"]);
     assert_eq!(code, 2, "revisions are compared as text or json");
+}
+
+/// `mcpwire snapshot -- COMMAND` asks the fake server through the probe;
+/// the snapshot it writes.
+fn snapshot_of_server(dir: &Path, name: &str) -> PathBuf {
+    let output = dir.join(format!("{name}.json"));
+    let out = Command::cargo_bin("mcpwire")
+        .unwrap()
+        .args(["snapshot", "--output", output.to_str().unwrap(), "--"])
+        .arg(support::tap::fake_server())
+        .args(["--mcp", "good"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    output
+}
+
+/// The snapshot of a live server equals the one built from the probe's
+/// transcripts of the same server (the probe with `--tools none`, as the
+/// snapshot runs it), and two runs give the same bytes and no change.
+#[test]
+fn snapshot_of_a_server_matches_its_transcript_and_is_stable() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = snapshot_of_server(dir.path(), "first");
+    let second = snapshot_of_server(dir.path(), "second");
+    let text = std::fs::read_to_string(&first).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&second).unwrap());
+    let parsed: Value = serde_json::from_str(&text).unwrap();
+    let revisions = parsed["revisions"].as_object().unwrap();
+    assert!(!revisions.is_empty(), "{text}");
+    assert!(
+        revisions.values().any(|r| r["tools"].is_array()),
+        "the fake server's tools are in the snapshot: {text}"
+    );
+
+    // The revisions the server speaks (a revision it refuses leaves a
+    // transcript with nothing to snapshot, which --from-transcript refuses).
+    let spoken: Vec<&str> = revisions.keys().map(String::as_str).collect();
+    let transcript = dir.path().join("probe.jsonl");
+    let probe = Command::cargo_bin("mcpwire")
+        .unwrap()
+        .args(["probe", "--tools", "none", "--spec", &spoken.join(",")])
+        .arg("--transcript")
+        .arg(&transcript)
+        .arg("--")
+        .arg(support::tap::fake_server())
+        .args(["--mcp", "good"])
+        .output()
+        .unwrap();
+    // One transcript per revision, FILE.REV.EXT (FILE when only one).
+    let transcripts: Vec<PathBuf> = match spoken.as_slice() {
+        [_] => vec![transcript.clone()],
+        _ => spoken
+            .iter()
+            .map(|rev| dir.path().join(format!("probe.{rev}.jsonl")))
+            .collect(),
+    };
+    for t in &transcripts {
+        assert!(t.exists(), "{}", String::from_utf8_lossy(&probe.stderr));
+    }
+    let from_transcripts = dir.path().join("from-transcripts.json");
+    let mut args = vec![
+        "snapshot".to_string(),
+        "--output".into(),
+        from_transcripts.display().to_string(),
+        "--from-transcript".into(),
+    ];
+    args.extend(transcripts.iter().map(|p| p.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, _, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(text, std::fs::read_to_string(&from_transcripts).unwrap());
+
+    let (code, stdout, _) = diff(&first, &second, &[]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(
+        stdout.contains("0 breaking, 0 undecided, 0 compatible"),
+        "{stdout}"
+    );
+}
+
+/// `--revision` narrows the snapshot to the revisions asked; `--url` and a
+/// command together, or `--revision` with transcripts, are usage errors.
+#[cfg(feature = "v2025_06_18")]
+#[test]
+fn snapshot_revisions_and_usage() {
+    let out = Command::cargo_bin("mcpwire")
+        .unwrap()
+        .args(["snapshot", "--revision", "2025-06-18", "--"])
+        .arg(support::tap::fake_server())
+        .args(["--mcp", "good"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let parsed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let revisions: Vec<&String> = parsed["revisions"].as_object().unwrap().keys().collect();
+    assert_eq!(revisions, ["2025-06-18"]);
+    let (code, _, stderr) = run(&["snapshot", "--url", "http://127.0.0.1:9/", "--", "x"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("not both"), "{stderr}");
+    let (code, _, stderr) = run(&[
+        "snapshot",
+        "--revision",
+        "2025-06-18",
+        "--from-transcript",
+        "x.jsonl",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("--revision"), "{stderr}");
+}
+
+/// A Streamable HTTP server of a few lines (the scripted fake of the proxy
+/// tests): `initialize` echoes the revision offered, `tools/list` lists one
+/// tool, everything else is "method not found".
+#[cfg(all(feature = "proxy", feature = "v2025_11_25"))]
+fn answer(received: &proxy_fake::Received) -> proxy_fake::Reply {
+    use proxy_fake::Reply;
+    if received.method != "POST" {
+        return Reply::new(405);
+    }
+    let Ok(request) = serde_json::from_slice::<Value>(&received.body) else {
+        return Reply::new(400);
+    };
+    let Some(id) = request.get("id") else {
+        return Reply::new(202);
+    };
+    let reply = match request["method"].as_str() {
+        Some("initialize") => serde_json::json!({"result": {
+            "protocolVersion": request["params"]["protocolVersion"],
+            "capabilities": {"tools": {}},
+            "serverInfo": {"name": "http-fake", "version": "2.0.0"},
+        }}),
+        Some("tools/list") => serde_json::json!({"result": {"tools": [
+            {"name": "echo", "inputSchema": {"type": "object"}},
+        ]}}),
+        Some("ping") => serde_json::json!({"result": {}}),
+        _ => serde_json::json!({"error": {"code": -32601, "message": "Method not found"}}),
+    };
+    let mut message = reply;
+    message["jsonrpc"] = "2.0".into();
+    message["id"] = id.clone();
+    Reply::new(200).json(&message.to_string())
+}
+
+/// `mcpwire snapshot --url URL` asks an HTTP server through the probe.
+#[cfg(all(feature = "proxy", feature = "v2025_11_25"))]
+#[test]
+fn snapshot_of_an_http_server() {
+    let server = proxy_fake::FakeServer::start(answer);
+    let url = format!("http://{}/mcp", server.addr);
+    let (code, stdout, stderr) = run(&["snapshot", "--url", &url, "--revision", "2025-11-25"]);
+    assert_eq!(code, 0, "{stderr}");
+    let parsed: Value = serde_json::from_str(&stdout).unwrap();
+    let revision = &parsed["revisions"]["2025-11-25"];
+    assert_eq!(revision["serverInfo"]["name"], "http-fake", "{stdout}");
+    assert_eq!(revision["tools"][0]["name"], "echo", "{stdout}");
+    assert!(
+        server
+            .received()
+            .iter()
+            .all(|r| !String::from_utf8_lossy(&r.body).contains("tools/call")),
+        "a snapshot calls no tool"
+    );
+    // Nothing listening: exit 2, naming what failed.
+    drop(server);
+    let (code, _, stderr) = run(&["snapshot", "--url", &url]);
+    assert_eq!(code, 2, "{stderr}");
 }

@@ -39,8 +39,10 @@
 //! **Sources.** [`Snapshot::from_transcript`] reads a JSON Lines transcript
 //! ([`crate::transcript`]): the results of `initialize` (or `server/discover`),
 //! `tools/list`, `resources/list`, `resources/templates/list` and
-//! `prompts/list`, per revision. A live prober feeds a [`Builder`] the same
-//! results directly.
+//! `prompts/list`, per revision. A [`Conversation`] takes the same messages
+//! one by one as they travel (`mcpwire snapshot -- COMMAND` feeds one per
+//! revision from the probe's `mcpwire::probe::Observer`), and a [`Builder`]
+//! takes the results themselves.
 
 mod builder;
 mod changes;
@@ -57,6 +59,7 @@ pub use builder::{Builder, List};
 pub use changes::{Change, Severity, Subject};
 pub use diff::diff;
 pub use file::{SnapshotError, FORMAT};
+pub use transcript::Conversation;
 
 /// A server's declared interface, per revision (the revision's name as the
 /// server negotiated it, `2025-11-25`).

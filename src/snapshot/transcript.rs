@@ -1,5 +1,7 @@
-//! A snapshot read off a captured conversation ([`crate::transcript`]):
-//! each result the snapshot is made of is matched to its request by id.
+//! A snapshot read off a conversation — captured ([`crate::transcript`])
+//! or watched as it happens ([`Conversation`], what `mcpwire snapshot --
+//! CMD` feeds from the probe): each result the snapshot is made of is
+//! matched to its request by id.
 
 use std::{collections::HashMap, io::BufRead};
 
@@ -22,6 +24,7 @@ const MAX_PENDING: usize = 4096;
 const PROTOCOL_VERSION_META: &str = "io.modelcontextprotocol/protocolVersion";
 
 /// What a pending request will tell.
+#[derive(Debug)]
 enum Pending {
     Initialize,
     Discover(Option<String>),
@@ -32,9 +35,24 @@ enum Pending {
     },
 }
 
-/// The conversation state of one transcript.
-#[derive(Default)]
-struct Conversation {
+/// One conversation with a server, message by message, into a
+/// [`Builder`]: pairs each `initialize`, `server/discover` and list
+/// request with its result by id. A new conversation (a fresh process or
+/// connection, where ids start over) takes a new `Conversation`.
+///
+/// ```
+/// use mcpwire::{snapshot::{Builder, Conversation}, Direction};
+/// use serde_json::json;
+///
+/// let mut b = Builder::new();
+/// let mut c = Conversation::new();
+/// c.message(&mut b, Some(Direction::ClientToServer), &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}));
+/// c.message(&mut b, Some(Direction::ServerToClient), &json!({"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "2025-11-25", "capabilities": {}, "serverInfo": {"name": "s", "version": "1"}}}));
+/// assert_eq!(c.used(), 1);
+/// assert!(b.finish().revisions.contains_key("2025-11-25"));
+/// ```
+#[derive(Debug, Default)]
+pub struct Conversation {
     pending: HashMap<String, Pending>,
     /// The revision the last `initialize` negotiated.
     current: Option<String>,
@@ -66,14 +84,7 @@ impl Builder {
             let Item::Message(message) = entry?.item else {
                 continue;
             };
-            match &message.value {
-                Value::Array(batch) => {
-                    for m in batch {
-                        conversation.message(self, message.direction, m);
-                    }
-                }
-                m => conversation.message(self, message.direction, m),
-            }
+            conversation.message(self, message.direction, &message.value);
         }
         Ok(conversation.used)
     }
@@ -88,7 +99,30 @@ fn request_revision(message: &Value) -> Option<String> {
 }
 
 impl Conversation {
-    fn message(&mut self, builder: &mut Builder, direction: Option<Direction>, m: &Value) {
+    /// A conversation not yet begun.
+    pub fn new() -> Conversation {
+        Conversation::default()
+    }
+
+    /// Takes one message (or batch) travelling `direction` (`None`:
+    /// unknown, either way), adding the results it completes to `builder`.
+    pub fn message(&mut self, builder: &mut Builder, direction: Option<Direction>, m: &Value) {
+        match m {
+            Value::Array(batch) => {
+                for m in batch {
+                    self.single(builder, direction, m);
+                }
+            }
+            m => self.single(builder, direction, m),
+        }
+    }
+
+    /// How many results it has used.
+    pub fn used(&self) -> usize {
+        self.used
+    }
+
+    fn single(&mut self, builder: &mut Builder, direction: Option<Direction>, m: &Value) {
         let Some(id) = m.get("id").map(Value::to_string) else {
             return;
         };

@@ -107,8 +107,8 @@ pub use live::TapArgs;
 #[cfg(feature = "proxy")]
 use live::PROXY;
 use live::TAP;
-pub use snapshot::SnapshotArgs;
 use snapshot::SNAPSHOT;
+pub use snapshot::{SnapshotArgs, SnapshotSource};
 pub use tables::{DiffArgs, DiffFormat, DiffTargets, DispatchArgs, FailOn, MapsFormat};
 use tables::{DIFF, DISPATCH};
 use values::{parse_count, parse_version};

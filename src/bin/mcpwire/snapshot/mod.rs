@@ -1,37 +1,40 @@
-//! `mcpwire snapshot --from-transcript FILE...` and the snapshot side of
-//! `mcpwire diff OLD.json NEW.json` (docs/snapshot.md). The model, the
-//! canonical file and the comparison are the library's
-//! ([`mcpwire::snapshot`]); this reads files and writes reports.
+//! `mcpwire snapshot` (`-- COMMAND`, `--url URL`: [`probe`]; or
+//! `--from-transcript FILE...`) and the snapshot side of `mcpwire diff
+//! OLD.json NEW.json` (docs/snapshot.md). The model, the canonical file
+//! and the comparison are the library's ([`mcpwire::snapshot`]); this
+//! asks servers, reads files and writes reports.
+
+mod probe;
 
 use std::{
     fs::File,
     io::{self, BufReader, BufWriter, Write},
-    path::Path,
+    path::{Path, PathBuf},
     process::ExitCode,
 };
 
 use mcpwire::snapshot::{self, Builder, Severity, Snapshot};
 
 use crate::{
-    commands::{DiffFormat, FailOn, SnapshotArgs},
+    commands::{DiffFormat, FailOn, SnapshotArgs, SnapshotSource},
     diff::snapshots::{self, Report},
     Failure,
 };
 
-/// Builds the snapshot of the transcripts and writes it.
+/// Builds the snapshot (of the server, or of the transcripts) and writes
+/// it.
 pub fn write(args: &SnapshotArgs) -> Result<ExitCode, Failure> {
-    let mut builder = Builder::new();
-    for path in &args.transcripts {
-        let file =
-            File::open(path).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
-        let used = builder
-            .read_transcript(BufReader::new(file))
-            .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
-        if used == 0 {
-            let e = snapshot::SnapshotError::Empty;
-            return Err(Failure::Input(format!("{}: {e}", path.display())));
+    let builder = match &args.source {
+        SnapshotSource::Transcripts(paths) => from_transcripts(paths)?,
+        source => {
+            let (builder, used) = probe::ask(source, &args.revisions)?;
+            if used == 0 {
+                let e = snapshot::SnapshotError::Empty;
+                return Err(Failure::Input(format!("the server: {e}")));
+            }
+            builder
         }
-    }
+    };
     if builder.skipped() > 0 {
         eprintln!(
             "mcpwire snapshot: warning: {} list entries without their name were left out",
@@ -50,6 +53,22 @@ pub fn write(args: &SnapshotArgs) -> Result<ExitCode, Failure> {
         }
     }?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn from_transcripts(paths: &[PathBuf]) -> Result<Builder, Failure> {
+    let mut builder = Builder::new();
+    for path in paths {
+        let file =
+            File::open(path).map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+        let used = builder
+            .read_transcript(BufReader::new(file))
+            .map_err(|e| Failure::Input(format!("{}: {e}", path.display())))?;
+        if used == 0 {
+            let e = snapshot::SnapshotError::Empty;
+            return Err(Failure::Input(format!("{}: {e}", path.display())));
+        }
+    }
+    Ok(builder)
 }
 
 fn read(path: &Path) -> Result<Snapshot, Failure> {
