@@ -475,7 +475,10 @@ fn draft_07_before_2025_11_25_is_the_norm() {
     records.extend(list(1, json!([tool])));
     records.push(call(2, "read_file", json!({"path": 7})));
     let (found, _) = judged(&records);
-    assert_eq!(found, [at(6, rules::ARGUMENTS_SCHEMA.id, "/params/arguments/path")]);
+    assert_eq!(
+        found,
+        [at(6, rules::ARGUMENTS_SCHEMA.id, "/params/arguments/path")]
+    );
 }
 
 #[test]

@@ -89,9 +89,16 @@ fn check(probe: &Probe) -> Result<(), Error> {
 fn http_config(probe: &Probe) -> Result<HttpConfig, Error> {
     Ok(http::HttpConfig {
         headers: probe.headers.clone(),
-        captures: http::Captures::create(probe.har.as_deref(), probe.transcript.as_deref())
-            .map_err(Error::Start)?
-            .map(Arc::new),
+        // Over stdio the transcript is written per revision by the stdio
+        // link (revision.rs); only an HTTP target has captures here.
+        captures: match probe.target {
+            Target::Url(_) => {
+                http::Captures::create(probe.har.as_deref(), probe.transcript.as_deref())
+                    .map_err(Error::Start)?
+                    .map(Arc::new)
+            }
+            Target::Stdio(_) => None,
+        },
     })
 }
 
