@@ -474,6 +474,10 @@ fn draft_07_before_2025_11_25_is_the_norm() {
     let mut records = initialize("2025-06-18");
     records.extend(list(1, json!([tool])));
     records.push(call(2, "read_file", json!({"path": 7})));
+    records.push((
+        S2C,
+        json!({"jsonrpc": "2.0", "id": 2, "result": {"content": [], "isError": true}}),
+    ));
     let (found, _) = judged(&records);
     assert_eq!(
         found,

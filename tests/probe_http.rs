@@ -148,6 +148,7 @@ fn everything_exercised(t: &Value, transport: &str, origin: &str) {
     if ["2024-11-05", "2025-03-26"].contains(&offered) {
         expected["schema"] = json!(1);
     }
+    support::everything::expect_draft_07_warnings(&t["findings"], offered, &mut expected);
     assert_eq!(t["findings"], expected, "{offered}: {t}");
 }
 
@@ -174,6 +175,13 @@ fn only_known_findings(run: &Run, stateless_null_id: bool) {
             "probe-session-deleted" => {
                 assert_eq!(f["severity"], "violation");
                 assert!(message.contains("DELETEd refused (HTTP 400)"), "{f}");
+            }
+            "contract.dialect-not-2020-12" => {
+                assert_eq!(f["severity"], "warning");
+                assert!(
+                    message_of(f).contains("declares JSON Schema draft-07"),
+                    "{f}"
+                );
             }
             "probe-unknown-resource" => {
                 assert_eq!(f["severity"], "warning");
@@ -1232,4 +1240,8 @@ fn url_usage_errors() {
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
     }
+}
+
+fn message_of(f: &Value) -> &str {
+    f["message"].as_str().unwrap_or_default()
 }

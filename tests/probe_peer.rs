@@ -92,6 +92,7 @@ fn server_everything_at_every_revision() {
         if ["2024-11-05", "2025-03-26"].contains(&offered) {
             expected["schema"] = serde_json::json!(1);
         }
+        support::everything::expect_draft_07_warnings(&t["findings"], offered, &mut expected);
         assert_eq!(t["findings"], expected, "{offered}: {t}");
     }
     for f in &findings {
@@ -99,6 +100,13 @@ fn server_everything_at_every_revision() {
         // Nothing mcpwire itself sent is found wrong.
         assert!(file.ends_with("<server>"), "{f}");
         match f["keyword"].as_str().unwrap() {
+            "contract.dialect-not-2020-12" => {
+                assert_eq!(f["severity"], "warning");
+                assert!(
+                    message_of(f).contains("declares JSON Schema draft-07"),
+                    "{f}"
+                );
+            }
             "probe-unknown-resource" => {
                 assert_eq!(f["severity"], "warning");
                 assert!(
@@ -118,4 +126,8 @@ fn server_everything_at_every_revision() {
         Some(1),
         "the schema violations fail the run"
     );
+}
+
+fn message_of(f: &Value) -> &str {
+    f["message"].as_str().unwrap_or_default()
 }

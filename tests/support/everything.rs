@@ -163,3 +163,27 @@ pub fn assert_fully_exercised(t: &Value) {
     // Every read-only tool is called.
     assert!(ok(t, "tools/call") >= 8, "{t}");
 }
+
+/// server-everything's tools declare draft-07 (`$schema`) in 13
+/// `inputSchema`s and one `outputSchema`: from 2025-11-25 on each listing
+/// of them is 14 `contract.dialect-not-2020-12` warnings (basic/index:
+/// "Implementors are RECOMMENDED to use JSON Schema 2020-12."), before
+/// that (no revision named a dialect) none. Checked by hand against its
+/// `tools/list` result. Adds the run's count to `expected` after checking
+/// it is whole listings.
+#[allow(dead_code)]
+pub fn expect_draft_07_warnings(
+    findings: &serde_json::Value,
+    offered: &str,
+    expected: &mut serde_json::Value,
+) {
+    let n = findings["contract.dialect-not-2020-12"]
+        .as_u64()
+        .unwrap_or(0);
+    if offered >= "2025-11-25" {
+        assert!(n >= 14, "{offered}: {findings}");
+        expected["contract.dialect-not-2020-12"] = serde_json::json!(n);
+    } else {
+        assert_eq!(n, 0, "{offered}: {findings}");
+    }
+}

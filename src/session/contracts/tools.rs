@@ -152,7 +152,11 @@ impl State {
         revision: Version,
         report: &mut Report,
     ) {
-        if head.result_task || !result.is_object() {
+        // `structuredContent` and `outputSchema` arrived in 2025-06-18:
+        // before it a result's extra members are the peer's own, and no
+        // sentence governs them, so nothing is said (not even an
+        // assumption).
+        if head.result_task || !result.is_object() || revision < Version::V2025_06_18 {
             return;
         }
         let structured = result.get("structuredContent");
