@@ -34,9 +34,9 @@
 //! ([`crate::http::client`]) — so a stdio-only user never builds them,
 //! and neither needs the command line's dependencies.
 //!
-//! Inside: the conversation ([`exercise`]) over a [`link::Link`] (the
-//! stdio [`connection`] or the HTTP link), one revision's run
-//! ([`revision`]), the findings gathered ([`collect`]).
+//! Inside: the conversation (`exercise`) over a `link::Link` (the stdio
+//! `connection` or the HTTP link), one revision's run (`revision`), the
+//! findings gathered (`collect`).
 
 mod answers;
 mod collect;
