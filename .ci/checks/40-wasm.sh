@@ -21,6 +21,9 @@ target_tmp="$target/tmp"
 export MCPWIRE_PARITY_DIR="$target_tmp"/wasm-parity
 export MCPWIRE_SCREENSHOT_DIR="$target_tmp"/wasm-playground
 export MCPWIRE_NATIVE_BIN="$target/debug/mcpwire"
+# The test build's CLI (every feature), relinked: 40-package.sh's verify
+# build of the packaged crate (one revision) writes the same path.
+cargo build --all-features --bin mcpwire
 t=$SECONDS
 # --workspace --all-features: the flags of the README's test command in
 # .ci/run, so its test build is reused, not rebuilt.

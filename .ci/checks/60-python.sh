@@ -26,6 +26,10 @@ wheel_args=(--out "$work/dist")
 if [ -n "${CI:-}" ]; then
   export CARGO_TARGET_DIR=$target
   export MCPWIRE_CLI=$target/debug/mcpwire
+  # The test build's CLI (every feature): relinked from the test build's
+  # artifacts, since 40-package.sh's verify build of the packaged crate
+  # (one revision) writes the same path.
+  cargo build --all-features --bin mcpwire
   wheel_args+=(--dev)
 fi
 
