@@ -75,6 +75,8 @@ export interface Warning {
   kind: string;
   /** For kind "rule": the rule's stable id. */
   rule?: string;
+  /** "error" for a rule that rests on a MUST (it fails a run like a violation), else "warning". */
+  severity: 'error' | 'warning';
   /** Where in the message. */
   pointer: string;
   /** What and why. */

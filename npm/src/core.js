@@ -257,11 +257,11 @@ function findings(w) {
     };
   }
   const warnings = new Array(nw);
-  for (let i = 0; i < nw; i++, at += 6) {
+  for (let i = 0; i < nw; i++, at += 7) {
     const rule = f[at + 1];
     warnings[i] = rule === 0
-      ? { kind: f[at], pointer: piece(f[at + 2], f[at + 3]), message: piece(f[at + 4], f[at + 5]) }
-      : { kind: f[at], rule, pointer: piece(f[at + 2], f[at + 3]), message: piece(f[at + 4], f[at + 5]) };
+      ? { kind: f[at], severity: f[at + 2], pointer: piece(f[at + 3], f[at + 4]), message: piece(f[at + 5], f[at + 6]) }
+      : { kind: f[at], rule, severity: f[at + 2], pointer: piece(f[at + 3], f[at + 4]), message: piece(f[at + 5], f[at + 6]) };
   }
   return { violations, warnings };
 }
@@ -276,6 +276,7 @@ function learn(violations, warnings) {
   for (const x of warnings) {
     x.kind = name(x.kind);
     if (x.rule !== undefined) x.rule = name(x.rule);
+    x.severity = name(x.severity);
   }
 }
 

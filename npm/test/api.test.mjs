@@ -275,7 +275,7 @@ test('Session: findings keep the shape and member order of the JSON form, non-AS
   const s = new Session('2024-11-05');
   const [r] = s.observe('s2c', 'implementation', { jsonrpc: '2.0', id: 'ïd', result: { content: [{ type: 'résumé' }] } });
   assert.equal(r.id, 'ïd');
-  assert.deepEqual(r.warnings.map((w) => Object.keys(w)), [['kind', 'pointer', 'message']]);
+  assert.deepEqual(r.warnings.map((w) => Object.keys(w)), [['kind', 'severity', 'pointer', 'message']]);
   assert.equal(r.warnings[0].kind, 'unknown_response');
   assert.ok(r.warnings[0].message.includes('"ïd"'), r.warnings[0].message);
   const [v] = new Session('2024-11-05').observe('s2c', 'implementation', {
@@ -292,7 +292,7 @@ test('Session: findings keep the shape and member order of the JSON form, non-AS
   const rules = new Session('2025-11-25');
   rules.observe('c2s', 'implementation', { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
   const [early] = rules.observe('c2s', 'implementation', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
-  assert.deepEqual(early.warnings.map((w) => Object.keys(w)), [['kind', 'rule', 'pointer', 'message']]);
+  assert.deepEqual(early.warnings.map((w) => Object.keys(w)), [['kind', 'rule', 'severity', 'pointer', 'message']]);
   assert.equal(early.warnings[0].kind, 'rule');
   assert.equal(early.warnings[0].pointer, '/method');
   assert.match(early.warnings[0].rule, /^lifecycle\./);

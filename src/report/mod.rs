@@ -7,7 +7,8 @@ mod row;
 
 pub use crate::message::MessageKind;
 use crate::{
-    message::Target, spec::ErrorShape, Direction, Origin, Pointer, Rule, Spec, Version, Violation,
+    message::Target, spec::ErrorShape, Direction, Origin, Pointer, Rule, Severity, Spec, Version,
+    Violation,
 };
 pub use row::{Level, Row};
 
@@ -88,18 +89,42 @@ impl WarningKind {
     }
 }
 
-/// One warning.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One warning: serialized as `kind`, `rule` (its id, when there is
+/// one), `severity` ([`Warning::severity`]), `pointer`, `message`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
     /// The class.
     pub kind: WarningKind,
     /// The rule broken, for [`WarningKind::Rule`] (serialized as its id).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<&'static Rule>,
     /// Where in the message.
     pub pointer: Pointer,
     /// What and why.
     pub message: String,
+}
+
+impl Warning {
+    /// How much it matters: its rule's severity (a rule that rests on a
+    /// MUST is an [`Severity::Error`] and fails a run like a violation),
+    /// [`Severity::Warning`] for every other class.
+    pub fn severity(&self) -> Severity {
+        self.rule.map_or(Severity::Warning, |rule| rule.severity)
+    }
+}
+
+impl Serialize for Warning {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Warning", 5)?;
+        s.serialize_field("kind", &self.kind)?;
+        if let Some(rule) = self.rule {
+            s.serialize_field("rule", rule)?;
+        }
+        s.serialize_field("severity", &self.severity())?;
+        s.serialize_field("pointer", &self.pointer)?;
+        s.serialize_field("message", &self.message)?;
+        s.end()
+    }
 }
 
 /// The judgement of one message (or one element of a batch).

@@ -90,7 +90,7 @@ impl Report {
     }
 
     fn warning<'a>(&'a self, w: &'a Warning) -> Row<'a> {
-        let error = w.rule.is_some_and(|r| r.severity == Severity::Error);
+        let error = w.severity() == Severity::Error;
         Row {
             level: if error {
                 Level::Violation

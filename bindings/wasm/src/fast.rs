@@ -58,8 +58,9 @@ pub mod word {
     /// [`super::FINDINGS`]: the findings words' address. They are: the
     /// number of violations, the number of warnings, then per violation
     /// 7 words (definition, instance start, instance end, schema, keyword,
-    /// message start, message end) and per warning 6 (kind, rule or 0,
-    /// pointer start, pointer end, message start, message end); names are
+    /// message start, message end) and per warning 7 (kind, rule or 0,
+    /// severity, pointer start, pointer end, message start, message end);
+    /// names are
     /// ids, ranges are byte offsets into the text buffer.
     pub const FINDINGS_PTR: usize = 16;
     /// How many findings words there are.
@@ -78,7 +79,7 @@ pub const MAX_DEFINITIONS: usize = word::TEXT_PTR - word::FIRST_DEFINITION;
 /// Words per violation in the findings list.
 pub const VIOLATION_WORDS: usize = 7;
 /// Words per warning in the findings list.
-pub const WARNING_WORDS: usize = 6;
+pub const WARNING_WORDS: usize = 7;
 
 /// At most this many method names are interned (they come from the
 /// traffic); past that a report with an unknown method takes the JSON form.
@@ -346,6 +347,10 @@ impl Encoder {
         for warning in &r.warnings {
             findings.push(names.of_static(warning.kind.name()));
             findings.push(warning.rule.map_or(0, |rule| names.of_static(rule.id)));
+            findings.push(names.of_static(match warning.severity() {
+                mcpwire::Severity::Error => "error",
+                mcpwire::Severity::Warning => "warning",
+            }));
             range(warning.pointer.as_str(), findings);
             range(&warning.message, findings);
         }

@@ -3,9 +3,11 @@
 //! Every case is generated through `mcpwire_codegen::standalone`, compiled
 //! in a scratch workspace under `target/json-schema-suite/`, and every test
 //! run on the `Value` path, the bytes path and the `jsonschema` crate
-//! (docs/json-schema-suite.md).
+//! (docs/json-schema-suite.md). Then the run-time schema engine's lines
+//! ([`engine`]: draft-07 and 2020-12 through `mcpwire::contracts`).
 
 mod compile;
+mod engine;
 mod expected;
 mod generate;
 mod load;
@@ -110,7 +112,8 @@ fn run(root: &Path, suite: &Path) -> Result<bool, String> {
     let results = run.verdicts;
 
     let report = report::build(&cases, &results, &refused, &pinned);
-    Ok(print_report(&report))
+    let compiled = print_report(&report);
+    Ok(engine::run(root)? && compiled)
 }
 
 /// Every case generated (code generation's panics caught, their hook
