@@ -2,9 +2,10 @@
 //! keeps (the path to the value being read, the member names of the
 //! objects on the way, the values of the top frame shown valid), the hooks
 //! the object and array loops and [`Reader::skip`] call to keep it, and
-//! [`Reader::collected`], the records at the end (`record` makes them).
+//! [`Reader::collected`], the records at the end (`record` makes them,
+//! `collected` holds their types).
 
-use super::record::{ordered, Collected, Record};
+use super::collected::{ordered, Collected, Record};
 use super::string::Token;
 use super::{Reader, R};
 

@@ -35,12 +35,14 @@
 //! literals), `string` (strings: checked, decoded, compared), `block`
 //! (finding a string's next special byte a block at a time), `number`,
 //! `skip` (strict, distinct-names and lax skips), `refer` (the `$ref`
-//! call and substitution), `collect` and `record` (collecting mode: what
-//! it tracks during a read, and the records of failing values), `any_of`.
+//! call and substitution), `collect`, `record` and `collected`
+//! (collecting mode: what it tracks during a read, how it records failing
+//! values, and the records it gives), `any_of`.
 
 mod any_of;
 mod block;
 mod collect;
+mod collected;
 mod number;
 mod reader;
 mod record;
@@ -51,7 +53,7 @@ mod string;
 mod tests;
 
 pub use any_of::{any_of, Branch};
-pub use record::{Collected, Elided, PathStep, Record};
+pub use collected::{Collected, Elided, PathStep, Record};
 pub use refer::{refer, skip_known};
 pub use skip::Name;
 
