@@ -218,7 +218,9 @@ pub struct Correlator {
     answered: usize,
     order: VecDeque<(u64, Key)>,
     seq: u64,
-    answered_order: VecDeque<Key>,
+    /// Answered slots in the order they were answered, stamped with the
+    /// slot's `seq`: an entry whose slot was asked again since is stale.
+    answered_order: VecDeque<(u64, Key)>,
     tokens: HashMap<IdKey, (u64, Direction)>,
     forgotten: u64,
 }
@@ -370,7 +372,7 @@ impl Correlator {
         self.pending -= 1;
         self.drop_token(&p, Some(seq));
         self.compact();
-        self.remember(key);
+        self.remember(seq, key);
         Lookup::Pending(p)
     }
 
@@ -448,21 +450,32 @@ impl Correlator {
         }
     }
 
-    /// Counts the slot at `key`, just answered, among the answered ones,
-    /// forgetting the oldest answered id when they are at capacity.
-    fn remember(&mut self, key: Key) {
+    /// Counts the slot at `key` (request `seq`), just answered, among the
+    /// answered ones, forgetting the oldest answered id when they are at
+    /// capacity. Entries of slots asked again since are skipped, and
+    /// dropped once they outnumber the live ones: a peer that reuses one
+    /// id for every request keeps this queue short (amortised O(1)).
+    fn remember(&mut self, seq: u64, key: Key) {
+        let live = |slots: &HashMap<Key, Slot>, (s, k): &(u64, Key)| {
+            slots
+                .get(k)
+                .is_some_and(|slot| slot.answered && slot.seq == *s)
+        };
         if self.answered >= ANSWERED_CAPACITY {
-            if let Some(old) = self.answered_order.pop_front() {
-                // A stale entry of this very key (answered before, asked
-                // again) is not the slot being counted now.
-                if old != key && self.slots.get(&old).is_some_and(|s| s.answered) {
-                    self.slots.remove(&old);
+            while let Some(old) = self.answered_order.pop_front() {
+                if live(&self.slots, &old) {
+                    self.slots.remove(&old.1);
                     self.answered -= 1;
+                    break;
                 }
             }
         }
-        self.answered_order.push_back(key);
+        self.answered_order.push_back((seq, key));
         self.answered += 1;
+        if self.answered_order.len() > 2 * self.answered + 64 {
+            let slots = &self.slots;
+            self.answered_order.retain(|entry| live(slots, entry));
+        }
     }
 
     /// Requests never answered and not cancelled by their sender
@@ -496,6 +509,28 @@ mod tests {
             line: None,
             progress_token: None,
         }
+    }
+
+    #[test]
+    fn one_id_reused_for_every_request_keeps_the_tables_small() {
+        let mut c = Correlator::default();
+        for i in 0..100_000 {
+            c.request(Direction::ClientToServer, &json!(1), pending("ping", i));
+            assert!(matches!(
+                c.response(Direction::ServerToClient, &json!(1)),
+                Lookup::Pending(_)
+            ));
+        }
+        assert!(matches!(
+            c.response(Direction::ServerToClient, &json!(1)),
+            Lookup::Duplicate(_)
+        ));
+        assert!(
+            c.answered_order.len() <= 2 * c.answered + 64 && c.order.len() <= 66,
+            "answered queue {}, order {}",
+            c.answered_order.len(),
+            c.order.len()
+        );
     }
 
     #[test]

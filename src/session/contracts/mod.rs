@@ -35,10 +35,10 @@
 //! the compiled schemas by the engine's cache.
 
 mod elicitation;
+mod fifo;
 mod tools;
 
-use std::collections::{HashMap, VecDeque};
-use std::hash::Hash;
+use std::collections::HashMap;
 
 use serde_json::Value;
 
@@ -52,6 +52,7 @@ use crate::{
     session::rules,
     Direction, Pointer, Rule, Version,
 };
+use fifo::Fifo;
 
 /// Most tools one listing keeps (its later tools are not judged).
 pub const MAX_TOOLS: usize = 4096;
@@ -59,54 +60,6 @@ pub const MAX_TOOLS: usize = 4096;
 /// elicitation schemas by request id, input requests by key, `tools/list`
 /// requests with a cursor); the oldest is forgotten first.
 pub const MAX_OPEN: usize = 1024;
-
-/// A map that forgets its oldest entry past a bound.
-#[derive(Debug)]
-pub(super) struct Fifo<K, V> {
-    map: HashMap<K, V>,
-    order: VecDeque<K>,
-}
-
-impl<K, V> Default for Fifo<K, V> {
-    fn default() -> Self {
-        Fifo {
-            map: HashMap::new(),
-            order: VecDeque::new(),
-        }
-    }
-}
-
-impl<K: Hash + Eq + Clone, V> Fifo<K, V> {
-    pub(super) fn insert(&mut self, key: K, value: V) {
-        if self.map.insert(key.clone(), value).is_none() {
-            self.order.push_back(key);
-        }
-        while self.map.len() > MAX_OPEN {
-            match self.order.pop_front() {
-                Some(old) => {
-                    self.map.remove(&old);
-                }
-                None => break,
-            }
-        }
-        if self.order.len() > 2 * MAX_OPEN {
-            let map = &self.map;
-            self.order.retain(|k| map.contains_key(k));
-        }
-    }
-
-    pub(super) fn remove(&mut self, key: &K) -> Option<V> {
-        self.map.remove(key)
-    }
-
-    pub(super) fn get(&self, key: &K) -> Option<&V> {
-        self.map.get(key)
-    }
-
-    pub(super) fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-}
 
 /// A tool's contracts, as its listing gave them.
 #[derive(Debug)]
