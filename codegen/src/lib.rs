@@ -24,10 +24,12 @@ pub mod errata;
 pub mod error;
 #[cfg(feature = "fetch")]
 pub mod fetch;
+pub(crate) mod keywords;
 pub mod load;
 pub mod metaschema;
 pub mod model;
 pub mod names;
+pub mod node;
 pub mod pointer;
 pub mod resolve;
 pub mod revisions;
@@ -247,18 +249,21 @@ impl OwnModules {
     ) -> Result<OwnModules, Error> {
         let schema = schema_for(version, document, options)?;
         let maps = dispatch::extract(&schema)?;
-        let (rows, bytes) = match options.stages {
-            Stages::All => (validators::Rows::WithBytes, Some(bytes::module(&schema)?)),
-            Stages::Validators => (validators::Rows::ValueOnly, None),
+        // One parse of the schema's units for both stages.
+        let units = keywords::Units::parse(&schema)?;
+        let bytes = match options.stages {
+            Stages::All => Some(bytes::module_of(&units, &schema)?),
+            Stages::Validators => None,
         };
         let types = match options.stages {
             Stages::All => Some(types_module(&schema, options)?),
             Stages::Validators => None,
         };
+        let validate = validators::module_of(&units, &schema, rows(options.stages))?;
         Ok(OwnModules {
             sha256,
             constraints: diff::table(&schema),
-            validate: validators::module(&schema, rows)?,
+            validate,
             bytes,
             types,
             maps,
@@ -346,15 +351,15 @@ fn generate_patched(
 ) -> Result<Generated, Error> {
     let schema = schema_for(version, document, &options)?;
     let maps = dispatch::extract(&schema)?;
-    let rows = match options.stages {
-        Stages::All => validators::Rows::WithBytes,
-        Stages::Validators => validators::Rows::ValueOnly,
-    };
-    let checks = validators::generate_with(&schema, rows)?;
+    // One parse of the schema's units for both stages.
+    let units = keywords::Units::parse(&schema)?;
+    let checks = validators::module_of(&units, &schema, rows(options.stages))?;
+    let checks = share::tokens(&checks, &BTreeMap::new(), "validate");
     let source = match options.stages {
         Stages::All => {
             let types = types_stage(&schema, &options)?;
-            let bytes = bytes::generate(&schema)?;
+            let bytes = bytes::module_of(&units, &schema)?;
+            let bytes = share::tokens(&bytes, &BTreeMap::new(), "bytes");
             let constraints = diff::table(&schema);
             emit::render(version, sha256, &maps, &constraints, types, checks, bytes)?
         }
@@ -365,4 +370,13 @@ fn generate_patched(
         source,
         maps,
     })
+}
+
+/// What the `validate` module's rows name for `stages`: the bytes
+/// validators only when the `bytes` module is generated beside it.
+fn rows(stages: Stages) -> validators::Rows {
+    match stages {
+        Stages::All => validators::Rows::WithBytes,
+        Stages::Validators => validators::Rows::ValueOnly,
+    }
 }

@@ -10,7 +10,7 @@ use quote::quote;
 use serde_json::Number;
 
 use crate::names::ident;
-use crate::validators::node::{kind, Constant, Format, Node};
+use crate::node::{kind, Constant, Format, Node};
 
 /// The string arm.
 pub fn string(node: &Node) -> TokenStream {
@@ -98,10 +98,7 @@ pub fn number(node: &Node, kinds: u8) -> TokenStream {
         tests.push(call("lt_int", "lt_float", max));
     }
     if let Some(divisor) = &node.multiple_of {
-        tests.push(crate::validators::numbers::multiple_of_call(
-            divisor,
-            quote!(&n),
-        ));
+        tests.push(super::numbers::multiple_of_call(divisor, quote!(&n)));
     }
     if tests.is_empty() {
         return quote!(r.skip_number());

@@ -6,8 +6,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::cond::Cond;
-use super::node::Node;
 use crate::names::ident;
+use crate::node::Node;
 
 /// The format's demand on a string `s`.
 pub fn valid(node: &Node) -> Cond {
@@ -22,7 +22,7 @@ pub fn check(node: &Node) -> TokenStream {
     let Some(format) = node.format else {
         return TokenStream::new();
     };
-    let at = super::compile::at();
+    let at = super::context::at();
     let format = ident(&format.name().replace('-', "_").to_uppercase());
     quote!(rt::formatted(out, path, #at, rt::formats::#format, v);)
 }
@@ -30,7 +30,7 @@ pub fn check(node: &Node) -> TokenStream {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validators::node::Format;
+    use crate::node::Format;
 
     #[test]
     fn calls_the_runtime_check() {

@@ -23,9 +23,9 @@ use std::collections::BTreeSet;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{value, Ctx};
-use crate::validators::node::Node;
-use crate::validators::{discriminator, kinds};
+use super::context::Ctx;
+use super::{discriminator, kinds};
+use crate::node::Node;
 use crate::Error;
 
 /// How deep `$ref`/`allOf` chains are followed (cycles end here).
@@ -70,11 +70,11 @@ pub fn read(branches: &[Node], cx: &Ctx<'_>) -> Result<TokenStream, Error> {
         let mask = Literal::u64_unsuffixed(mask);
         let read = match &branch.ref_ {
             Some(target) => {
-                let f = crate::names::ident(&super::read_fn(target));
+                let f = crate::names::ident(&crate::names::read_fn(target));
                 quote!(&#f)
             }
             None => {
-                let body = value::read(branch, cx)?;
+                let body = cx.read(branch)?;
                 quote!(&|r: &mut rb::Reader<'_>| -> rb::R { #body })
             }
         };

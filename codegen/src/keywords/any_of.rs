@@ -17,15 +17,15 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::compile::{check as node_check, valid as node_valid, Ctx};
 use super::cond::Cond;
+use super::context::Ctx;
 use super::discriminator::{self, Discriminator};
 use super::kinds::{describe_branch, kinds};
-use super::node::Node;
+use crate::node::Node;
 
 /// Any branch's demand.
 pub fn valid(branches: &[Node], cx: &Ctx<'_>) -> Cond {
-    let conds: Vec<Cond> = branches.iter().map(|b| node_valid(b, cx)).collect();
+    let conds: Vec<Cond> = branches.iter().map(|b| cx.valid(b)).collect();
     if conds.iter().any(Cond::is_true) {
         return Cond::True;
     }
@@ -68,7 +68,7 @@ pub fn check(branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
         return TokenStream::new();
     }
     let not = test.not();
-    let at = super::compile::at();
+    let at = super::context::at();
     let expected = branches
         .iter()
         .map(|b| describe_branch(b, cx))
@@ -83,7 +83,7 @@ pub fn check(branches: &[Node], cx: &Ctx<'_>) -> TokenStream {
                 quote!(&#f)
             }
             None => {
-                let body = node_check(branch, cx);
+                let body = cx.check(branch);
                 quote! {
                     &|v: &rt::Value, path: &rt::Path<'_>, out: &mut Vec<rt::Violation>| { #body }
                 }

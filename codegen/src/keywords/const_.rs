@@ -8,8 +8,8 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::literal;
-use super::node::{Constant, Node};
 use super::variant::{select, Variant};
+use crate::node::{Constant, Node};
 
 /// Whether an instance of `variant` (bound as `s`, `n`, `b`) equals `value`.
 pub fn equals(value: &Constant, variant: Variant) -> Cond {
@@ -50,7 +50,7 @@ pub fn check(node: &Node) -> TokenStream {
     let Some(value) = &node.const_ else {
         return TokenStream::new();
     };
-    let at = super::compile::at();
+    let at = super::context::at();
     if let Constant::String(x) = value {
         // `v.as_str() == Some(x)`: the test `equals` compiles, in the runtime.
         return quote!(rt::const_str(out, path, #at, #x, v););

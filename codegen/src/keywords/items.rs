@@ -5,16 +5,16 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::compile::{check_below, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::Node;
+use super::context::Ctx;
+use crate::node::Node;
 
 /// The element schema's demand on an array `a`.
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     let Some(items) = &node.items else {
         return Cond::True;
     };
-    match (node_valid(items, cx), prefix_len(node)) {
+    match (cx.valid(items), prefix_len(node)) {
         (Cond::True, _) => Cond::True,
         (Cond::False, Some(n)) => Cond::cmp(quote!(a.len() <= #n)),
         (cond, None) => {
@@ -33,7 +33,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let Some(items) = &node.items else {
         return TokenStream::new();
     };
-    let body = check_below(items, cx, quote!(path.index(i)));
+    let body = cx.check_below(items, quote!(path.index(i)));
     if body.is_empty() {
         return body;
     }

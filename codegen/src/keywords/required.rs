@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::node::Node;
+use crate::node::Node;
 
 /// One runtime call checking every name (inside `if let Object(m)`).
 pub fn check(node: &Node) -> TokenStream {
@@ -14,7 +14,7 @@ pub fn check(node: &Node) -> TokenStream {
     if names.is_empty() {
         return TokenStream::new();
     }
-    let at = super::compile::at();
+    let at = super::context::at();
     quote!(rt::required(out, path, #at, m, &[#(#names),*]);)
 }
 

@@ -15,8 +15,8 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{value, Ctx};
-use crate::validators::node::{Additional, Node};
+use super::context::Ctx;
+use crate::node::{Additional, Node};
 use crate::Error;
 
 /// Most `required` names one object arm tracks (bits of a `u64`).
@@ -34,7 +34,7 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     let rest = match &node.additional {
         None => quote!(r.skip()),
         Some(Additional::False) => quote!(rb::stop()),
-        Some(Additional::Schema(schema)) => value::read(schema, cx)?,
+        Some(Additional::Schema(schema)) => cx.read(schema)?,
     };
     let arms = member_arms(node, cx)?;
     let limit = node.max_properties.map(|max| {
@@ -76,7 +76,7 @@ fn member_arms(node: &Node, cx: &Ctx<'_>) -> Result<Vec<TokenStream>, Error> {
         let read = if sub.is_trivial() {
             quote!(r.skip())
         } else {
-            value::read(sub, cx)?
+            cx.read(sub)?
         };
         arms.push(arm(name, required, read));
     }
@@ -151,7 +151,7 @@ fn arm(name: &str, required: Option<usize>, read: TokenStream) -> TokenStream {
 /// least `minItems`.
 pub fn array(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     let item = match &node.items {
-        Some(items) if !items.is_trivial() => Some(value::read(items, cx)?),
+        Some(items) if !items.is_trivial() => Some(cx.read(items)?),
         _ => None,
     };
     Ok(match (node.max_items, node.min_items, item) {

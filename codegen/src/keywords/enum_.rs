@@ -7,8 +7,8 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::const_::equals;
-use super::node::{Constant, Node};
 use super::variant::{select, Variant};
+use crate::node::{Constant, Node};
 
 /// Whether an instance of `variant` is one of `values`.
 fn one_of(values: &[Constant], variant: Variant) -> Cond {
@@ -39,7 +39,7 @@ pub fn check(node: &Node) -> TokenStream {
     };
     let test = select(Variant::ALL.map(|variant| one_of(values, variant)));
     let not = test.not();
-    let at = super::compile::at();
+    let at = super::context::at();
     let expected = values
         .iter()
         .map(Constant::json)

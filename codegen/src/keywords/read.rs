@@ -8,8 +8,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{any_of, object, scalar, Ctx};
-use crate::validators::node::{kind, Node};
+use super::context::Ctx;
+use super::{any_of_read as any_of, object, scalar};
+use crate::node::{kind, Node};
 use crate::Error;
 
 /// The expression reading one value valid for `node`.
@@ -22,7 +23,7 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
     if let Some(target) = &node.ref_ {
         // Through `refer`, which in collecting mode records the definition
         // when it fails and skips on.
-        let f = crate::names::ident(&super::read_fn(target));
+        let f = crate::names::ident(&crate::names::read_fn(target));
         if !cx.schema.defs().contains_key(target) {
             // Not a definition (no `DEFINITIONS` row to check it by name):
             // a plain call; a failure is recorded by the nearest enclosing
@@ -82,9 +83,7 @@ fn has_own(node: &Node) -> bool {
 
 /// The kinds the node's `type`, `const` and `enum` admit.
 pub fn own_kinds(node: &Node) -> u8 {
-    let mut k = node.types.as_ref().map_or(kind::ANY, |types| {
-        types.iter().fold(0, |k, t| k | t.kinds())
-    });
+    let mut k = node.type_kinds();
     if let Some(value) = &node.const_ {
         k &= value.kinds();
     }

@@ -9,7 +9,7 @@ use serde_json::Number;
 
 use super::cond::Cond;
 use super::literal::number_call;
-use super::node::Node;
+use crate::node::Node;
 
 /// The divisor `d` (positive, finite) as `(mantissa, exp)` with
 /// `d = mantissa × 10^exp`: integers as they are, floats by their shortest
@@ -63,7 +63,7 @@ pub fn valid(node: &Node) -> Cond {
 /// One `if !test { report }` per keyword (inside `if let Number(n)`).
 pub fn check(node: &Node) -> TokenStream {
     let report = |test: TokenStream, report: TokenStream, shown: String| {
-        let at = super::compile::at();
+        let at = super::context::at();
         quote! {
             if !#test {
                 rt::#report(out, path, #at, #shown, n);

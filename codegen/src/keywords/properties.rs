@@ -13,9 +13,9 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::additional_properties;
-use super::compile::{check_below, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::Node;
+use super::context::Ctx;
+use crate::node::Node;
 
 /// The members' demand on an object `m`, `required` included: each
 /// required name's arm counts it, and the pass ends with `seen == count`.
@@ -30,7 +30,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         .iter()
         .map(|(name, sub)| {
             let counted = required.contains(name);
-            (name.as_str(), node_valid(sub, cx), counted)
+            (name.as_str(), cx.valid(sub), counted)
         })
         .filter(|(_, cond, counted)| *counted || !(rest.is_true() && cond.is_true()))
         .collect();
@@ -42,7 +42,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     let patterns: Vec<(&str, Cond)> = node
         .pattern_properties
         .iter()
-        .map(|(source, sub)| (source.as_str(), node_valid(sub, cx)))
+        .map(|(source, sub)| (source.as_str(), cx.valid(sub)))
         .filter(|(_, cond)| !(rest.is_true() && cond.is_true()))
         .collect();
     if !patterns.is_empty() {
@@ -167,7 +167,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         .pattern_properties
         .iter()
         .map(|(source, sub)| {
-            let body = check_below(sub, cx, quote!(path.key(k)));
+            let body = cx.check_below(sub, quote!(path.key(k)));
             (source.as_str(), body)
         })
         .filter(|(_, body)| !(rest.is_empty() && body.is_empty()))
@@ -294,10 +294,10 @@ fn arm(sub: &Node, cx: &Ctx<'_>) -> Arm {
     }
     match super::type_::only(sub) {
         Some(kinds) => {
-            let at = super::compile::at();
+            let at = super::context::at();
             let kinds = super::kinds::tokens(kinds);
             Arm::Call(quote!(rt::prop(out, path, #at, k, #kinds, v)))
         }
-        None => Arm::Block(check_below(sub, cx, quote!(path.key(k)))),
+        None => Arm::Block(cx.check_below(sub, quote!(path.key(k)))),
     }
 }
