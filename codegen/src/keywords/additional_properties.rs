@@ -11,6 +11,7 @@ use quote::quote;
 use super::cond::Cond;
 use super::context::Ctx;
 use crate::node::{Additional, Node};
+use crate::Error;
 
 /// The demand on one other member `v` (named `k`).
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
@@ -36,4 +37,13 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> (TokenStream, bool) {
             (body, reads)
         }
     }
+}
+
+/// The bytes form for one other member: skipped, refused (`Stop`) or read.
+pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
+    Ok(match &node.additional {
+        None => quote!(r.skip()),
+        Some(Additional::False) => quote!(rb::stop()),
+        Some(Additional::Schema(schema)) => cx.read(schema)?,
+    })
 }

@@ -65,6 +65,42 @@ pub fn check(node: &Node) -> TokenStream {
     }
 }
 
+/// The bytes form when `const` is a string and the string arm has no other
+/// keyword: compared as the bytes pass, no decode.
+pub fn read_string_alone(node: &Node) -> Option<TokenStream> {
+    let shaped = node.min_length.is_some() || node.max_length.is_some() || node.pattern.is_some();
+    match &node.const_ {
+        Some(Constant::String(x)) if node.enum_.is_none() && node.format.is_none() && !shaped => {
+            Some(quote!(r.string_eq(#x)))
+        }
+        _ => None,
+    }
+}
+
+/// The bytes form's test on a decoded string `s`.
+pub fn read_string(node: &Node) -> Option<TokenStream> {
+    match &node.const_ {
+        Some(Constant::String(x)) => Some(quote!(s == #x)),
+        _ => None,
+    }
+}
+
+/// The bytes form's test on a decoded number `n`.
+pub fn read_number(node: &Node) -> Option<TokenStream> {
+    match &node.const_ {
+        Some(Constant::Number(x)) => Some(literal::read_number_call("eq_int", "eq_float", x)),
+        _ => None,
+    }
+}
+
+/// The booleans `const` admits, if it is a boolean.
+pub fn read_booleans(node: &Node) -> Option<Vec<bool>> {
+    match &node.const_ {
+        Some(Constant::Bool(b)) => Some(vec![*b]),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

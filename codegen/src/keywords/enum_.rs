@@ -52,6 +52,46 @@ pub fn check(node: &Node) -> TokenStream {
     }
 }
 
+/// The bytes form's test on a decoded string `s`.
+pub fn read_string(node: &Node) -> Option<TokenStream> {
+    let values = node.enum_.as_ref()?;
+    let strings: Vec<&str> = values
+        .iter()
+        .filter_map(|v| match v {
+            Constant::String(s) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect();
+    Some(quote!(matches!(s, #(#strings)|*)))
+}
+
+/// The bytes form's test on a decoded number `n`.
+pub fn read_number(node: &Node) -> Option<TokenStream> {
+    let values = node.enum_.as_ref()?;
+    let eqs: Vec<TokenStream> = values
+        .iter()
+        .filter_map(|v| match v {
+            Constant::Number(x) => Some(super::literal::read_number_call("eq_int", "eq_float", x)),
+            _ => None,
+        })
+        .collect();
+    Some(quote!((#(#eqs)||*)))
+}
+
+/// The booleans `enum` lists, if it is present.
+pub fn read_booleans(node: &Node) -> Option<Vec<bool>> {
+    let values = node.enum_.as_ref()?;
+    Some(
+        values
+            .iter()
+            .filter_map(|v| match v {
+                Constant::Bool(b) => Some(*b),
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::cond::Cond;
 use crate::names::ident;
-use crate::node::Node;
+use crate::node::{Format, Node};
 
 /// The format's demand on a string `s`.
 pub fn valid(node: &Node) -> Cond {
@@ -25,6 +25,20 @@ pub fn check(node: &Node) -> TokenStream {
     let at = super::context::at();
     let format = ident(&format.name().replace('-', "_").to_uppercase());
     quote!(rt::formatted(out, path, #at, rt::formats::#format, v);)
+}
+
+/// The bytes form when `format` is the string arm's only test: `byte` is
+/// checked as the bytes pass, no decode, no second pass.
+pub fn read_alone(node: &Node) -> Option<TokenStream> {
+    matches!(node.format, Some(Format::Byte)).then(|| quote!(r.byte_string()))
+}
+
+/// The bytes form's test on a decoded string `s`.
+pub fn read(node: &Node) -> Option<TokenStream> {
+    node.format.map(|format| {
+        let f = ident(format.function());
+        quote!(rt::format::#f(s))
+    })
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use quote::quote;
 use super::cond::Cond;
 use super::context::Ctx;
 use crate::node::Node;
+use crate::Error;
 
 /// The element schema's demand on an array `a`.
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
@@ -50,4 +51,12 @@ fn prefix_len(node: &Node) -> Option<proc_macro2::Literal> {
     node.prefix_items
         .as_ref()
         .map(|prefix| proc_macro2::Literal::usize_unsuffixed(prefix.len()))
+}
+
+/// The bytes form: each element read against `items`, unless it is trivial.
+pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<Option<TokenStream>, Error> {
+    match &node.items {
+        Some(items) if !items.is_trivial() => Ok(Some(cx.read(items)?)),
+        _ => Ok(None),
+    }
 }

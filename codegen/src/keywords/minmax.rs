@@ -47,6 +47,19 @@ pub fn check(node: &Node) -> TokenStream {
     quote!(#min #max)
 }
 
+/// The bytes form's tests on a decoded number `n`.
+pub fn read(node: &Node) -> Vec<TokenStream> {
+    let min = node
+        .minimum
+        .as_ref()
+        .map(|b| super::literal::read_number_call("ge_int", "ge_float", b));
+    let max = node
+        .maximum
+        .as_ref()
+        .map(|b| super::literal::read_number_call("le_int", "le_float", b));
+    min.into_iter().chain(max).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

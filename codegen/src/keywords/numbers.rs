@@ -88,6 +88,21 @@ pub fn check(node: &Node) -> TokenStream {
     quote!(#min #max #multiple)
 }
 
+/// The bytes form's tests on a decoded number `n`.
+pub fn read(node: &Node) -> Vec<TokenStream> {
+    let mut tests = Vec::new();
+    if let Some(min) = &node.exclusive_minimum {
+        tests.push(super::literal::read_number_call("gt_int", "gt_float", min));
+    }
+    if let Some(max) = &node.exclusive_maximum {
+        tests.push(super::literal::read_number_call("lt_int", "lt_float", max));
+    }
+    if let Some(divisor) = &node.multiple_of {
+        tests.push(multiple_of_call(divisor, quote!(&n)));
+    }
+    tests
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -119,6 +119,23 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     out
 }
 
+/// The bytes form of `maxProperties`: counts members as they pass. A
+/// repeated name counts twice, so the count is at least the `Value`'s, and
+/// within the limit it is sound (beyond it the reader stops and the
+/// `Value` path decides). `minProperties` is left to the `Value` path for
+/// the same reason.
+pub fn read_limit(node: &Node) -> Option<TokenStream> {
+    node.max_properties.map(|max| {
+        let max = Literal::u64_unsuffixed(max);
+        quote! {
+            members += 1;
+            if members > #max {
+                return rb::stop();
+            }
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;

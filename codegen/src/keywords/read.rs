@@ -5,11 +5,14 @@
 //! the definition when it fails in collecting mode), which is how
 //! recursion works.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::context::Ctx;
-use super::{any_of_read as any_of, object, scalar};
+use super::{
+    additional_properties, any_of, const_, enum_, format, items, minmax, numbers, objects,
+    properties, ref_, required, strings, type_,
+};
 use crate::node::{kind, Node};
 use crate::Error;
 
@@ -21,16 +24,7 @@ pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
         return Ok(quote!(rb::stop()));
     }
     if let Some(target) = &node.ref_ {
-        // Through `refer`, which in collecting mode records the definition
-        // when it fails and skips on.
-        let f = crate::names::ident(&crate::names::read_fn(target));
-        if !cx.schema.defs().contains_key(target) {
-            // Not a definition (no `DEFINITIONS` row to check it by name):
-            // a plain call; a failure is recorded by the nearest enclosing
-            // definition's `refer`.
-            return Ok(quote!(#f(r)));
-        }
-        return Ok(quote!(rb::refer(r, #target, #f)));
+        return Ok(ref_::read(target, cx));
     }
     let mut passes = Vec::new();
     if let Some(own) = own(node, cx)? {
@@ -102,23 +96,23 @@ fn own(node: &Node, cx: &Ctx<'_>) -> Result<Option<TokenStream>, Error> {
     let number = kinds & kind::NUMBER;
     let mut arms = Vec::new();
     if kinds & kind::OBJECT != 0 {
-        let body = object::read(node, cx)?;
+        let body = object_arm(node, cx)?;
         arms.push(quote!(b'{' => #body,));
     }
     if kinds & kind::ARRAY != 0 {
-        let body = object::array(node, cx)?;
+        let body = array_arm(node, cx)?;
         arms.push(quote!(b'[' => #body,));
     }
     if kinds & kind::STRING != 0 {
-        let body = scalar::string(node);
+        let body = string_arm(node);
         arms.push(quote!(b'"' => #body,));
     }
     if number != 0 {
-        let body = scalar::number(node, number);
+        let body = number_arm(node, number);
         arms.push(quote!(b'-' | b'0'..=b'9' => #body,));
     }
     if kinds & kind::BOOLEAN != 0 {
-        let body = scalar::boolean(node);
+        let body = boolean_arm(node);
         arms.push(quote!(b't' | b'f' => #body,));
     }
     if kinds & kind::NULL != 0 {
@@ -133,4 +127,178 @@ fn own(node: &Node, cx: &Ctx<'_>) -> Result<Option<TokenStream>, Error> {
             _ => rb::stop(),
         }
     }))
+}
+
+/// The string arm: `const`, `enum`, `minLength`/`maxLength`/`pattern` and
+/// `format` on the decoded string, with the same runtime helpers as the
+/// `Value` path (or compared as the bytes pass when one keyword alone can).
+fn string_arm(node: &Node) -> TokenStream {
+    if let Some(alone) = const_::read_string_alone(node) {
+        return alone;
+    }
+    let mut tests: Vec<TokenStream> = [const_::read_string(node), enum_::read_string(node)]
+        .into_iter()
+        .flatten()
+        .chain(strings::read(node))
+        .collect();
+    if tests.is_empty() {
+        if let Some(alone) = format::read_alone(node) {
+            return alone;
+        }
+    }
+    tests.extend(format::read(node));
+    if tests.is_empty() {
+        return quote!(r.skip_string());
+    }
+    quote!({
+        let s = r.string()?;
+        let s: &str = &s;
+        rb::ok(#(#tests)&&*)
+    })
+}
+
+/// The number arm; `kinds` says whether integers, fractions or both pass.
+/// Numbers are the `serde_json::Number` serde_json would build, compared by
+/// the same `rt::number` helpers as the `Value` path.
+fn number_arm(node: &Node, kinds: u8) -> TokenStream {
+    let tests: Vec<TokenStream> = [
+        type_::read_number(kinds),
+        const_::read_number(node),
+        enum_::read_number(node),
+    ]
+    .into_iter()
+    .flatten()
+    .chain(minmax::read(node))
+    .chain(numbers::read(node))
+    .collect();
+    if tests.is_empty() {
+        return quote!(r.skip_number());
+    }
+    quote!({
+        let n = r.number()?;
+        rb::ok(#(#tests)&&*)
+    })
+}
+
+/// The boolean arm: the booleans `const` and `enum` both admit.
+fn boolean_arm(node: &Node) -> TokenStream {
+    let allowed = match (const_::read_booleans(node), enum_::read_booleans(node)) {
+        (None, listed) => listed,
+        (constant, None) => constant,
+        (Some(c), Some(listed)) => Some(c.into_iter().filter(|b| listed.contains(b)).collect()),
+    };
+    match allowed {
+        None => quote!(r.boolean().map(|_| ())),
+        Some(values) => match (values.contains(&true), values.contains(&false)) {
+            (true, true) => quote!(r.boolean().map(|_| ())),
+            (true, false) => quote!(rb::ok(r.boolean()?)),
+            (false, true) => quote!(rb::ok(!r.boolean()?)),
+            (false, false) => quote!(rb::stop()),
+        },
+    }
+}
+
+/// The object arm: `properties`, `required`, `additionalProperties` and
+/// `maxProperties` in one pass over the members
+/// (`r.object(|r, k| match k { … })`), then the `required` test. Members
+/// with no demand go to the `_` arm, which skips them (or applies
+/// `additionalProperties`).
+fn object_arm(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
+    required::read_supported(node)?;
+    let rest = additional_properties::read(node, cx)?;
+    let arms = properties::read_arms(node, cx)?;
+    let limit = objects::read_limit(node);
+    if arms.is_empty() && node.additional.is_none() && limit.is_none() {
+        return Ok(quote!(r.skip()));
+    }
+    Ok(required::read(
+        node,
+        members_pass(&arms, &rest, limit.as_ref()),
+    ))
+}
+
+/// The pass over the members: the `arms` by name, `rest` for the others,
+/// the `maxProperties` count first when there is a `limit`.
+fn members_pass(
+    arms: &[TokenStream],
+    rest: &TokenStream,
+    limit: Option<&TokenStream>,
+) -> TokenStream {
+    let pass = match (arms.is_empty(), limit) {
+        (true, None) => quote!(r.object(|r, _| #rest)),
+        (false, None) => quote! {
+            r.object(|r, k| match k {
+                #(#arms)*
+                _ => #rest,
+            })
+        },
+        (true, Some(limit)) => quote! {
+            r.object(|r, _| {
+                #limit
+                #rest
+            })
+        },
+        (false, Some(limit)) => quote! {
+            r.object(|r, k| {
+                #limit
+                match k {
+                    #(#arms)*
+                    _ => #rest,
+                }
+            })
+        },
+    };
+    if limit.is_some() {
+        quote!({
+            let mut members = 0u64;
+            #pass
+        })
+    } else {
+        pass
+    }
+}
+
+/// The array arm: each element against `items`, at most `maxItems`, at
+/// least `minItems`, in one pass over the elements.
+fn array_arm(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
+    let item = items::read(node, cx)?;
+    Ok(match (node.max_items, node.min_items, item) {
+        (None, None, None) => quote!(r.skip()),
+        (None, None, Some(item)) => quote!(r.array(|r| #item)),
+        (Some(max), None, item) => {
+            let max = Literal::u64_unsuffixed(max);
+            let item = item.unwrap_or_else(|| quote!(r.skip()));
+            quote!({
+                let mut n = 0u64;
+                r.array(|r| {
+                    n += 1;
+                    if n > #max {
+                        return rb::stop();
+                    }
+                    #item
+                })
+            })
+        }
+        (max, Some(min), item) => {
+            let min = Literal::u64_unsuffixed(min);
+            let limit = max.map(|max| {
+                let max = Literal::u64_unsuffixed(max);
+                quote! {
+                    if n > #max {
+                        return rb::stop();
+                    }
+                }
+            });
+            let item = item.unwrap_or_else(|| quote!(r.skip()));
+            quote!({
+                let mut n = 0u64;
+                r.array(|r| {
+                    n += 1;
+                    #limit
+                    #item
+                })?;
+                rb::ok(n >= #min)
+            })
+        }
+    })
 }

@@ -68,6 +68,26 @@ pub fn check(node: &Node) -> TokenStream {
     quote!(#min #max #pattern)
 }
 
+/// The bytes form's tests on a decoded string `s`, in keyword order.
+pub fn read(node: &Node) -> Vec<TokenStream> {
+    let mut tests = Vec::new();
+    if let Some(min) = node.min_length {
+        let min = Literal::u64_unsuffixed(min);
+        tests.push(quote!(rt::min_chars(s, #min)));
+    }
+    if let Some(max) = node.max_length {
+        let max = Literal::u64_unsuffixed(max);
+        tests.push(quote!(rt::max_chars(s, #max)));
+    }
+    if let Some(source) = &node.pattern {
+        tests.push(quote!({
+            static RE: rt::Pattern = rt::Pattern::new(#source);
+            RE.is_match(s)
+        }));
+    }
+    tests
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

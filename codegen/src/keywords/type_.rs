@@ -64,6 +64,16 @@ pub fn only(node: &Node) -> Option<u8> {
     (single && kinds != kind::ANY && only.is_trivial()).then_some(kinds)
 }
 
+/// The bytes form's test on a decoded number `n`: whether it must be an
+/// integer, or must not be one, by the `kinds` its arm admits.
+pub fn read_number(kinds: u8) -> Option<TokenStream> {
+    match (kinds & kind::INTEGER != 0, kinds & kind::FRACTION != 0) {
+        (true, false) => Some(quote!(rt::number::is_integer(&n))),
+        (false, true) => Some(quote!(!rt::number::is_integer(&n))),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
