@@ -13,6 +13,26 @@
 //! a parsed document. `build.rs` of the `mcpwire` crate calls [`generate`]
 //! once per enabled revision and writes the result with
 //! [`emit::write_if_changed`].
+//!
+//! Layout. This file only orchestrates (the functions below) and re-exports
+//! the model, which lives in [`model`] ([`Version`], [`Dialect`],
+//! [`Config`], [`Options`], [`Stages`]) so that every stage depends on it
+//! and none on the orchestrator. A schema is parsed into [`node::Node`]s
+//! ([`node`]: one per (sub)schema, the keywords mcpwire compiles), once
+//! per revision for both stages. `keywords/` (crate-private) holds one file
+//! per keyword with its three forms side by side — the boolean `valid`, the
+//! collecting `check` and the bytes `read` — and the drivers that compile a
+//! whole node; [`validators`] and [`bytes`] only wrap those forms into the
+//! generated `validate` and `bytes` modules.
+//!
+//! Adding a keyword: its field in [`node::Node`] and its parse (`node/`,
+//! whose `vocabulary` lists it as compiled); its file `keywords/<name>.rs`
+//! with the forms it has; and its registry lines in `keywords/`: the
+//! `mod` line and one call per form in the drivers' ordered lists
+//! (`compile.rs` for `valid`/`check`, `read.rs` for the bytes form, whose
+//! `has_own` also lists it; a keyword the bytes form does not compile goes
+//! into [`node::Node::beyond_bytes`] instead). The generated text is the
+//! contract: `codegen/tests/snapshots/` shows any change.
 #![deny(missing_docs)]
 
 pub mod build;

@@ -9,14 +9,15 @@
 //! (`read`), beside the `Value` checks.
 //!
 //! The functions are the verdict-only (`is_valid`) form, compiled from the
-//! same [`Node`]s as the validators stage: `type`, `const`, `enum`,
+//! same parsed units as the validators stage (one parse per revision), each
+//! keyword by the `read` form beside its other two in `keywords/`: `type`, `const`, `enum`,
 //! `required`, `properties`, `additionalProperties`, `items`, `maxItems`,
 //! `minimum`/`maximum` and `format` are checked as the tokens pass; members
 //! no keyword names are skipped (strictly, without allocation); `allOf`
 //! parts and `anyOf` branches read the same bytes again from a mark, and
 //! `anyOf` first narrows its branches by the value's first byte, by the
 //! discriminating member (`type`, `method`, …) and by which members are
-//! present (`any_of`).
+//! present (`keywords/any_of.rs`).
 //!
 //! A `read_*` function is *sound*: `Ok` implies the `Value` path's
 //! `is_valid_*` holds on the same bytes. Duplicate members are checked at

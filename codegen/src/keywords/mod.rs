@@ -24,29 +24,37 @@
 //! [`Error::Unsupported`].
 //!
 //! The drivers compile a whole node: [`compile`] (the `valid` and `check`
-//! forms) and [`read`] (the bytes form) call each keyword's form in a fixed
-//! order — that order, the registry, is what decides the generated text.
-//! A keyword compiles its subschemas through the [`Ctx`] ([`context`]),
-//! never through the drivers, so the files form no circle: the drivers name
-//! the keywords, the keywords name [`context`] and the helpers (`cond`,
-//! `variant`, `kinds`, `literal`, `discriminator`, `selectors`).
+//! forms: `valid`'s `arm` per kind of value and `keywords`' list) and
+//! [`read`] (the bytes form: one arm per kind of value, each keyword's
+//! test in it). Their ordered lists of keyword calls are the registry:
+//! that order decides the generated text. A keyword compiles its
+//! subschemas through the [`Ctx`] ([`context`](mod@context): [`Ctx::valid`],
+//! [`Ctx::check`], [`Ctx::check_below`], [`Ctx::read`]), never by naming
+//! a driver, so the files form no circle: the drivers name the keywords,
+//! the keywords name [`context`](mod@context) and the helpers (`cond`, `variant`,
+//! `kinds`, `literal`, `discriminator`, `selectors`).
+//!
+//! One [`Ctx`] per revision serves both stages: [`Units::parse`] parses
+//! every unit once and [`crate::validators`] and [`crate::bytes`] compile
+//! the same nodes.
 //!
 //! # Adding a keyword
 //!
 //! 1. Its value: a field of [`Node`] and its parse (`crate::node`, whose
 //!    `vocabulary` lists it as compiled).
-//! 2. Its file here, `<keyword>.rs`, with the forms it has: `valid` (a
-//!    [`cond::Cond`]), `check` (statements, reporting below
-//!    [`context::at`]) and, if the bytes reader can judge it, its test on
-//!    the decoded value; subschemas through [`Ctx`].
+//! 2. Its file here, `<keyword>.rs`, with the forms it has, side by side:
+//!    `valid` (a [`cond::Cond`] on the arm's binding `m`, `a`, `s`, `n`,
+//!    `b`), `check` (statements reporting below [`context::at`]) and
+//!    `read` (its test on the value the bytes reader decoded), subschemas
+//!    through [`Ctx`].
 //! 3. Its registry lines: `mod <keyword>;` below, and one call per form in
-//!    the drivers' lists ([`compile`]'s `arm`/`keywords`, [`read`]'s arm of
-//!    the value's kind). A keyword the bytes reader does not compile makes
-//!    the node [`Node::beyond_bytes`], and the reader leaves it to the
-//!    `Value` path.
+//!    the drivers' lists ([`compile`]'s `arm` and `keywords`, [`read`]'s
+//!    arm of the value's kind and `has_own`). A keyword the bytes reader
+//!    does not compile goes into [`Node::beyond_bytes`] instead, and the
+//!    reader leaves such a node to the `Value` path.
 //!
-//! The generated text is the contract: a change here shows as a diff of
-//! the snapshots (`codegen/tests/snapshots/`).
+//! The generated text is the contract: a change shows as a diff of the
+//! snapshots (`codegen/tests/snapshots/`).
 
 mod additional_properties;
 mod all_of;

@@ -1,4 +1,7 @@
 //! Validators stage: compiled checks for every definition of one revision.
+//! Each keyword's `valid` and `check` forms are in `keywords/`, beside its
+//! bytes form; this module wraps them into the functions and tables of the
+//! generated `validate` module.
 //!
 //! [`generate`] returns the contents of the generated `pub mod validate`.
 //! For each definition `X` (schema order, after errata):
