@@ -1,5 +1,6 @@
-//! Compiles one [`Node`] into its two forms, dispatching to the keyword
-//! emitters (one file per keyword):
+//! The driver of the `Value` forms: compiles one [`Node`] into its two
+//! forms, calling each keyword's form in a fixed order (the registry of
+//! these forms):
 //!
 //! - [`valid`]: a boolean expression over `v: &Value` that short-circuits
 //!   and allocates nothing (the body of `is_valid_<def>`);

@@ -19,10 +19,8 @@ use crate::node::Node;
 use crate::Error;
 
 /// The members' demand on an object `m`, `required` included: each
-/// required name's arm counts it, and the pass ends with `seen == count`.
-/// Counting during the one pass replaces a `contains_key` (a tree search
-/// with out-of-line string comparisons) per required name; member names are
-/// unique, so the count is exact.
+/// required name's arm counts it and the pass ends with `seen == count`
+/// ([`super::required::valid`]).
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     let rest = additional_properties::valid(node, cx);
     let required = &node.required;

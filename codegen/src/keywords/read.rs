@@ -1,9 +1,11 @@
-//! One schema node as an expression of type `rb::R` that reads
-//! exactly one value at `r`: its own keywords in one pass (a `match` on the
-//! value's first byte), then each `allOf` part and the `anyOf` again from a
-//! mark. `$ref` is a call (through `rb::refer`, which records
-//! the definition when it fails in collecting mode), which is how
-//! recursion works.
+//! The driver of the bytes form: one schema node as an expression of type
+//! `rb::R` that reads exactly one value at `r`: its own keywords in one
+//! pass (a `match` on the value's first byte, one arm per kind of value,
+//! each arm asking every keyword that applies to that kind for its test, in
+//! a fixed order), then each `allOf` part and the `anyOf` again from a
+//! mark. `$ref` is a call (through `rb::refer`, which records the
+//! definition when it fails in collecting mode), which is how recursion
+//! works.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
