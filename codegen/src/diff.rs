@@ -5,7 +5,7 @@
 //! [`table`] walks every definition structurally, descending into the
 //! keywords that hold schemas (`properties`, `items`, `anyOf`, `not`, …),
 //! so a change is named at the deepest pointer it sits at. Annotations
-//! (`description`, `title`, … [`crate::validators::node::is_annotation`]),
+//! (`description`, `title`, … [`crate::node::is_annotation`]),
 //! `format`s the build does not assert and keywords declared annotations in
 //! `schemas/errata.toml` judge nothing and are left out. The table is text
 //! (format: [`mcpwire_runtime::constraints`]), emitted per revision as
@@ -17,8 +17,8 @@ use serde_json::Value;
 
 pub use mcpwire_runtime::constraints::{Change, ChangeKind, MethodChange, Report};
 
+use crate::node::is_annotation;
 use crate::pointer::join;
-use crate::validators::node::is_annotation;
 use crate::{dispatch, Dialect, Error, Schema};
 
 /// Keywords whose value is one schema.

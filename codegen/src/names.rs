@@ -29,3 +29,8 @@ pub fn check_at_fn(definition: &str) -> String {
 pub fn ident(name: &str) -> proc_macro2::Ident {
     proc_macro2::Ident::new(name, proc_macro2::Span::call_site())
 }
+
+/// `read_<stem>`: the bytes validator of a definition.
+pub fn read_fn(definition: &str) -> String {
+    format!("read_{}", snake(definition))
+}

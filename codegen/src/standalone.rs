@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use quote::quote;
 use serde_json::Value;
 
+use crate::keywords::Units;
 use crate::schema::Options;
 use crate::{bytes, validators, Dialect, Error, Schema};
 
@@ -44,8 +45,12 @@ pub fn generate(input: &Standalone) -> Result<String, Error> {
         &input.resources,
         input.options.clone(),
     )?;
-    let validate = validators::generate_with(&schema, validators::Rows::ValueOnly)?;
-    let read = bytes::generate(&schema)?;
+    // One parse of the schema's units for both stages.
+    let units = Units::parse(&schema)?;
+    let validate = validators::module_of(&units, &schema, validators::Rows::ValueOnly)?;
+    let validate = crate::share::tokens(&validate, &BTreeMap::new(), "validate");
+    let read = bytes::module_of(&units, &schema)?;
+    let read = crate::share::tokens(&read, &BTreeMap::new(), "bytes");
     let dialect = match input.dialect {
         Dialect::Draft07 => quote!(rt::Draft07),
         Dialect::Draft2020_12 => quote!(rt::Draft2020_12),

@@ -9,14 +9,15 @@
 //! (`read`), beside the `Value` checks.
 //!
 //! The functions are the verdict-only (`is_valid`) form, compiled from the
-//! same [`Node`]s as the validators stage: `type`, `const`, `enum`,
+//! same parsed units as the validators stage (one parse per revision), each
+//! keyword by the `read` form beside its other two in `keywords/`: `type`, `const`, `enum`,
 //! `required`, `properties`, `additionalProperties`, `items`, `maxItems`,
 //! `minimum`/`maximum` and `format` are checked as the tokens pass; members
 //! no keyword names are skipped (strictly, without allocation); `allOf`
 //! parts and `anyOf` branches read the same bytes again from a mark, and
 //! `anyOf` first narrows its branches by the value's first byte, by the
 //! discriminating member (`type`, `method`, …) and by which members are
-//! present (`any_of`).
+//! present (`keywords/any_of.rs`).
 //!
 //! A `read_*` function is *sound*: `Ok` implies the `Value` path's
 //! `is_valid_*` holds on the same bytes. Duplicate members are checked at
@@ -33,11 +34,6 @@
 //! only the failing values (the `Value` path's `check_<d>_at` at their
 //! paths) instead of the whole message.
 
-mod any_of;
-mod object;
-mod scalar;
-mod value;
-
 #[cfg(test)]
 mod tests;
 
@@ -46,17 +42,12 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::validators::node::Node;
+use crate::keywords::{Ctx, Units};
+use crate::node::Node;
 use crate::{names, Error, Schema};
 
-/// What the compilers consult: the schema and every parsed definition
-/// (the validators stage's context, whose analyses this stage shares).
-pub(crate) use crate::validators::compile::Ctx;
-
 /// `read_<stem>`: the bytes validator of a definition.
-pub fn read_fn(definition: &str) -> String {
-    format!("read_{}", names::snake(definition))
-}
+pub use crate::names::read_fn;
 
 /// The contents of the `bytes` module.
 pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
@@ -66,17 +57,15 @@ pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {
 
 /// The `bytes` module's function per definition, for [`crate::share`].
 pub fn module(schema: &Schema) -> Result<crate::share::Module, Error> {
-    let units = crate::validators::units(schema)?;
-    let nodes: BTreeMap<String, Node> = units
-        .iter()
-        .map(|(unit, node)| (unit.name.clone(), node.clone()))
-        .collect();
-    let cx = Ctx {
-        schema,
-        nodes: &nodes,
-    };
+    module_of(&Units::parse(schema)?, schema)
+}
+
+/// [`module`] of units already parsed (the revision's one [`Units`], which
+/// the validators stage compiles too).
+pub(crate) fn module_of(units: &Units, schema: &Schema) -> Result<crate::share::Module, Error> {
+    let cx = units.context(schema);
     let mut functions = Vec::new();
-    for (unit, node) in &units {
+    for (unit, node) in &units.list {
         functions.push((unit.name.clone(), function(&unit.name, node, &cx)?));
     }
     Ok(crate::share::Module {
@@ -93,7 +82,7 @@ fn function(name: &str, node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error>
     // `definitions` and `$defs` dialects and keep identical readers from
     // being shared across them (`share`).
     let doc = format!(" Reads one value; `Ok` only if it is a valid `{name}`.");
-    let body = value::read(node, cx)?;
+    let body = cx.read(node)?;
     Ok(quote! {
         #[doc = #doc]
         pub fn #read(r: &mut rb::Reader<'_>) -> rb::R {

@@ -81,13 +81,8 @@ use typify::{TypeSpace, TypeSpaceSettings};
 
 use crate::{Error, Schema};
 
-/// Knobs of the types stage.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Options {
-    /// Emit typify's struct builders (`types::builder::CallToolRequest`),
-    /// for compile-checked fixtures. Off by default: see the module docs.
-    pub builders: bool,
-}
+/// Knobs of the types stage ([`crate::model::TypesOptions`]).
+pub use crate::model::TypesOptions as Options;
 
 /// Rust types for every definition (the contents of the `types` module).
 pub fn generate(schema: &Schema) -> Result<TokenStream, Error> {

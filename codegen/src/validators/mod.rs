@@ -1,4 +1,7 @@
 //! Validators stage: compiled checks for every definition of one revision.
+//! Each keyword's `valid` and `check` forms are in `keywords/`, beside its
+//! bytes form; this module wraps them into the functions and tables of the
+//! generated `validate` module.
 //!
 //! [`generate`] returns the contents of the generated `pub mod validate`.
 //! For each definition `X` (schema order, after errata):
@@ -21,19 +24,6 @@
 //! `rt::format`, `rt::type_`, …), so an including crate needs nothing at
 //! its root; no schema is walked at run time.
 //!
-//! Keywords (one emitter per file, the layout of jsonschema-rs'
-//! `jsonschema-macros-core/src/codegen/keywords/`): `type`, `properties`,
-//! `required`, `additionalProperties`, `items`, `const`, `enum`, `anyOf`,
-//! `allOf`, `$ref`, `minimum`/`maximum`, `maxItems`, `format`; the other
-//! leaf keywords of draft-07 and 2020-12 in one file per family: strings
-//! (`minLength`, `maxLength`, `pattern`), numbers (`exclusiveMinimum`,
-//! `exclusiveMaximum`, `multipleOf`), objects (`minProperties`,
-//! `maxProperties`, `propertyNames`, `dependentRequired`,
-//! `dependentSchemas`; `patternProperties` is read with `properties`) and
-//! arrays (`minItems`, `uniqueItems`, `prefixItems`, `contains`). Each
-//! costs nothing where a schema does not use it. Annotations are ignored
-//! ([`node::ANNOTATIONS`]); anything else is [`Error::Unsupported`].
-//!
 //! Recursion depth: `$ref` compiles to a call, so checking recurses as deep
 //! as the instance nests through recursive definitions (`JSONValue` ↔
 //! `JSONObject`). Frames are small and the success path keeps no per-level
@@ -53,33 +43,6 @@
 //! large message) it is ~3.7× `is_valid`'s, reporting included
 //! (`docs/benchmarks.md`).
 //!
-mod additional_properties;
-mod all_of;
-mod any_of;
-mod applicators;
-mod arrays;
-pub(crate) mod compile;
-mod cond;
-mod const_;
-pub(crate) mod discriminator;
-mod enum_;
-mod format;
-mod items;
-pub(crate) mod kinds;
-mod literal;
-mod max_items;
-mod minmax;
-pub mod node;
-pub(crate) mod numbers;
-mod objects;
-mod properties;
-mod ref_;
-mod required;
-mod selectors;
-mod strings;
-mod type_;
-mod unevaluated;
-mod variant;
 
 #[cfg(test)]
 mod tests;
@@ -89,10 +52,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::resolve::Unit;
+use crate::keywords::{compile, cond, unevaluated, Ctx, Units};
+use crate::node::Node;
 use crate::{names, Error, Schema};
-use compile::Ctx;
-use node::Node;
 
 /// The contents of the `validate` module, its `DEFINITIONS` rows without
 /// bytes validators (what `mcpwire-macros` compiles).
@@ -118,19 +80,21 @@ pub fn generate_with(schema: &Schema, rows: Rows) -> Result<TokenStream, Error> 
 /// The `validate` module's functions per definition and its tables, for
 /// [`crate::share`].
 pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error> {
-    check_names(schema)?;
-    let units = units(schema)?;
-    let nodes: BTreeMap<String, Node> = units
-        .iter()
-        .map(|(unit, node)| (unit.name.clone(), node.clone()))
-        .collect();
-    let cx = Ctx {
-        schema,
-        nodes: &nodes,
-    };
+    module_of(&Units::parse(schema)?, schema, rows)
+}
+
+/// [`module`] of units already parsed (the revision's one [`Units`], which
+/// the bytes stage compiles too).
+pub(crate) fn module_of(
+    units: &Units,
+    schema: &Schema,
+    rows: Rows,
+) -> Result<crate::share::Module, Error> {
+    let cx = units.context(schema);
+    let nodes = &units.nodes;
     let mut functions = Vec::new();
     unevaluated::take_demands();
-    for (unit, node) in &units {
+    for (unit, node) in &units.list {
         let [is_valid, check, check_at] = self::functions(&unit.name, node, &cx);
         functions.push(is_valid);
         if unit.entry {
@@ -160,71 +124,6 @@ pub fn module(schema: &Schema, rows: Rows) -> Result<crate::share::Module, Error
         tables: tables(schema, rows),
         keyed: false,
     })
-}
-
-/// Every unit the schema compiles to ([`crate::resolve`]), each parsed
-/// once: the entries (definitions) in file order, then every other
-/// reference target in the order references reach it.
-pub(crate) fn units(schema: &Schema) -> Result<Vec<(Unit, Node)>, Error> {
-    let resolver = &schema.resolver;
-    for (name, pointer) in &schema.entries {
-        resolver.entry(name, pointer);
-    }
-    let mut parsed = Vec::new();
-    let mut i = 0;
-    while let Some(unit) = resolver.unit_at(i) {
-        let pointer = resolver.pointer_text(&unit.location);
-        let value = resolver
-            .value(&unit.location)
-            .cloned()
-            .ok_or_else(|| Error::Malformed {
-                pointer: pointer.clone(),
-                reason: "a reference names a place with no schema".into(),
-            })?;
-        let node = resolver.within(&pointer, Some(&unit.scope), || {
-            Node::parse(schema, &value, &pointer)
-        })?;
-        parsed.push(node);
-        i += 1;
-    }
-    // Entries reached by a reference before their turn keep their names.
-    let units = resolver.units();
-    let taken: BTreeSet<&str> = units.iter().map(|u| u.name.as_str()).collect();
-    if taken.len() != units.len() {
-        return Err(Error::Malformed {
-            pointer: String::new(),
-            reason: "two units of the schema have one name".into(),
-        });
-    }
-    Ok(units.into_iter().zip(parsed).collect())
-}
-
-/// Every definition name must be a Rust identifier (it names a `Definition`
-/// variant) and the generated function names must not collide.
-fn check_names(schema: &Schema) -> Result<(), Error> {
-    let mut seen: BTreeMap<String, &str> = BTreeMap::new();
-    for name in schema.defs().keys() {
-        let pointer = schema.def_pointer(name);
-        if syn::parse_str::<syn::Ident>(name).is_err() {
-            return Err(Error::Malformed {
-                pointer,
-                reason: format!("definition name {name:?} is not a Rust identifier"),
-            });
-        }
-        for f in [
-            names::is_valid_fn(name),
-            names::check_fn(name),
-            names::check_at_fn(name),
-        ] {
-            if let Some(other) = seen.insert(f.clone(), name) {
-                return Err(Error::Malformed {
-                    pointer,
-                    reason: format!("definitions {other} and {name} both generate `{f}`"),
-                });
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The three functions of one definition, each with its name (what
@@ -328,7 +227,7 @@ fn tables(schema: &Schema, rows: Rows) -> TokenStream {
         let read = match rows {
             Rows::ValueOnly => quote!(::std::option::Option::None),
             Rows::WithBytes => {
-                let read = names::ident(&crate::bytes::read_fn(name));
+                let read = names::ident(&names::read_fn(name));
                 quote!(::std::option::Option::Some(super::bytes::#read))
             }
         };

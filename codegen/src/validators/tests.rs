@@ -4,9 +4,9 @@
 
 use serde_json::{json, Value};
 
-use super::compile::Ctx;
-use super::node::Node;
-use super::{discriminator, functions, generate};
+use super::{functions, generate};
+use crate::keywords::discriminator;
+use crate::node::Node;
 use crate::{Error, Schema, Version};
 
 fn schema(defs: Value) -> Schema {
@@ -20,7 +20,7 @@ fn draft07(defs: Value) -> Schema {
 }
 
 fn nodes(schema: &Schema) -> std::collections::BTreeMap<String, Node> {
-    super::units(schema)
+    crate::keywords::units(schema)
         .expect("parse")
         .into_iter()
         .map(|(unit, node)| (unit.name, node))
@@ -30,10 +30,7 @@ fn nodes(schema: &Schema) -> std::collections::BTreeMap<String, Node> {
 /// The functions of every definition, as prettyplease text.
 fn functions_text(schema: &Schema) -> String {
     let nodes = nodes(schema);
-    let cx = Ctx {
-        schema,
-        nodes: &nodes,
-    };
+    let cx = crate::keywords::context(schema, &nodes);
     let tokens: proc_macro2::TokenStream = schema
         .defs()
         .keys()
@@ -322,10 +319,7 @@ fn discriminators_need_distinct_consts() {
         "Ambiguous": {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/C"}]},
     }));
     let nodes = nodes(&s);
-    let cx = Ctx {
-        schema: &s,
-        nodes: &nodes,
-    };
+    let cx = crate::keywords::context(&s, &nodes);
     let branches = |name: &str| nodes[name].any_of.clone().expect("anyOf");
     let found = discriminator::find(&branches("U"), &cx).expect("discriminated");
     assert_eq!(found.property, "type");

@@ -8,16 +8,17 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::compile::{check_below, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::{Additional, Node};
+use super::context::Ctx;
+use crate::node::{Additional, Node};
+use crate::Error;
 
 /// The demand on one other member `v` (named `k`).
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     match &node.additional {
         None => Cond::True,
         Some(Additional::False) => Cond::False,
-        Some(Additional::Schema(schema)) => node_valid(schema, cx),
+        Some(Additional::Schema(schema)) => cx.valid(schema),
     }
 }
 
@@ -27,13 +28,22 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> (TokenStream, bool) {
     match &node.additional {
         None => (TokenStream::new(), false),
         Some(Additional::False) => {
-            let at = super::compile::at();
+            let at = super::context::at();
             (quote!(rt::additional(out, path, #at, k);), false)
         }
         Some(Additional::Schema(schema)) => {
-            let body = check_below(schema, cx, quote!(path.key(k)));
+            let body = cx.check_below(schema, quote!(path.key(k)));
             let reads = !body.is_empty();
             (body, reads)
         }
     }
+}
+
+/// The bytes form for one other member: skipped, refused (`Stop`) or read.
+pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<TokenStream, Error> {
+    Ok(match &node.additional {
+        None => quote!(r.skip()),
+        Some(Additional::False) => quote!(rb::stop()),
+        Some(Additional::Schema(schema)) => cx.read(schema)?,
+    })
 }

@@ -9,7 +9,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
 use super::cond::Cond;
-use super::node::kind;
+use crate::node::kind;
 
 /// A variant of `serde_json::Value`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,10 +20,10 @@ use std::collections::BTreeSet;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::compile::{check_below, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::Node;
+use super::context::Ctx;
 use crate::names;
+use crate::node::Node;
 
 /// Which annotation a demanded function computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -122,7 +122,7 @@ fn evaluated(node: &Node, kind: Kind, own: bool, cx: &Ctx<'_>) -> TokenStream {
                 terms.push(quote!(i < #len));
             }
             if let Some(contains) = &node.contains {
-                let holds = node_valid(contains, cx).tokens();
+                let holds = cx.valid(contains).tokens();
                 terms.push(quote!(v.get(i).is_some_and(|v| #holds)));
             }
         }
@@ -131,12 +131,12 @@ fn evaluated(node: &Node, kind: Kind, own: bool, cx: &Ctx<'_>) -> TokenStream {
         terms.push(evaluated(part, kind, false, cx));
     }
     for branch in node.any_of.iter().chain(&node.one_of).flatten() {
-        let holds = node_valid(branch, cx).tokens();
+        let holds = cx.valid(branch).tokens();
         let inner = evaluated(branch, kind, false, cx);
         terms.push(quote!((#holds && #inner)));
     }
     if let Some(test) = &node.if_ {
-        let holds = node_valid(test, cx).tokens();
+        let holds = cx.valid(test).tokens();
         let when_true = evaluated(test, kind, false, cx);
         let then_ = node
             .then_
@@ -160,7 +160,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     let mut parts = Vec::new();
     if let Some(rest) = &node.unevaluated_properties {
         let seen = evaluated(node, Kind::Props, true, cx);
-        let rest = node_valid(rest, cx).tokens();
+        let rest = cx.valid(rest).tokens();
         parts.push(Cond::atom(quote! {
             match v {
                 rt::Value::Object(m) => {
@@ -173,7 +173,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     }
     if let Some(rest) = &node.unevaluated_items {
         let seen = evaluated(node, Kind::Items, true, cx);
-        let rest = node_valid(rest, cx).tokens();
+        let rest = cx.valid(rest).tokens();
         parts.push(Cond::atom(quote! {
             match v {
                 rt::Value::Array(a) => {
@@ -193,10 +193,10 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     if let Some(rest) = &node.unevaluated_properties {
         let seen = evaluated(node, Kind::Props, true, cx);
         let report = if rest.never {
-            let at = super::compile::at();
+            let at = super::context::at();
             quote!(rt::unevaluated_property(out, path, #at, k);)
         } else {
-            check_below(rest, cx, quote!(path.key(k)))
+            cx.check_below(rest, quote!(path.key(k)))
         };
         out.extend(quote! {
             if let rt::Value::Object(m) = v {
@@ -212,10 +212,10 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     if let Some(rest) = &node.unevaluated_items {
         let seen = evaluated(node, Kind::Items, true, cx);
         let report = if rest.never {
-            let at = super::compile::at();
+            let at = super::context::at();
             quote!(rt::unevaluated_item(out, path, #at, i);)
         } else {
-            check_below(rest, cx, quote!(path.index(i)))
+            cx.check_below(rest, quote!(path.index(i)))
         };
         out.extend(quote! {
             if let rt::Value::Array(a) = v {

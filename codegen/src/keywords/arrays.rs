@@ -6,9 +6,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::compile::{check_below, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::Node;
+use super::context::Ctx;
+use crate::node::Node;
 
 /// The keywords' demand on an array `a` (the whole value is `v`).
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
@@ -22,7 +22,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     }
     for (i, sub) in node.prefix_items.iter().flatten().enumerate() {
         let index = Literal::usize_unsuffixed(i);
-        parts.push(match node_valid(sub, cx) {
+        parts.push(match cx.valid(sub) {
             Cond::True => continue,
             Cond::False => Cond::cmp(quote!(a.len() <= #index)),
             cond => {
@@ -54,7 +54,7 @@ fn contains_valid(node: &Node, contains: &Node, cx: &Ctx<'_>) -> Cond {
         });
         Cond::all(low.into_iter().chain(high))
     };
-    match node_valid(contains, cx) {
+    match cx.valid(contains) {
         _ if min == 0 && max.is_none() => Cond::True,
         Cond::True => bounds(quote!(a.len())),
         Cond::False => Cond::constant(min == 0),
@@ -77,7 +77,7 @@ fn contains_valid(node: &Node, contains: &Node, cx: &Ctx<'_>) -> Cond {
 pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let mut out = TokenStream::new();
     if let Some(min) = node.min_items {
-        let at = super::compile::at();
+        let at = super::context::at();
         let min = Literal::u64_unsuffixed(min);
         out.extend(quote! {
             if a.len() < #min {
@@ -86,12 +86,12 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         });
     }
     if node.unique_items {
-        let at = super::compile::at();
+        let at = super::context::at();
         out.extend(quote!(rt::unique_items(out, path, #at, a);));
     }
     for (i, sub) in node.prefix_items.iter().flatten().enumerate() {
         let index = Literal::usize_unsuffixed(i);
-        let body = check_below(sub, cx, quote!(path.index(#index)));
+        let body = cx.check_below(sub, quote!(path.index(#index)));
         if !body.is_empty() {
             out.extend(quote! {
                 if let Some(v) = a.get(#index) {
@@ -114,9 +114,9 @@ fn contains_check(node: &Node, contains: &Node, cx: &Ctx<'_>) -> TokenStream {
     if min == 0 && max.is_none() {
         return TokenStream::new();
     }
-    let cond = node_valid(contains, cx).tokens();
+    let cond = cx.valid(contains).tokens();
     let low = (min > 0).then(|| {
-        let at = super::compile::at();
+        let at = super::context::at();
         let min_lit = Literal::u64_unsuffixed(min);
         let report = match node.min_contains {
             None => quote!(rt::contains(out, path, #at);),
@@ -129,7 +129,7 @@ fn contains_check(node: &Node, contains: &Node, cx: &Ctx<'_>) -> TokenStream {
         }
     });
     let high = max.map(|max| {
-        let at = super::compile::at();
+        let at = super::context::at();
         let max = Literal::u64_unsuffixed(max);
         quote! {
             if count > #max {
@@ -149,7 +149,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
-    use crate::validators::node::Type;
+    use crate::node::Type;
     use crate::{Schema, Version};
 
     fn strings() -> Node {
@@ -163,10 +163,7 @@ mod tests {
         let version = Version::by_name("draft").expect("draft");
         let schema = Schema::new(version, serde_json::json!({"$defs": {}})).expect("schema");
         let nodes = BTreeMap::new();
-        let cx = Ctx {
-            schema: &schema,
-            nodes: &nodes,
-        };
+        let cx = crate::keywords::context(&schema, &nodes);
         (
             valid(node, &cx).tokens().to_string(),
             check(node, &cx).to_string(),

@@ -7,9 +7,9 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::compile::{check as node_check, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::Node;
+use super::context::Ctx;
+use crate::node::Node;
 use crate::Dialect;
 
 /// `m.contains_key(name)`.
@@ -34,7 +34,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         parts.push(Cond::cmp(quote!(m.len() <= #max)));
     }
     if let Some(names) = &node.property_names {
-        match node_valid(names, cx) {
+        match cx.valid(names) {
             Cond::True => {}
             Cond::False => parts.push(Cond::atom(quote!(m.is_empty()))),
             cond => {
@@ -53,7 +53,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         }
     }
     for (trigger, schema) in &node.dependent_schemas {
-        let cond = node_valid(schema, cx);
+        let cond = cx.valid(schema);
         if !cond.is_true() {
             parts.push(Cond::any([lacks(trigger), cond]));
         }
@@ -65,7 +65,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
 pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let mut out = TokenStream::new();
     if let Some(min) = node.min_properties {
-        let at = super::compile::at();
+        let at = super::context::at();
         let min = Literal::u64_unsuffixed(min);
         out.extend(quote! {
             if m.len() < #min {
@@ -74,7 +74,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         });
     }
     if let Some(max) = node.max_properties {
-        let at = super::compile::at();
+        let at = super::context::at();
         let max = Literal::u64_unsuffixed(max);
         out.extend(quote! {
             if m.len() > #max {
@@ -84,7 +84,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     }
     if let Some(names) = &node.property_names {
         // Reported at the object: a name is no value of its own.
-        let body = node_check(names, cx);
+        let body = cx.check(names);
         if !body.is_empty() {
             out.extend(quote! {
                 for k in m.keys() {
@@ -103,11 +103,11 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         if names.is_empty() {
             continue;
         }
-        let at = super::compile::at();
+        let at = super::context::at();
         out.extend(quote!(rt::#report(out, path, #at, m, #trigger, &[#(#names),*]);));
     }
     for (trigger, schema) in &node.dependent_schemas {
-        let body = node_check(schema, cx);
+        let body = cx.check(schema);
         if !body.is_empty() {
             out.extend(quote! {
                 if m.contains_key(#trigger) {
@@ -117,6 +117,23 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         }
     }
     out
+}
+
+/// The bytes form of `maxProperties`: counts members as they pass. A
+/// repeated name counts twice, so the count is at least the `Value`'s, and
+/// within the limit it is sound (beyond it the reader stops and the
+/// `Value` path decides). `minProperties` is left to the `Value` path for
+/// the same reason.
+pub fn read_limit(node: &Node) -> Option<TokenStream> {
+    node.max_properties.map(|max| {
+        let max = Literal::u64_unsuffixed(max);
+        quote! {
+            members += 1;
+            if members > #max {
+                return rb::stop();
+            }
+        }
+    })
 }
 
 #[cfg(test)]
@@ -131,10 +148,7 @@ mod tests {
         let defs = version.dialect.defs_key();
         let schema = Schema::new(version, serde_json::json!({ defs: {} })).expect("schema");
         let nodes = BTreeMap::new();
-        let cx = Ctx {
-            schema: &schema,
-            nodes: &nodes,
-        };
+        let cx = crate::keywords::context(&schema, &nodes);
         (
             valid(node, &cx).tokens().to_string(),
             check(node, &cx).to_string(),

@@ -4,7 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::cond::Cond;
-use super::node::Node;
+use crate::node::Node;
 
 /// The limit's demand on an array `a`.
 pub fn valid(node: &Node) -> Cond {
@@ -19,7 +19,7 @@ pub fn check(node: &Node) -> TokenStream {
     let Some(max) = node.max_items else {
         return TokenStream::new();
     };
-    let at = super::compile::at();
+    let at = super::context::at();
     let max = Literal::u64_unsuffixed(max);
     quote! {
         if a.len() > #max {

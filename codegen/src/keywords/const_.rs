@@ -8,8 +8,8 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::literal;
-use super::node::{Constant, Node};
 use super::variant::{select, Variant};
+use crate::node::{Constant, Node};
 
 /// Whether an instance of `variant` (bound as `s`, `n`, `b`) equals `value`.
 pub fn equals(value: &Constant, variant: Variant) -> Cond {
@@ -50,7 +50,7 @@ pub fn check(node: &Node) -> TokenStream {
     let Some(value) = &node.const_ else {
         return TokenStream::new();
     };
-    let at = super::compile::at();
+    let at = super::context::at();
     if let Constant::String(x) = value {
         // `v.as_str() == Some(x)`: the test `equals` compiles, in the runtime.
         return quote!(rt::const_str(out, path, #at, #x, v););
@@ -62,6 +62,42 @@ pub fn check(node: &Node) -> TokenStream {
         if #not {
             rt::const_(out, path, #at, #expected, v);
         }
+    }
+}
+
+/// The bytes form when `const` is a string and the string arm has no other
+/// keyword: compared as the bytes pass, no decode.
+pub fn read_string_alone(node: &Node) -> Option<TokenStream> {
+    let shaped = node.min_length.is_some() || node.max_length.is_some() || node.pattern.is_some();
+    match &node.const_ {
+        Some(Constant::String(x)) if node.enum_.is_none() && node.format.is_none() && !shaped => {
+            Some(quote!(r.string_eq(#x)))
+        }
+        _ => None,
+    }
+}
+
+/// The bytes form's test on a decoded string `s`.
+pub fn read_string(node: &Node) -> Option<TokenStream> {
+    match &node.const_ {
+        Some(Constant::String(x)) => Some(quote!(s == #x)),
+        _ => None,
+    }
+}
+
+/// The bytes form's test on a decoded number `n`.
+pub fn read_number(node: &Node) -> Option<TokenStream> {
+    match &node.const_ {
+        Some(Constant::Number(x)) => Some(literal::read_number_call("eq_int", "eq_float", x)),
+        _ => None,
+    }
+}
+
+/// The booleans `const` admits, if it is a boolean.
+pub fn read_booleans(node: &Node) -> Option<Vec<bool>> {
+    match &node.const_ {
+        Some(Constant::Bool(b)) => Some(vec![*b]),
+        _ => None,
     }
 }
 

@@ -15,8 +15,8 @@
 
 use std::collections::BTreeMap;
 
-use super::compile::Ctx;
-use super::node::{Constant, Node};
+use super::context::Ctx;
+use crate::node::{Constant, Node};
 
 /// The discriminating property and each branch's value for it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,6 +8,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::cond::Cond;
+use super::context::Ctx;
 use crate::names;
 
 /// `is_valid_<target>(v)`.
@@ -34,6 +35,20 @@ pub fn check(target: &str) -> TokenStream {
 pub fn check_at(target: &str, step: TokenStream) -> TokenStream {
     let f = check_fn(target);
     quote!(#f(v, &#step, out);)
+}
+
+/// `rb::refer(r, "Target", read_<target>)`: the target's bytes validator,
+/// through `refer`, which in collecting mode records the definition when
+/// it fails and skips on.
+pub fn read(target: &str, cx: &Ctx<'_>) -> TokenStream {
+    let f = names::ident(&names::read_fn(target));
+    if !cx.schema.defs().contains_key(target) {
+        // Not a definition (no `DEFINITIONS` row to check it by name):
+        // a plain call; a failure is recorded by the nearest enclosing
+        // definition's `refer`.
+        return quote!(#f(r));
+    }
+    quote!(rb::refer(r, #target, #f))
 }
 
 #[cfg(test)]

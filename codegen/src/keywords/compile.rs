@@ -1,5 +1,6 @@
-//! Compiles one [`Node`] into its two forms, dispatching to the keyword
-//! emitters (one file per keyword):
+//! The driver of the `Value` forms: compiles one [`Node`] into its two
+//! forms, calling each keyword's form in a fixed order (the registry of
+//! these forms):
 //!
 //! - [`valid`]: a boolean expression over `v: &Value` that short-circuits
 //!   and allocates nothing (the body of `is_valid_<def>`);
@@ -11,28 +12,17 @@
 //! by shadowing `v` and `path`; `$ref` is a call to the target's function,
 //! which is how recursion (`JSONValue` ↔ `JSONObject`) works.
 
-use std::cell::Cell;
-use std::collections::BTreeMap;
-
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::cond::Cond;
-use super::node::Node;
+use super::context::{replace_at_used, Ctx};
 use super::variant::{select, Variant};
 use super::{
     all_of, any_of, applicators, arrays, const_, enum_, format, items, max_items, minmax, numbers,
     objects, properties, ref_, required, strings, type_, unevaluated,
 };
-use crate::Schema;
-
-/// What the emitters may consult: the schema and every parsed definition.
-pub struct Ctx<'a> {
-    /// The schema.
-    pub schema: &'a Schema,
-    /// Every definition, parsed, by name.
-    pub nodes: &'a BTreeMap<String, Node>,
-}
+use crate::node::Node;
 
 /// The boolean form of `node`.
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
@@ -71,23 +61,6 @@ fn arm(node: &Node, variant: Variant, cx: &Ctx<'_>) -> Cond {
     Cond::all([typed, value, keywords])
 }
 
-thread_local! {
-    /// Whether the statements being built for the innermost node in
-    /// [`check`] name `at` ([`at`]).
-    static AT_USED: Cell<bool> = const { Cell::new(false) };
-}
-
-/// `at`: the schema location of the node being compiled, bound by
-/// [`check`] (`let at = D::at("/X/properties/y");`: the node's pointer
-/// below the definitions container, which the caller's dialect `D`
-/// supplies, `/$defs` or `/definitions`) ahead of the statements that name
-/// it. The runtime joins it with each keyword when it reports
-/// (`{at}/type`), so the text is the same in both dialects.
-pub fn at() -> TokenStream {
-    AT_USED.with(|used| used.set(true));
-    quote!(at)
-}
-
 /// The collecting form of `node`. Its keywords report below `at`, bound
 /// here to the node's pointer when they name it (a nested node binds its
 /// own; [`super::all_of`] scopes its parts).
@@ -95,9 +68,9 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     if let Some(target) = &node.ref_ {
         return ref_::check(target);
     }
-    let outer = AT_USED.with(|used| used.replace(false));
+    let outer = replace_at_used(false);
     let body = keywords(node, cx);
-    if AT_USED.with(|used| used.replace(outer)) {
+    if replace_at_used(outer) {
         let at = match below_defs(&node.pointer, cx) {
             Some(pointer) => quote!(D::at(#pointer)),
             // Outside the definitions (a standalone root, another
@@ -117,7 +90,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
 }
 
 /// `pointer` without the definitions container it starts with
-/// (`/$defs/X/y` → `/X/y`): what [`at`] names, dialect-independent.
+/// (`/$defs/X/y` → `/X/y`): what [`super::context::at`] names, dialect-independent.
 fn below_defs<'p>(pointer: &'p str, cx: &Ctx<'_>) -> Option<&'p str> {
     let defs = format!("/{}", cx.schema.version.dialect.defs_key());
     pointer

@@ -11,8 +11,8 @@ use std::collections::BTreeSet;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::compile::Ctx;
-use super::node::Node;
+use super::context::Ctx;
+use crate::node::Node;
 
 /// How deep `$ref`/`allOf` chains are followed (cycles end here).
 const MAX_DEPTH: usize = 8;

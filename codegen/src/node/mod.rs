@@ -136,6 +136,13 @@ pub struct Node {
 }
 
 impl Node {
+    /// The kinds the node's `type` admits (every kind without `type`).
+    pub fn type_kinds(&self) -> u8 {
+        self.types.as_ref().map_or(kind::ANY, |types| {
+            types.iter().fold(0, |k, t| k | t.kinds())
+        })
+    }
+
     /// Whether the node accepts every instance.
     pub fn is_trivial(&self) -> bool {
         let all_trivial = |nodes: &[Node]| nodes.iter().all(Node::is_trivial);

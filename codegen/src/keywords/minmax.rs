@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::literal::number_call;
-use super::node::Node;
+use crate::node::Node;
 
 /// The bounds' demand on a number `n`.
 pub fn valid(node: &Node) -> Cond {
@@ -26,7 +26,7 @@ pub fn valid(node: &Node) -> Cond {
 pub fn check(node: &Node) -> TokenStream {
     let min = node.minimum.as_ref().map(|b| {
         let test = number_call("ge_int", "ge_float", b);
-        let at = super::compile::at();
+        let at = super::context::at();
         let shown = b.to_string();
         quote! {
             if !#test {
@@ -36,7 +36,7 @@ pub fn check(node: &Node) -> TokenStream {
     });
     let max = node.maximum.as_ref().map(|b| {
         let test = number_call("le_int", "le_float", b);
-        let at = super::compile::at();
+        let at = super::context::at();
         let shown = b.to_string();
         quote! {
             if !#test {
@@ -45,6 +45,19 @@ pub fn check(node: &Node) -> TokenStream {
         }
     });
     quote!(#min #max)
+}
+
+/// The bytes form's tests on a decoded number `n`.
+pub fn read(node: &Node) -> Vec<TokenStream> {
+    let min = node
+        .minimum
+        .as_ref()
+        .map(|b| super::literal::read_number_call("ge_int", "ge_float", b));
+    let max = node
+        .maximum
+        .as_ref()
+        .map(|b| super::literal::read_number_call("le_int", "le_float", b));
+    min.into_iter().chain(max).collect()
 }
 
 #[cfg(test)]

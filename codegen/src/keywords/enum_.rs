@@ -7,8 +7,8 @@ use quote::quote;
 
 use super::cond::Cond;
 use super::const_::equals;
-use super::node::{Constant, Node};
 use super::variant::{select, Variant};
+use crate::node::{Constant, Node};
 
 /// Whether an instance of `variant` is one of `values`.
 fn one_of(values: &[Constant], variant: Variant) -> Cond {
@@ -39,7 +39,7 @@ pub fn check(node: &Node) -> TokenStream {
     };
     let test = select(Variant::ALL.map(|variant| one_of(values, variant)));
     let not = test.not();
-    let at = super::compile::at();
+    let at = super::context::at();
     let expected = values
         .iter()
         .map(Constant::json)
@@ -50,6 +50,46 @@ pub fn check(node: &Node) -> TokenStream {
             rt::enum_(out, path, #at, #expected, v);
         }
     }
+}
+
+/// The bytes form's test on a decoded string `s`.
+pub fn read_string(node: &Node) -> Option<TokenStream> {
+    let values = node.enum_.as_ref()?;
+    let strings: Vec<&str> = values
+        .iter()
+        .filter_map(|v| match v {
+            Constant::String(s) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect();
+    Some(quote!(matches!(s, #(#strings)|*)))
+}
+
+/// The bytes form's test on a decoded number `n`.
+pub fn read_number(node: &Node) -> Option<TokenStream> {
+    let values = node.enum_.as_ref()?;
+    let eqs: Vec<TokenStream> = values
+        .iter()
+        .filter_map(|v| match v {
+            Constant::Number(x) => Some(super::literal::read_number_call("eq_int", "eq_float", x)),
+            _ => None,
+        })
+        .collect();
+    Some(quote!((#(#eqs)||*)))
+}
+
+/// The booleans `enum` lists, if it is present.
+pub fn read_booleans(node: &Node) -> Option<Vec<bool>> {
+    let values = node.enum_.as_ref()?;
+    Some(
+        values
+            .iter()
+            .filter_map(|v| match v {
+                Constant::Bool(b) => Some(*b),
+                _ => None,
+            })
+            .collect(),
+    )
 }
 
 #[cfg(test)]

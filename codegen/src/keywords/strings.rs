@@ -7,7 +7,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::cond::Cond;
-use super::node::Node;
+use crate::node::Node;
 
 /// `{ static RE: rt::Pattern = rt::Pattern::new(source); RE.is_match(text) }`:
 /// the pattern `source` (checked to compile when the node was parsed)
@@ -39,7 +39,7 @@ pub fn valid(node: &Node) -> Cond {
 /// One `if !test { report }` per keyword (inside `if let String(s)`).
 pub fn check(node: &Node) -> TokenStream {
     let min = node.min_length.map(|min| {
-        let at = super::compile::at();
+        let at = super::context::at();
         let min = Literal::u64_unsuffixed(min);
         quote! {
             if !rt::min_chars(s, #min) {
@@ -48,7 +48,7 @@ pub fn check(node: &Node) -> TokenStream {
         }
     });
     let max = node.max_length.map(|max| {
-        let at = super::compile::at();
+        let at = super::context::at();
         let max = Literal::u64_unsuffixed(max);
         quote! {
             if !rt::max_chars(s, #max) {
@@ -57,7 +57,7 @@ pub fn check(node: &Node) -> TokenStream {
         }
     });
     let pattern = node.pattern.as_deref().map(|source| {
-        let at = super::compile::at();
+        let at = super::context::at();
         let test = matches(source, quote!(s));
         quote! {
             if !#test {
@@ -66,6 +66,26 @@ pub fn check(node: &Node) -> TokenStream {
         }
     });
     quote!(#min #max #pattern)
+}
+
+/// The bytes form's tests on a decoded string `s`, in keyword order.
+pub fn read(node: &Node) -> Vec<TokenStream> {
+    let mut tests = Vec::new();
+    if let Some(min) = node.min_length {
+        let min = Literal::u64_unsuffixed(min);
+        tests.push(quote!(rt::min_chars(s, #min)));
+    }
+    if let Some(max) = node.max_length {
+        let max = Literal::u64_unsuffixed(max);
+        tests.push(quote!(rt::max_chars(s, #max)));
+    }
+    if let Some(source) = &node.pattern {
+        tests.push(quote!({
+            static RE: rt::Pattern = rt::Pattern::new(#source);
+            RE.is_match(s)
+        }));
+    }
+    tests
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use serde_json::Number;
 
 use super::cond::Cond;
 use super::literal::number_call;
-use super::node::Node;
+use crate::node::Node;
 
 /// The divisor `d` (positive, finite) as `(mantissa, exp)` with
 /// `d = mantissa × 10^exp`: integers as they are, floats by their shortest
@@ -63,7 +63,7 @@ pub fn valid(node: &Node) -> Cond {
 /// One `if !test { report }` per keyword (inside `if let Number(n)`).
 pub fn check(node: &Node) -> TokenStream {
     let report = |test: TokenStream, report: TokenStream, shown: String| {
-        let at = super::compile::at();
+        let at = super::context::at();
         quote! {
             if !#test {
                 rt::#report(out, path, #at, #shown, n);
@@ -86,6 +86,21 @@ pub fn check(node: &Node) -> TokenStream {
         )
     });
     quote!(#min #max #multiple)
+}
+
+/// The bytes form's tests on a decoded number `n`.
+pub fn read(node: &Node) -> Vec<TokenStream> {
+    let mut tests = Vec::new();
+    if let Some(min) = &node.exclusive_minimum {
+        tests.push(super::literal::read_number_call("gt_int", "gt_float", min));
+    }
+    if let Some(max) = &node.exclusive_maximum {
+        tests.push(super::literal::read_number_call("lt_int", "lt_float", max));
+    }
+    if let Some(divisor) = &node.multiple_of {
+        tests.push(multiple_of_call(divisor, quote!(&n)));
+    }
+    tests
 }
 
 #[cfg(test)]

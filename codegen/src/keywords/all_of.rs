@@ -3,13 +3,13 @@
 
 use proc_macro2::TokenStream;
 
-use super::compile::{check as node_check, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::Node;
+use super::context::Ctx;
+use crate::node::Node;
 
 /// Every part's demand, in order.
 pub fn valid(parts: &[Node], cx: &Ctx<'_>) -> Cond {
-    Cond::all(parts.iter().map(|part| node_valid(part, cx)))
+    Cond::all(parts.iter().map(|part| cx.valid(part)))
 }
 
 /// Every part's statements, in order.
@@ -18,7 +18,7 @@ pub fn check(parts: &[Node], cx: &Ctx<'_>) -> TokenStream {
     // pointer) must not shadow the `at` of the statements after it.
     parts
         .iter()
-        .map(|part| node_check(part, cx))
+        .map(|part| cx.check(part))
         .filter(|body| !body.is_empty())
         .map(|body| quote::quote!({ #body }))
         .collect()

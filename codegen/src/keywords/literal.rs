@@ -39,6 +39,14 @@ pub fn number_call(int_fn: &str, float_fn: &str, n: &Number) -> TokenStream {
     quote!(rt::number::#f(n, #lit))
 }
 
+/// `rt::number::<int_fn>(&n, bound)` or `<float_fn>`: [`number_call`] as
+/// the bytes reader spells it (its decoded `n` is a value, not a reference).
+pub fn read_number_call(int_fn: &str, float_fn: &str, bound: &Number) -> TokenStream {
+    let (is_int, lit) = number(bound);
+    let f = crate::names::ident(if is_int { int_fn } else { float_fn });
+    quote!(rt::number::#f(&n, #lit))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,9 +4,8 @@
 //! branches of the instance's kind and to describe the branches when none
 //! is (`expected one of: object (JSONObject), array, …`).
 
-use super::compile::Ctx;
-use super::node::{kind, Node};
-use super::type_;
+use super::context::Ctx;
+use crate::node::{kind, Node};
 
 /// The kind bits `node` admits.
 pub fn kinds(node: &Node, cx: &Ctx<'_>) -> u8 {
@@ -26,7 +25,7 @@ fn kinds_in(node: &Node, cx: &Ctx<'_>, visiting: &mut Vec<String>) -> u8 {
         visiting.pop();
         return k;
     }
-    let mut k = type_::admits(node);
+    let mut k = node.type_kinds();
     if let Some(value) = &node.const_ {
         k &= value.kinds();
     }

@@ -6,9 +6,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::compile::{check as node_check, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::Node;
+use super::context::Ctx;
+use crate::node::Node;
 
 /// Their demand on `v`.
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
@@ -17,7 +17,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         parts.push(Cond::False);
     }
     if let Some(sub) = &node.not {
-        parts.push(negated(&node_valid(sub, cx)));
+        parts.push(negated(&cx.valid(sub)));
     }
     if let Some(branches) = &node.one_of {
         parts.push(one_of(branches, cx));
@@ -38,23 +38,14 @@ fn negated(cond: &Cond) -> Cond {
 
 /// Exactly one branch holds: counting stops at the second.
 fn one_of(branches: &[Node], cx: &Ctx<'_>) -> Cond {
-    let conds: Vec<TokenStream> = branches
-        .iter()
-        .map(|b| node_valid(b, cx).tokens())
-        .collect();
+    let conds: Vec<TokenStream> = branches.iter().map(|b| cx.valid(b).tokens()).collect();
     Cond::atom(quote!(rt::exactly_one(&[#(&|v: &rt::Value| #conds),*], v)))
 }
 
 fn if_then_else(node: &Node, test: &Node, cx: &Ctx<'_>) -> Cond {
-    let test = node_valid(test, cx);
-    let then_ = node
-        .then_
-        .as_ref()
-        .map_or(Cond::True, |n| node_valid(n, cx));
-    let else_ = node
-        .else_
-        .as_ref()
-        .map_or(Cond::True, |n| node_valid(n, cx));
+    let test = cx.valid(test);
+    let then_ = node.then_.as_ref().map_or(Cond::True, |n| cx.valid(n));
+    let else_ = node.else_.as_ref().map_or(Cond::True, |n| cx.valid(n));
     if then_.is_true() && else_.is_true() {
         return Cond::True;
     }
@@ -66,13 +57,13 @@ fn if_then_else(node: &Node, test: &Node, cx: &Ctx<'_>) -> Cond {
 pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let mut out = TokenStream::new();
     if node.never {
-        let at = super::compile::at();
+        let at = super::context::at();
         out.extend(quote!(rt::false_schema(out, path, #at, v);));
     }
     if let Some(sub) = &node.not {
-        let holds = node_valid(sub, cx);
+        let holds = cx.valid(sub);
         if !matches!(holds, Cond::False) {
-            let at = super::compile::at();
+            let at = super::context::at();
             let holds = holds.tokens();
             out.extend(quote! {
                 if #holds {
@@ -82,19 +73,16 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         }
     }
     if let Some(branches) = &node.one_of {
-        let at = super::compile::at();
-        let conds: Vec<TokenStream> = branches
-            .iter()
-            .map(|b| node_valid(b, cx).tokens())
-            .collect();
+        let at = super::context::at();
+        let conds: Vec<TokenStream> = branches.iter().map(|b| cx.valid(b).tokens()).collect();
         out.extend(quote! {
             rt::one_of(out, path, #at, &[#(&|v: &rt::Value| #conds),*], v);
         });
     }
     if let Some(test) = &node.if_ {
-        let test = node_valid(test, cx).tokens();
+        let test = cx.valid(test).tokens();
         let branch = |n: &Option<Box<Node>>| {
-            let body = n.as_ref().map(|n| node_check(n, cx)).unwrap_or_default();
+            let body = n.as_ref().map(|n| cx.check(n)).unwrap_or_default();
             quote!({ #body })
         };
         let (then_, else_) = (branch(&node.then_), branch(&node.else_));

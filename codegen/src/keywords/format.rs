@@ -6,8 +6,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::cond::Cond;
-use super::node::Node;
 use crate::names::ident;
+use crate::node::{Format, Node};
 
 /// The format's demand on a string `s`.
 pub fn valid(node: &Node) -> Cond {
@@ -22,15 +22,29 @@ pub fn check(node: &Node) -> TokenStream {
     let Some(format) = node.format else {
         return TokenStream::new();
     };
-    let at = super::compile::at();
+    let at = super::context::at();
     let format = ident(&format.name().replace('-', "_").to_uppercase());
     quote!(rt::formatted(out, path, #at, rt::formats::#format, v);)
+}
+
+/// The bytes form when `format` is the string arm's only test: `byte` is
+/// checked as the bytes pass, no decode, no second pass.
+pub fn read_alone(node: &Node) -> Option<TokenStream> {
+    matches!(node.format, Some(Format::Byte)).then(|| quote!(r.byte_string()))
+}
+
+/// The bytes form's test on a decoded string `s`.
+pub fn read(node: &Node) -> Option<TokenStream> {
+    node.format.map(|format| {
+        let f = ident(format.function());
+        quote!(rt::format::#f(s))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validators::node::Format;
+    use crate::node::Format;
 
     #[test]
     fn calls_the_runtime_check() {

@@ -5,16 +5,17 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::compile::{check_below, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::Node;
+use super::context::Ctx;
+use crate::node::Node;
+use crate::Error;
 
 /// The element schema's demand on an array `a`.
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     let Some(items) = &node.items else {
         return Cond::True;
     };
-    match (node_valid(items, cx), prefix_len(node)) {
+    match (cx.valid(items), prefix_len(node)) {
         (Cond::True, _) => Cond::True,
         (Cond::False, Some(n)) => Cond::cmp(quote!(a.len() <= #n)),
         (cond, None) => {
@@ -33,7 +34,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
     let Some(items) = &node.items else {
         return TokenStream::new();
     };
-    let body = check_below(items, cx, quote!(path.index(i)));
+    let body = cx.check_below(items, quote!(path.index(i)));
     if body.is_empty() {
         return body;
     }
@@ -50,4 +51,12 @@ fn prefix_len(node: &Node) -> Option<proc_macro2::Literal> {
     node.prefix_items
         .as_ref()
         .map(|prefix| proc_macro2::Literal::usize_unsuffixed(prefix.len()))
+}
+
+/// The bytes form: each element read against `items`, unless it is trivial.
+pub fn read(node: &Node, cx: &Ctx<'_>) -> Result<Option<TokenStream>, Error> {
+    match &node.items {
+        Some(items) if !items.is_trivial() => Ok(Some(cx.read(items)?)),
+        _ => Ok(None),
+    }
 }

@@ -12,16 +12,15 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::additional_properties;
-use super::compile::{check_below, valid as node_valid, Ctx};
 use super::cond::Cond;
-use super::node::Node;
+use super::context::Ctx;
+use super::{additional_properties, required};
+use crate::node::Node;
+use crate::Error;
 
 /// The members' demand on an object `m`, `required` included: each
-/// required name's arm counts it, and the pass ends with `seen == count`.
-/// Counting during the one pass replaces a `contains_key` (a tree search
-/// with out-of-line string comparisons) per required name; member names are
-/// unique, so the count is exact.
+/// required name's arm counts it and the pass ends with `seen == count`
+/// ([`super::required::valid`]).
 pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     let rest = additional_properties::valid(node, cx);
     let required = &node.required;
@@ -30,7 +29,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
         .iter()
         .map(|(name, sub)| {
             let counted = required.contains(name);
-            (name.as_str(), node_valid(sub, cx), counted)
+            (name.as_str(), cx.valid(sub), counted)
         })
         .filter(|(_, cond, counted)| *counted || !(rest.is_true() && cond.is_true()))
         .collect();
@@ -42,7 +41,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     let patterns: Vec<(&str, Cond)> = node
         .pattern_properties
         .iter()
-        .map(|(source, sub)| (source.as_str(), node_valid(sub, cx)))
+        .map(|(source, sub)| (source.as_str(), cx.valid(sub)))
         .filter(|(_, cond)| !(rest.is_true() && cond.is_true()))
         .collect();
     if !patterns.is_empty() {
@@ -60,13 +59,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     }
     let reads = !rest.is_const() || arms.iter().any(|(_, c, _)| !c.is_const());
     let arm_tokens = arms.iter().map(|(name, cond, counted)| {
-        let cond = if *counted {
-            // `{ seen += 1; cond }` as one expression (one formatted line).
-            Cond::all([Cond::atom(quote!(rt::count(&mut seen))), cond.clone()])
-        } else {
-            cond.clone()
-        };
-        let cond = cond.tokens();
+        let cond = required::valid_arm(cond, *counted).tokens();
         quote!(#name => #cond,)
     });
     let rest = rest.tokens();
@@ -81,14 +74,7 @@ pub fn valid(node: &Node, cx: &Ctx<'_>) -> Cond {
     } else {
         quote!(rt::every_key(m, |k| #body))
     };
-    if required.is_empty() {
-        return Cond::atom(pass);
-    }
-    let count = proc_macro2::Literal::usize_unsuffixed(required.len());
-    Cond::atom(quote!({
-        let mut seen = 0usize;
-        #pass && seen == #count
-    }))
+    required::valid(required.len(), pass)
 }
 
 /// [`valid`] when patterns take part: the member pass's body binds each
@@ -124,12 +110,7 @@ fn with_patterns(
         others
     } else {
         let arm_tokens = arms.iter().map(|(name, cond, counted)| {
-            let cond = if *counted {
-                Cond::all([Cond::atom(quote!(rt::count(&mut seen))), cond.clone()])
-            } else {
-                cond.clone()
-            };
-            let cond = cond.tokens();
+            let cond = required::valid_arm(cond, *counted).tokens();
             quote!(#name => #cond,)
         });
         let others = others.tokens();
@@ -150,14 +131,7 @@ fn with_patterns(
     } else {
         quote!(rt::every_key(m, |k| #body))
     };
-    if required == 0 {
-        return Cond::atom(pass);
-    }
-    let count = proc_macro2::Literal::usize_unsuffixed(required);
-    Cond::atom(quote!({
-        let mut seen = 0usize;
-        #pass && seen == #count
-    }))
+    required::valid(required, pass)
 }
 
 /// One pass over the members (inside `if let Object(m)`).
@@ -167,7 +141,7 @@ pub fn check(node: &Node, cx: &Ctx<'_>) -> TokenStream {
         .pattern_properties
         .iter()
         .map(|(source, sub)| {
-            let body = check_below(sub, cx, quote!(path.key(k)));
+            let body = cx.check_below(sub, quote!(path.key(k)));
             (source.as_str(), body)
         })
         .filter(|(_, body)| !(rest.is_empty() && body.is_empty()))
@@ -294,10 +268,37 @@ fn arm(sub: &Node, cx: &Ctx<'_>) -> Arm {
     }
     match super::type_::only(sub) {
         Some(kinds) => {
-            let at = super::compile::at();
+            let at = super::context::at();
             let kinds = super::kinds::tokens(kinds);
             Arm::Call(quote!(rt::prop(out, path, #at, k, #kinds, v)))
         }
-        None => Arm::Block(check_below(sub, cx, quote!(path.key(k)))),
+        None => Arm::Block(cx.check_below(sub, quote!(path.key(k)))),
     }
+}
+
+/// The bytes form: one member arm per name with a demand, a constraining
+/// property (any property when `additionalProperties` constrains, so that
+/// it does not apply to it), then each required name that is no property
+/// ([`super::required::read_arm`]).
+pub fn read_arms(node: &Node, cx: &Ctx<'_>) -> Result<Vec<TokenStream>, Error> {
+    let constrained = node.additional.is_some();
+    let mut arms = Vec::new();
+    for (name, sub) in &node.properties {
+        let required = required::read_bit(node, name);
+        if sub.is_trivial() && required.is_none() && !constrained {
+            continue;
+        }
+        let read = if sub.is_trivial() {
+            quote!(r.skip())
+        } else {
+            cx.read(sub)?
+        };
+        arms.push(required::read_arm(name, required, read));
+    }
+    for (i, name) in node.required.iter().enumerate() {
+        if !node.properties.iter().any(|(p, _)| p == name) {
+            arms.push(required::read_arm(name, Some(i), quote!(r.skip())));
+        }
+    }
+    Ok(arms)
 }

@@ -6,14 +6,12 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::cond::Cond;
-use super::node::{kind, Node};
 use super::variant::{kinds_test, Variant};
+use crate::node::{kind, Node};
 
 /// The kinds the node's `type` admits (every kind without `type`).
 pub fn admits(node: &Node) -> u8 {
-    node.types.as_ref().map_or(kind::ANY, |types| {
-        types.iter().fold(0, |k, t| k | t.kinds())
-    })
+    node.type_kinds()
 }
 
 /// `type`'s demand on one variant.
@@ -42,7 +40,7 @@ pub fn check(node: &Node) -> TokenStream {
     if kinds == kind::ANY {
         return TokenStream::new();
     }
-    let at = super::compile::at();
+    let at = super::context::at();
     let tokens = super::kinds::tokens(kinds);
     match node.types.as_deref() {
         Some([_]) => quote!(rt::type_(out, path, #at, #tokens, v);),
@@ -66,10 +64,20 @@ pub fn only(node: &Node) -> Option<u8> {
     (single && kinds != kind::ANY && only.is_trivial()).then_some(kinds)
 }
 
+/// The bytes form's test on a decoded number `n`: whether it must be an
+/// integer, or must not be one, by the `kinds` its arm admits.
+pub fn read_number(kinds: u8) -> Option<TokenStream> {
+    match (kinds & kind::INTEGER != 0, kinds & kind::FRACTION != 0) {
+        (true, false) => Some(quote!(rt::number::is_integer(&n))),
+        (false, true) => Some(quote!(!rt::number::is_integer(&n))),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validators::node::Type;
+    use crate::node::Type;
 
     fn typed(types: &[Type]) -> Node {
         Node {
