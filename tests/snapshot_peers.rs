@@ -8,7 +8,8 @@
 //! resource template `test://static/resource/{id}` removed, `echo`'s
 //! `additionalProperties: false` dropped (its input widened, compatible),
 //! the static resources no longer listed (undecided: resource lists follow
-//! what a server holds) — and `--fail-on breaking` exits 1.
+//! what a server holds) — and `--fail-on breaking` exits 1. Both
+//! releases' tool schemas declare draft-07, which each snapshot records.
 //!
 //! Both servers are asked at 2025-11-25 only (`--revision`): the earlier
 //! revisions show the same changes (the servers list the same entries at
@@ -198,6 +199,21 @@ fn two_releases_of_server_everything() {
         "{stdout}"
     );
     assert!(changes.iter().all(|c| c["revision"] == "2025-11-25"));
+
+    // Both releases' tools declare draft-07 (zod-to-json-schema): the
+    // snapshot records it, with the finding a session reports at
+    // 2025-11-25; the same dialect on both sides is no change.
+    let recorded: Value = serde_json::from_str(&std::fs::read_to_string(&new).unwrap()).unwrap();
+    let facts = &recorded["revisions"]["2025-11-25"]["schemas"]["tools"]["get-sum"]["inputSchema"];
+    assert_eq!(facts["dialect"], "draft-07", "{facts}");
+    assert_eq!(
+        facts["findings"][0]["rule"], "contract.dialect-not-2020-12",
+        "{facts}"
+    );
+    assert!(!changes.iter().any(|c| c["keyword"] == "$schema"
+        || c["keyword"]
+            .as_str()
+            .is_some_and(|k| k.starts_with("contract."))));
 
     // The exit codes a CI job sees: 1 on breaking, 0 for no change.
     let (code, text) = diff(&old, &new, &["--fail-on", "breaking"]);
