@@ -188,6 +188,9 @@ pub(super) fn file_member(interface: &Interface, revision: &str) -> Option<Value
 /// appears.
 pub(super) fn diff(place: &mut Place<'_>, a: &Value, b: &Value) {
     for member in SCHEMA_MEMBERS {
+        if a.get(member) == b.get(member) {
+            continue; // the same schema, the same facts
+        }
         let fa = a.get(member).map(|s| facts(s, place.revision));
         let fb = b.get(member).map(|s| facts(s, place.revision));
         let dialect_changed = match (&fa, &fb) {
