@@ -189,6 +189,8 @@ fn entry(place: &mut Place<'_>, list: List, a: &Value, b: &Value) {
             skip.extend(["inputSchema", "outputSchema", "execution"]);
             schema(place, a, b, "inputSchema", true);
             schema(place, a, b, "outputSchema", false);
+            #[cfg(feature = "contracts")]
+            super::schemas::diff(place, a, b);
             members::task_support(place, a.get("execution"), b.get("execution"));
         }
         List::Prompts => {

@@ -88,6 +88,8 @@ impl Snapshot {
                     entries.map(|e| Value::Array(e.values().cloned().collect())),
                 );
             }
+            #[cfg(feature = "contracts")]
+            put("schemas", super::schemas::file_member(interface, name));
             revisions.insert(name.clone(), Value::Object(r));
         }
         let mut top = Map::new();

@@ -36,6 +36,13 @@
 //! kept (a diff reports them as compatible, apart from shapes). A list the
 //! conversation never asked for is absent, not empty.
 //!
+//! **Schema findings** (feature `contracts`): each revision also records
+//! what the run-time schema engine says of every tool schema — its
+//! dialect and the `contract.*` findings a session reports on it
+//! (`SchemaFacts`, the file's `schemas` member) — derived from the
+//! schemas, so not read back; [`diff`] reports a finding that appears or
+//! goes and a change of dialect.
+//!
 //! **Sources.** [`Snapshot::from_transcript`] reads a JSON Lines transcript
 //! ([`crate::transcript`]): the results of `initialize` (or `server/discover`),
 //! `tools/list`, `resources/list`, `resources/templates/list` and
@@ -49,6 +56,8 @@ mod changes;
 mod diff;
 mod file;
 mod members;
+#[cfg(feature = "contracts")]
+mod schemas;
 mod transcript;
 
 use std::collections::BTreeMap;
@@ -59,6 +68,8 @@ pub use builder::{Builder, List};
 pub use changes::{Change, Severity, Subject};
 pub use diff::diff;
 pub use file::{SnapshotError, FORMAT};
+#[cfg(feature = "contracts")]
+pub use schemas::{facts, SchemaFacts, SchemaFinding};
 pub use transcript::Conversation;
 
 /// A server's declared interface, per revision (the revision's name as the
