@@ -85,3 +85,65 @@ impl Held {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{render::Severity, Direction, Origin, Version};
+
+    fn finding(revision: Version, keyword: &str) -> Finding {
+        Finding {
+            file: format!("{revision} <server>"),
+            line: 3,
+            span: None,
+            severity: Severity::Violation,
+            fails: true,
+            direction: Some(Direction::ServerToClient),
+            direction_inferred: false,
+            origin: Origin::Implementation,
+            revision: Some(revision),
+            revisions: Vec::new(),
+            kind: None,
+            method: Some("tools/list".into()),
+            id: None,
+            batch_index: None,
+            definition: None,
+            pointer: String::new(),
+            schema_pointer: None,
+            keyword: keyword.into(),
+            message: "wrong".into(),
+            definition_path: String::new(),
+            excerpt: None,
+            http: None,
+        }
+    }
+
+    #[test]
+    fn a_repeat_at_another_revision_is_one_finding_with_both() {
+        let (a, b) = (Version::V2025_06_18, Version::V2025_11_25);
+        let mut held = Held::default();
+        held.push(vec![finding(a, "type"), finding(a, "required")], None);
+        held.push(vec![finding(a, "type")], Some(b"{}"));
+        held.push(vec![finding(b, "type")], None);
+        held.push(vec![finding(b, "required"), finding(b, "enum")], None);
+        let out = held.collapsed();
+        let shown: Vec<(&str, Vec<Version>)> = out
+            .iter()
+            .flat_map(|(fs, _)| fs.iter())
+            .map(|f| (f.keyword.as_str(), f.revisions.clone()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("type", vec![a, b]),
+                ("required", vec![a, b]),
+                // The same finding twice at one revision: both shown.
+                ("type", vec![]),
+                ("enum", vec![]),
+            ]
+        );
+        // A message whose findings all repeat is gone; texts stay with theirs.
+        assert_eq!(out.len(), 3);
+        assert_eq!(out[1].1.as_deref(), Some(&b"{}"[..]));
+    }
+}
