@@ -11,15 +11,16 @@
 //! [`Verdict`], so every format and the exit status agree. A probe's
 //! [`crate::probe::Report`] is written by [`probe::write`].
 //!
-//! **Why in the library.** The formats were the command line's; the npm
-//! package compiled the command line's files into its WebAssembly module
-//! to print the same, and the Python package had no SARIF or JUnit
-//! without running the command line. Here, one implementation serves the
-//! three: the command line (which adds its argument parsing and its
-//! terminal streams), the WebAssembly build and the Python package. What
-//! reads inputs (transcripts, HAR files, standard input) stays with each
-//! caller: this layer starts from judged findings. The feature keeps the
-//! formats (and anstyle, for colour) out of builds that only validate.
+//! **Why in the library.** Three callers write these formats: the command
+//! line, the npm package's WebAssembly build and the Python package. Here
+//! one implementation serves the three, so what each writes is the same by
+//! construction, the WebAssembly build compiles no command-line file for
+//! them, and Python gets SARIF and JUnit without the command line. What
+//! reads inputs (transcripts, HAR files, standard input) and judges them
+//! stays with each caller: this layer starts from judged findings. The
+//! command line adds only its argument parsing and its terminal streams.
+//! The feature keeps the formats (and anstyle, for colour) out of builds
+//! that only validate.
 //!
 //! Colour: the text format writes ANSI styles when asked ([`Style`]);
 //! deciding whether a stream takes them (`--color`, `NO_COLOR`, a
