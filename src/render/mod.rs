@@ -6,7 +6,7 @@
 //! `proxy` and `probe`; the npm package's `npx mcpwire check`) hands each
 //! message's findings to [`Outputs`] ([`Outputs::finding`] per finding,
 //! [`Outputs::message_done`] per message), which counts them and passes
-//! them to one [`Sink`] per output format ([`sink`]); [`Outputs::finish`]
+//! them to one [`Sink`] per output format ([`sink()`]); [`Outputs::finish`]
 //! writes every format's summary or document with the run's one
 //! [`Verdict`], so every format and the exit status agree. A probe's
 //! [`crate::probe::Report`] is written by [`probe::write`].
