@@ -104,6 +104,9 @@ pub mod metaschema;
 #[cfg(feature = "probe")]
 #[cfg_attr(docsrs, doc(cfg(feature = "probe")))]
 pub mod probe;
+#[cfg(feature = "render")]
+#[cfg_attr(docsrs, doc(cfg(feature = "render")))]
+pub mod render;
 pub mod report;
 pub mod rule;
 pub mod scan;

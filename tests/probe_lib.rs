@@ -101,3 +101,89 @@ fn a_defect_at_several_revisions_is_listed_once() {
     let message = failed.downcast_ref::<String>().expect("a message");
     assert!(message.contains("(at 2025-06-18, 2025-11-25)"), "{message}");
 }
+
+/// The report in the command line's formats from the library
+/// (`mcpwire::render::probe`): the defect at both revisions is one SARIF
+/// result, one JUnit failure line and one JSON Lines finding, each with
+/// both revisions; the JSON Lines carry the tables first.
+#[cfg(feature = "v2025_11_25")]
+#[test]
+fn a_report_renders_in_every_format_with_repeats_once() {
+    use mcpwire::render::{probe::write, Format};
+    use std::{
+        io::Write,
+        sync::{Arc, Mutex},
+    };
+
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+    impl Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let report = server("unknown-ok")
+        .revisions([Version::V2025_06_18, Version::V2025_11_25])
+        .run()
+        .expect("the server starts");
+    let render = |format| {
+        let out = Shared::default();
+        let code = write(&report, format, Box::new(out.clone()), false, false).unwrap();
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        (text, code)
+    };
+    let both = serde_json::json!(["2025-06-18", "2025-11-25"]);
+
+    let (sarif, code) = render(Format::Sarif);
+    assert_eq!(code, 1, "a violation fails");
+    let sarif: serde_json::Value = serde_json::from_str(&sarif).unwrap();
+    let results: Vec<&serde_json::Value> = sarif["runs"][0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["ruleId"] == "probe-unknown-method")
+        .collect();
+    assert_eq!(results.len(), 1, "{results:?}");
+    assert_eq!(results[0]["level"], "error");
+    assert_eq!(results[0]["properties"]["revisions"], both);
+
+    let (junit, _) = render(Format::Junit);
+    let unknown: Vec<&str> = junit
+        .lines()
+        .filter(|l| l.contains("violation[probe-unknown-method]"))
+        .collect();
+    assert_eq!(unknown.len(), 1, "{junit}");
+    assert!(
+        unknown[0].contains("(at 2025-06-18, 2025-11-25)"),
+        "{junit}"
+    );
+
+    let (jsonl, _) = render(Format::Json);
+    let lines: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let offered: Vec<&serde_json::Value> = lines.iter().filter_map(|l| l.get("probe")).collect();
+    assert_eq!(offered.len(), 2);
+    assert!(offered.iter().all(|t| t["messages"].as_u64().unwrap() > 0));
+    let found: Vec<&serde_json::Value> = lines
+        .iter()
+        .filter(|l| l["keyword"] == "probe-unknown-method")
+        .collect();
+    assert_eq!(found.len(), 1, "{jsonl}");
+    assert_eq!(found[0]["revisions"], both);
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["passed"], false);
+    assert_eq!(summary["violations"], 2, "counted at each revision");
+
+    let (text, _) = render(Format::Text);
+    assert!(
+        text.starts_with("revision 2025-06-18: negotiated 2025-06-18"),
+        "{text}"
+    );
+    assert!(text.contains("2025-06-18, 2025-11-25"), "{text}");
+}

@@ -29,6 +29,10 @@ pub(crate) struct Collect<O> {
     pub by_rule: BTreeMap<String, usize>,
     /// The stdio transcript being written.
     pub transcript: Option<Transcript>,
+    /// Messages judged, both directions (a batch is one).
+    pub messages: usize,
+    /// Of those, the ones without a violation.
+    pub valid: usize,
 }
 
 impl<O: Observer> Collect<O> {
@@ -41,6 +45,8 @@ impl<O: Observer> Collect<O> {
             findings: Vec::new(),
             by_rule: BTreeMap::new(),
             transcript,
+            messages: 0,
+            valid: 0,
         }
     }
 
@@ -183,6 +189,13 @@ impl<O: Observer> Consumer for Collect<O> {
             Judged { ..*m }
         };
         self.observer.judged(m);
+        self.messages += 1;
+        if m.reports
+            .iter()
+            .all(|r| r.kind != MessageKind::Unreadable && r.violations.is_empty())
+        {
+            self.valid += 1;
+        }
         let exchange = m.context.http.as_deref().and_then(|h| h.exchange);
         for r in m.reports {
             if r.kind == MessageKind::Unreadable {

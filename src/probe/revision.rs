@@ -90,6 +90,7 @@ pub(super) fn revision_run<O: Observer + Send + 'static>(
     for (rule, n) in &collect.by_rule {
         *table.findings.entry(rule.clone()).or_default() += n;
     }
+    (table.messages, table.valid) = (collect.messages, collect.valid);
     Ok((table, collect))
 }
 

@@ -51,6 +51,10 @@ pub struct RevisionReport {
     pub http_checks: BTreeMap<String, String>,
     /// Findings by rule.
     pub findings: BTreeMap<String, usize>,
+    /// Messages judged, both directions (a batch is one).
+    pub messages: usize,
+    /// Of those, the ones without a violation.
+    pub valid: usize,
     /// The server's exit status, when it exited while the probe was still
     /// talking to it.
     pub exit: Option<String>,
@@ -131,6 +135,8 @@ impl RevisionReport {
             origin_check: None,
             http_checks: BTreeMap::new(),
             findings: BTreeMap::new(),
+            messages: 0,
+            valid: 0,
             exit: None,
             stderr: Vec::new(),
             transcript: None,

@@ -1,6 +1,7 @@
 //! `npx mcpwire check` and `npx mcpwire validate`: the native command
-//! line's own argument parser, judging and output formats
-//! (`src/bin/mcpwire/`, compiled into this module by the crate root),
+//! line's own argument parser and judging (`src/bin/mcpwire/`, compiled
+//! into this module by the crate root) and the library's output formats
+//! (`mcpwire::render`),
 //! driven from `npm/bin/mcpwire.js`, which owns what a WebAssembly module
 //! cannot do: reading files and directories, writing standard output,
 //! standard error and `--output` files, the exit status.
@@ -32,10 +33,8 @@ use crate::{
     commands::{CheckArgs, Cmd, OutputArgs, SpecChoice, ValidateArgs, APP},
     help,
     judge::Judge,
-    output::{self, Format, Outputs, Summary},
-    sink::{Sink, Verdict},
+    output::{self, Format, Outputs, Sink, Summary, Verdict},
     style::{ColorChoice, Style},
-    text::Text,
     utf16::{Decoder, Order},
 };
 
@@ -165,7 +164,7 @@ fn outputs(
         .or(args.output.is_empty().then_some(Format::Text));
     match stdout {
         Some(format) => sinks.push(open(None, format, color.resolve(args.color, true))),
-        None => sinks.push(Box::new(Text::summary_only(
+        None => sinks.push(Box::new(mcpwire::render::text::Text::summary_only(
             Box::new(stderr.clone()),
             color.resolve(args.color, false),
         )) as Box<dyn Sink + Send>),

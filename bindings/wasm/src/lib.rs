@@ -39,12 +39,20 @@ use std::cell::RefCell;
 
 // The native command line's own modules (src/bin/mcpwire/), compiled in
 // for `npx mcpwire check` and `validate` ([`cli`] drives them): its
-// argument parser and help, its judging loop and every output format, so
-// that what Node prints is what the native CLI prints. They name each
-// other from the crate root (`crate::output`), hence here; what reads
-// files, runs servers or draws progress bars stays out.
+// argument parser and help and its judging loop, so that what Node prints
+// is what the native CLI prints; the output formats are the library's
+// (`mcpwire::render`), which both use. They name each other from the
+// crate root (`crate::output`), hence here; what reads files, runs
+// servers or draws progress bars stays out.
+/// The library's reporting formats under the name the native command
+/// line's judging code uses (its `output.rs` adds only its terminal
+/// streams, which this module has none of).
 #[cfg(feature = "cli")]
-use mcpwire::excerpt;
+mod output {
+    pub use mcpwire::render::{
+        sink, unanswered_message, Format, Out, Outputs, Severity, Sink, Summary, Verdict,
+    };
+}
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/args.rs"]
@@ -55,44 +63,16 @@ mod args;
 mod commands;
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/conformance.rs"]
-mod conformance;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/document.rs"]
 mod document;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/github.rs"]
-mod github;
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/help.rs"]
 mod help;
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/jsonl.rs"]
-mod jsonl;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/judge.rs"]
 mod judge;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/junit.rs"]
-mod junit;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/output.rs"]
-mod output;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/sarif.rs"]
-mod sarif;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/sink.rs"]
-mod sink;
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/style.rs"]
@@ -101,10 +81,6 @@ mod style;
 #[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/table.rs"]
 mod table;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/text.rs"]
-mod text;
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/utf16.rs"]

@@ -13,8 +13,7 @@ use mcpwire::{
 
 use crate::{
     http_judge::HttpFindings,
-    output::{Outputs, Summary},
-    sink::HttpWhere,
+    output::{HttpWhere, Outputs, Summary},
     Failure,
 };
 

@@ -20,8 +20,7 @@ use mcpwire::{
 
 use crate::{
     judge::{Judge, Place},
-    output::{unanswered_message, Out, Outputs, Summary},
-    sink::HttpWhere,
+    output::{unanswered_message, HttpWhere, Out, Outputs, Summary},
 };
 
 /// Where findings go: owned (the proxy's judge thread) or borrowed

@@ -6,38 +6,30 @@
 //!
 //! Exit status: 0 passed, 1 failed (violations, warnings with `--strict`,
 //! a file below `--require-messages`), 2 usage or input error; `tap` exits
-//! with the child's status. Output goes through [`sink::Sink`]s
-//! ([`output::Outputs`]).
+//! with the child's status. Output goes through the library's formats
+//! ([`output::Outputs`], [`mcpwire::render`]).
 
 mod args;
 mod check;
 mod commands;
-mod conformance;
-use mcpwire::excerpt;
 mod diff;
 mod document;
-mod github;
 mod help;
 mod http_check;
 mod http_judge;
 mod inputs;
-mod jsonl;
 mod judge;
-mod junit;
 mod maps;
 mod output;
 mod probe;
 mod progress;
 #[cfg(feature = "proxy")]
 mod proxy;
-mod sarif;
 mod signals;
-mod sink;
 mod snapshot;
 mod style;
 mod table;
 mod tap;
-mod text;
 mod utf16;
 mod validate;
 
@@ -54,8 +46,7 @@ use crate::{
         CheckArgs, Cmd, DiffArgs, DiffFormat, DiffTargets, DispatchArgs, MapsFormat, OutputArgs,
         SpecChoice, TapArgs, ValidateArgs,
     },
-    output::{Format, Outputs, Summary},
-    sink::Verdict,
+    output::{Format, Outputs, Sink, Summary, Verdict},
 };
 
 impl OutputArgs {
@@ -72,7 +63,10 @@ impl OutputArgs {
             sinks.push(output::sink(format, w, color && format == Format::Text));
         } else {
             let (w, color) = output::writer(None, true, self.color).map_err(Failure::Output)?;
-            sinks.push(Box::new(text::Text::summary_only(w, color)) as Box<dyn sink::Sink + Send>);
+            sinks.push(
+                Box::new(mcpwire::render::text::Text::summary_only(w, color))
+                    as Box<dyn Sink + Send>,
+            );
         }
         self.push_outputs(&mut sinks)?;
         Ok(Outputs::new(sinks, verdict))
@@ -94,7 +88,7 @@ impl OutputArgs {
     }
 
     /// One sink per `--output FORMAT=FILE`.
-    fn push_outputs(&self, sinks: &mut Vec<Box<dyn sink::Sink + Send>>) -> Result<(), Failure> {
+    fn push_outputs(&self, sinks: &mut Vec<Box<dyn Sink + Send>>) -> Result<(), Failure> {
         for o in &self.output {
             let (w, color) = output::writer(o.path.as_ref(), false, self.color)
                 .map_err(|e| Failure::Input(e.to_string()))?;

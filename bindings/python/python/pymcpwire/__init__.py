@@ -21,10 +21,13 @@ from typing import Any, Deque, Dict, List, Optional, Sequence, Union
 
 from . import _mcpwire
 from ._mcpwire import McpwireError
+from ._probe import ProbeFinding, ProbeReport, probe
 
 __all__ = [
     "Finding",
     "McpwireError",
+    "ProbeFinding",
+    "ProbeReport",
     "Report",
     "Session",
     "Summary",
@@ -32,6 +35,7 @@ __all__ = [
     "CheckResult",
     "check",
     "main",
+    "probe",
     "revisions",
     "validate",
 ]

@@ -29,3 +29,23 @@ class Session:
     def revision(self) -> str: ...
     @property
     def observed(self) -> int: ...
+
+class ProbeRun:
+    def json(self) -> str: ...
+    def render(
+        self, format_name: str, *, color: bool = False, strict: bool = False
+    ) -> Tuple[str, int]: ...
+
+def probe(
+    command: Optional[List[str]] = None,
+    *,
+    url: Optional[str] = None,
+    revisions: Optional[List[str]] = None,
+    tools: str = "readonly",
+    timeout: float = 10.0,
+    deadline: float = 300.0,
+    env: Optional[List[Tuple[str, str]]] = None,
+    headers: Optional[List[Tuple[str, str]]] = None,
+    transcript: Optional[str] = None,
+    har: Optional[str] = None,
+) -> ProbeRun: ...

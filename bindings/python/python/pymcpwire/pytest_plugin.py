@@ -16,6 +16,12 @@ Marker ``@pytest.mark.mcpwire_expect(*pointers)``: the test sends
 deliberate violations, at or below these JSON Pointers (none: any
 violation). Those do not fail the test; none at all does.
 
+Fixture ``mcpwire_probe``: a server's own conformance test in one line,
+``mcpwire_probe(["python", "server.py"], revisions=[...])``: the probe
+(:func:`pymcpwire.probe`) at the revisions named, failing the test on any
+violation (each listed once, with its revisions and the transcript line of
+its message).
+
 Option ``--mcpwire-spec REVISION`` (default ``auto``): the revision every
 session is judged at.
 
@@ -514,3 +520,37 @@ def mcpwire(request: Any, tmp_path: Path) -> Any:
         + f" ({len(wire.messages)} messages; transcript: {path})",
         pytrace=False,
     )
+
+
+@pytest.fixture
+def mcpwire_probe(request: Any, tmp_path: Path) -> Any:
+    """A server's conformance test in one line::
+
+        def test_conformant(mcpwire_probe):
+            mcpwire_probe(["python", "server.py"], revisions=["2025-06-18", "2025-11-25"])
+
+    Calls :func:`pymcpwire.probe` with the same arguments (``url=`` for an
+    HTTP server) and fails the test listing every violation, each once with
+    the revisions it was found at (with ``--mcpwire-strict``, warnings too);
+    returns the :class:`pymcpwire.ProbeReport`. Each revision's conversation
+    is written to a transcript in the test's ``tmp_path`` (unless
+    ``transcript=`` names one), which the failing findings point into and
+    ``mcpwire check`` reads again."""
+    from . import probe
+
+    strict = request.config.getoption("--mcpwire-strict")
+
+    def run(command: Optional[Sequence[str]] = None, **options: Any) -> Any:
+        options.setdefault("transcript", str(tmp_path / "probe.jsonl"))
+        report = probe(command, **options)
+        if not report.passed:
+            pytest.fail(report.failure_text(), pytrace=False)
+        if strict and report.warnings:
+            pytest.fail(
+                "--mcpwire-strict: the probe found warnings:\n"
+                + "\n".join(str(f) for f in report.warnings),
+                pytrace=False,
+            )
+        return report
+
+    return run

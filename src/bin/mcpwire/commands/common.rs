@@ -1,14 +1,49 @@
 //! The options several subcommands share: the reading limits and the
 //! output options.
 
-use mcpwire::input::Limits;
+use std::path::PathBuf;
+
+use mcpwire::{input::Limits, render::Format};
 
 use super::values::{parse_depth, parse_size};
 use crate::{
-    args::{self, Flag, Matches, Stop},
-    output::{self, Format, OutputSpec},
+    args::{self, Choice, Flag, Matches, Stop},
     style::ColorChoice,
 };
+
+/// `--format` and `--output FORMAT=FILE` name the library's formats.
+impl Choice for Format {
+    const CHOICES: &'static [(&'static str, Self, &'static str)] = Format::CHOICES;
+}
+
+/// One `--output FORMAT=FILE` (`-` for standard output).
+#[derive(Clone, Debug)]
+pub struct OutputSpec {
+    /// The format.
+    pub format: Format,
+    /// The file; `None`: standard output.
+    pub path: Option<PathBuf>,
+}
+
+/// Parses `FORMAT=FILE`.
+pub fn parse_output(s: &str) -> Result<OutputSpec, String> {
+    let Some((format, path)) = s.split_once('=') else {
+        return Err(format!(
+            "expected FORMAT=FILE (e.g. sarif=mcpwire.sarif), not {s:?}"
+        ));
+    };
+    let format = args::choice_ignore_case::<Format>(format).ok_or_else(|| {
+        let names = args::names::<Format>().join(", ");
+        format!("unknown format {format:?}; one of {names}")
+    })?;
+    if path.is_empty() {
+        return Err(format!("no file after {format:?}="));
+    }
+    Ok(OutputSpec {
+        format,
+        path: (path != "-").then(|| PathBuf::from(path)),
+    })
+}
 
 /// The reading limits: `--max-depth`, `--max-message-bytes`.
 pub(super) const LIMIT_FLAGS: &[Flag] = &[MAX_DEPTH, MAX_MESSAGE_BYTES];
@@ -114,8 +149,23 @@ impl OutputArgs {
     pub(super) fn take(m: &mut Matches) -> Result<OutputArgs, Stop> {
         Ok(OutputArgs {
             format: m.maybe(&FORMAT, args::choice)?,
-            output: m.all(&OUTPUT, output::parse_output)?,
+            output: m.all(&OUTPUT, parse_output)?,
             color: m.one(&COLOR, args::choice)?,
         })
+    }
+}
+
+#[cfg(test)]
+mod output_tests {
+    use super::*;
+
+    #[test]
+    fn output_specs() {
+        let o = parse_output("sarif=out/mcpwire.sarif").unwrap();
+        assert_eq!(o.format, Format::Sarif);
+        assert_eq!(o.path, Some(PathBuf::from("out/mcpwire.sarif")));
+        assert_eq!(parse_output("json=-").unwrap().path, None);
+        assert!(parse_output("sarif").is_err());
+        assert!(parse_output("xml=a").unwrap_err().contains("one of text"));
     }
 }

@@ -9,8 +9,7 @@ use std::io;
 
 use crate::{
     judge::Judge,
-    output::{Out, Outputs, Severity, Summary},
-    sink::HttpWhere,
+    output::{HttpWhere, Out, Outputs, Severity, Summary},
 };
 use mcpwire::{
     http::HttpFinding,

@@ -1,6 +1,7 @@
-//! The probe's report: the outputs (each writing to memory while the
-//! revisions run) and, at the end, the revisions' tables before the
-//! findings.
+//! The probe's report: the outputs (each holding its findings while the
+//! revisions run, to show a finding repeated at several revisions once)
+//! and, at the end, the revisions' tables ([`mcpwire::render::probe::tables`])
+//! before the findings.
 
 use std::{
     io::{self, Write},
@@ -11,8 +12,7 @@ use mcpwire::probe::RevisionReport;
 
 use crate::{
     commands::ProbeArgs,
-    output::{self, Format, Outputs},
-    sink::Verdict,
+    output::{self, Format, Outputs, Verdict},
     Failure,
 };
 
@@ -72,7 +72,9 @@ pub(super) fn outputs(args: &ProbeArgs) -> Result<(Outputs, Vec<Destination>), F
             buffer,
         });
     }
-    Ok((Outputs::new(sinks, Verdict::default()), destinations))
+    let mut outputs = Outputs::new(sinks, Verdict::default());
+    outputs.collapse_repeats();
+    Ok((outputs, destinations))
 }
 
 /// Writes the tables and then the buffered findings to every destination.
@@ -81,25 +83,12 @@ pub(super) fn write_report(
     destinations: Vec<Destination>,
 ) -> Result<(), Failure> {
     for mut d in destinations {
-        write_tables(tables, d.format, &mut d.out).map_err(Failure::Output)?;
+        mcpwire::render::probe::tables(tables, d.format, &mut d.out).map_err(Failure::Output)?;
         let bytes = d.buffer.0.lock().map(|b| b.clone()).unwrap_or_default();
         d.out
             .write_all(&bytes)
             .and_then(|()| d.out.flush())
             .map_err(Failure::Output)?;
-    }
-    Ok(())
-}
-
-/// The tables, in `format` (text and JSON Lines carry them; the single-
-/// document formats carry the findings only).
-fn write_tables(tables: &[RevisionReport], format: Format, out: &mut dyn Write) -> io::Result<()> {
-    for t in tables {
-        match format {
-            Format::Text => t.text(out)?,
-            Format::Json => t.json(out)?,
-            _ => {}
-        }
     }
     Ok(())
 }

@@ -6,7 +6,7 @@
 //!
 //! A format never decides on its own whether the run failed: the verdict
 //! (`--strict`, `--require-messages`, unreadable inputs) is computed once,
-//! in [`crate::output::Outputs`], and every format reports the same one,
+//! in [`super::Outputs`], and every format reports the same one,
 //! so CI reading any of them sees what the exit status says.
 
 use std::{
@@ -14,11 +14,12 @@ use std::{
     time::{SystemTime, UNIX_EPOCH},
 };
 
-use mcpwire::{report::Level, transcript::Position, Direction, MessageKind, Origin, Version};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::excerpt::Excerpt;
+use crate::{
+    excerpt::Excerpt, report::Level, transcript::Position, Direction, MessageKind, Origin, Version,
+};
 
 /// One finding, owned, with where its offending value is in the file.
 #[derive(Clone, Debug)]
@@ -43,6 +44,10 @@ pub struct Finding {
     pub origin: Origin,
     /// The revision it was judged at.
     pub revision: Option<Version>,
+    /// Every revision it was found at, when the same finding repeats at
+    /// more than one (a probe's, [`super::Outputs::collapse_repeats`]):
+    /// [`Finding::revision`] first. Empty otherwise.
+    pub revisions: Vec<Version>,
     /// The JSON-RPC shape.
     pub kind: Option<MessageKind>,
     /// The method (for a response, its request's).
@@ -112,6 +117,16 @@ impl Finding {
     /// The line of the offending value (else of the message).
     pub fn span_line(&self) -> usize {
         self.span.map_or(self.line, |p| p.line)
+    }
+
+    /// ` (at 2025-06-18, 2025-11-25)` for a finding repeated at several
+    /// revisions, else nothing.
+    pub fn at_revisions(&self) -> String {
+        if self.revisions.is_empty() {
+            return String::new();
+        }
+        let names: Vec<&str> = self.revisions.iter().map(|v| v.as_str()).collect();
+        format!(" (at {})", names.join(", "))
     }
 }
 
@@ -224,7 +239,7 @@ pub enum Severity {
     /// too few messages for `--require-messages`).
     Error,
     /// A violation the transcript record declared it expects
-    /// (`"expect"`, [`mcpwire::expect`]): shown by the text format, never
+    /// (`"expect"`, [`crate::expect`]): shown by the text format, never
     /// failing; the other formats leave it out ([`Sink::shows_expected`]).
     Expected,
 }
@@ -317,7 +332,7 @@ pub fn timestamp() -> String {
             (d.as_secs(), d.subsec_millis())
         }
     };
-    format!("{}.{millis:03}Z", mcpwire::http::har::out::date_time(secs))
+    format!("{}.{millis:03}Z", crate::http::har::out::date_time(secs))
 }
 
 #[cfg(test)]

@@ -27,14 +27,14 @@ use std::{
     io::{self, Write},
 };
 
-use mcpwire::{
+use crate::{
     input::{Byte, Quotes},
     MessageKind, Origin, Version,
 };
 use serde::Serialize;
 use serde_json::{value::RawValue, Value};
 
-use crate::{
+use super::{
     sink::{describe, timestamp, Severity, Summary},
     sink::{FileFailure, Finding, Message, Sink, Verdict},
 };
@@ -215,6 +215,7 @@ impl Sink for Conformance {
                 context.push(' ');
                 context.push_str(&what);
             }
+            context.push_str(&first.at_revisions());
             list.push(Detail {
                 origin,
                 spec_version: first.revision.map_or("unknown", spec_version),

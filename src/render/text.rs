@@ -7,9 +7,9 @@
 
 use std::io::{self, Write};
 
-use mcpwire::{MessageKind, Origin};
+use crate::{MessageKind, Origin};
 
-use crate::{
+use super::{
     sink::{describe, Severity, Summary},
     sink::{FileFailure, Finding, Message, Sink, Verdict},
     style::Style,
@@ -85,7 +85,10 @@ impl Text {
         if let Some(what) = describe(f) {
             place.push(what);
         }
-        if let Some(v) = f.revision {
+        if !f.revisions.is_empty() {
+            let names: Vec<&str> = f.revisions.iter().map(|v| v.as_str()).collect();
+            place.push(names.join(", "));
+        } else if let Some(v) = f.revision {
             place.push(v.to_string());
         }
         writeln!(

@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use crate::{
+use super::{
     sink::Summary,
     sink::{FileFailure, Message, Sink, Verdict},
 };
@@ -43,7 +43,7 @@ impl Sink for Github {
             if let Some(p) = f.span {
                 props.push_str(&format!(",col={}", p.column));
             }
-            let kind = if f.severity == crate::sink::Severity::Warning {
+            let kind = if f.severity == super::sink::Severity::Warning {
                 "warning"
             } else {
                 "violation"
@@ -59,6 +59,7 @@ impl Sink for Github {
             if let Some(d) = &f.definition {
                 text.push_str(&format!(" (definition {d})"));
             }
+            text.push_str(&f.at_revisions());
             writeln!(self.out, "::{level} {props}::{}", data(&text))?;
         }
         Ok(())

@@ -10,7 +10,7 @@
 
 use std::io::{self, Write};
 
-use crate::{
+use super::{
     sink::Summary,
     sink::{FileFailure, Finding, Message, Sink, Verdict},
 };
@@ -60,7 +60,7 @@ fn line_of(f: &Finding) -> String {
         Some(p) => format!("{}:{}:{}", f.file, p.line, p.column),
         None => format!("{}:{}", f.file, f.line),
     };
-    let kind = if f.severity == crate::sink::Severity::Warning {
+    let kind = if f.severity == super::sink::Severity::Warning {
         "warning"
     } else {
         "violation"
@@ -70,7 +70,12 @@ fn line_of(f: &Finding) -> String {
     } else {
         format!("{} ", f.pointer)
     };
-    format!("{at}: {kind}[{}] {pointer}{}", f.keyword, f.message)
+    format!(
+        "{at}: {kind}[{}] {pointer}{}{}",
+        f.keyword,
+        f.message,
+        f.at_revisions()
+    )
 }
 
 /// XML text and attribute escaping; characters XML 1.0 cannot hold become

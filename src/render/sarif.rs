@@ -4,7 +4,8 @@
 //!
 //! One run of tool `mcpwire`; a rule per finding class: `schema/<keyword>`
 //! for schema violations (`schema/type`, `schema/required`), the rule id
-//! for protocol rules, `warning/<class>` for other warnings,
+//! for protocol rules and the probe's own (`probe-*`), `warning/<class>`
+//! for other warnings,
 //! `input/<class>` for unreadable text and `run/input-error`,
 //! `run/require-messages` for files that fail as a whole. Levels: `error`
 //! for what fails the run (a warning with `--strict` too), `warning`
@@ -21,7 +22,7 @@ use std::{
 
 use serde_json::{json, Value};
 
-use crate::{
+use super::{
     sink::{FileFailure, Finding, HttpWhere, Message, Sink, Verdict},
     sink::{Severity, Summary},
 };
@@ -62,7 +63,11 @@ fn uri(file: &str) -> String {
 
 fn rule_of(f: &Finding) -> (String, &'static str) {
     match f.severity {
-        Severity::Violation if f.kind == Some(mcpwire::MessageKind::Unreadable) => (
+        _ if f.keyword.starts_with("probe-") => (
+            f.keyword.clone(),
+            "A rule of the probe's own exchange with the server (docs/probe.md)",
+        ),
+        Severity::Violation if f.kind == Some(crate::MessageKind::Unreadable) => (
             format!("input/{}", f.keyword),
             "Text in the transcript is not a readable message",
         ),
@@ -124,6 +129,9 @@ impl Sink for Sarif {
             });
             if let Some(v) = f.revision {
                 properties["revision"] = json!(v.as_str());
+            }
+            if !f.revisions.is_empty() {
+                properties["revisions"] = json!(f.revisions);
             }
             if let Some(d) = f.direction {
                 properties["direction"] = json!(d.as_str());

@@ -9,11 +9,11 @@
 
 use std::io::{self, Write};
 
-use mcpwire::{Direction, MessageKind, Origin, Version};
+use crate::{Direction, MessageKind, Origin, Version};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{
+use super::{
     sink::{FileFailure, Message, Sink, Verdict},
     sink::{Severity, Summary},
 };
@@ -57,6 +57,9 @@ struct Record<'a> {
     direction_inferred: bool,
     origin: Origin,
     revision: Option<Version>,
+    /// Every revision a repeated finding was found at (a probe's).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    revisions: &'a [Version],
     kind: Option<MessageKind>,
     method: Option<&'a str>,
     id: Option<&'a Value>,
@@ -133,6 +136,7 @@ impl Sink for JsonLines {
                 direction_inferred: f.direction_inferred,
                 origin: f.origin,
                 revision: f.revision,
+                revisions: &f.revisions,
                 kind: f.kind,
                 method: f.method.as_deref(),
                 id: f.id.as_ref(),
