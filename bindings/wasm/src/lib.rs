@@ -105,10 +105,6 @@ mod table;
 #[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/text.rs"]
 mod text;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/utf16.rs"]
-mod utf16;
 
 use mcpwire::{Direction, Origin};
 use wasm_bindgen::prelude::*;

@@ -38,7 +38,6 @@ mod style;
 mod table;
 mod tap;
 mod text;
-mod utf16;
 mod validate;
 
 use std::{
