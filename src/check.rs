@@ -3,12 +3,22 @@
 //! messages by line; a record's `expect` member is applied to its reports
 //! ([`crate::expect`]). `mcpwire check` is this loop plus output.
 //!
-//! **Strict passes per valid message.** The reader's record scan (raw
-//! mode) reads the message's head as it goes ([`crate::scan::HeadBuilder`];
+//! **Stages.** A message goes through six: *input* ([`crate::capture`]:
+//! the capture opened once, its encoding and kind decided) → *frame*
+//! ([`crate::transcript::Reader`]: records, JSON Lines or an array, one
+//! entry each) → *scan* (the reader's one strict record scan, which reads
+//! the message's head) → *conversation* ([`Session::judge`]: direction,
+//! correlation, the session's rules; the one place that decides between
+//! scanning and parsing) → *validate* (the planned checks on the bytes) →
+//! *emit* (the caller's output).
+//!
+//! **Strict passes per valid message.** The reader's record scan reads
+//! the message's head as it goes ([`crate::scan::HeadBuilder`];
 //! the same strict [`crate::bytes::Reader`] at the same depth limit as
 //! [`crate::scan::MessageHead::scan`], so the head and the verdict on the
 //! text are the same), and the session judges it without a scan of its
-//! own ([`Session::judge`]). Then one pass per planned check: a
+//! own ([`Session::judge`] with [`Input::Headed`]; the session alone
+//! decides whether text is scanned or parsed). Then one pass per planned check: a
 //! request or notification, or a result typed by its result response,
 //! costs 2 passes in all (was 3); a result typed on `result`, or an error
 //! with a typed code, 3 (was 4) — on `examples/session-2026-07-28.jsonl`
@@ -34,8 +44,8 @@
 use std::io::{self, BufRead};
 
 use crate::{
-    session::{Judged, Source},
-    transcript::{Item, Problem, Reader},
+    session::{Input, Judged, Source},
+    transcript::{Item, Position, Problem, Reader},
     Session,
 };
 
@@ -46,11 +56,11 @@ pub struct Checked {
     pub line: usize,
     /// What was found there.
     pub outcome: Outcome,
-    /// The message's text as read (raw mode), for excerpts from the
-    /// original bytes; `None` for problems and parsed messages.
+    /// The message's text as read, for excerpts from the original bytes;
+    /// `None` for problems.
     pub text: Option<Vec<u8>>,
     /// Where the message's own text starts ([`crate::transcript::Message::position`]).
-    pub position: crate::transcript::Position,
+    pub position: Position,
 }
 
 /// A judged message, or text that is not one.
@@ -77,7 +87,7 @@ pub struct Checker<R> {
 pub fn check_transcript<R: BufRead>(input: R, session: Session) -> Checker<R> {
     let limits = session.options().limits;
     Checker {
-        entries: Reader::new(input, limits).raw(true),
+        entries: Reader::new(input, limits),
         session,
     }
 }
@@ -107,49 +117,40 @@ impl<R: BufRead> Iterator for Checker<R> {
             Ok(e) => e,
             Err(e) => return Some(Err(e)),
         };
-        let mut text = None;
-        let mut position = crate::transcript::Position {
-            line: entry.line,
-            column: 1,
-        };
-        let outcome = match entry.item {
-            Item::Message(m) => {
-                position = m.position;
+        let (outcome, text, position) = match entry.item {
+            Item::Message(mut m) => {
                 let source = Source {
                     direction: m.direction,
                     origin: m.origin,
                     line: Some(entry.line),
                 };
-                let limits = self.session.options().limits;
-                let mut judged = match &m.raw {
-                    // The record scan read the head: no pass of its own.
-                    Some(bytes) => match m
-                        .head
-                        .and_then(|head| crate::scan::Message::scanned(bytes, limits, *head))
-                    {
-                        Some(message) => self.session.judge(source, message),
-                        None => self.session.judge(source, bytes),
+                let input = match m.head.take() {
+                    Some(head) => Input::Headed {
+                        text: &m.text,
+                        head,
                     },
-                    None => {
-                        let mut judged = self.session.judge(source, &m.value);
-                        judged.value = Some(m.value);
-                        judged
-                    }
+                    None => Input::Bytes(&m.text),
                 };
+                let mut judged = self.session.judge(source, input);
                 if let Some(expect) = &m.expect {
                     judged.expectation_met = Some(expect.apply(&mut judged.reports));
                     if judged.value.is_none()
                         && judged.reports.iter().any(|r| !r.expected.is_empty())
                     {
-                        judged.value = m.raw.as_deref().and_then(|b| {
-                            crate::input::parse(b, self.session.options().limits).ok()
-                        });
+                        let limits = self.session.options().limits;
+                        judged.value = crate::input::parse(&m.text, limits).ok();
                     }
                 }
-                text = m.raw;
-                Outcome::Message(judged)
+                (Outcome::Message(judged), Some(m.text), m.position)
             }
-            Item::Problem(p) => Outcome::Problem(p),
+            Item::Problem(p) => (
+                Outcome::Problem(p),
+                None,
+                Position {
+                    line: entry.line,
+                    column: 1,
+                },
+            ),
         };
         Some(Ok(Checked {
             line: entry.line,

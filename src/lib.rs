@@ -85,6 +85,7 @@
 include!(concat!(env!("OUT_DIR"), "/revisions.rs"));
 
 pub mod bytes;
+pub mod capture;
 pub mod check;
 #[cfg(feature = "contracts")]
 pub mod contracts;

@@ -676,7 +676,7 @@ fn transcript_reader_reports_each_bad_line_and_goes_on() {
                 let r = session
                     .judge(
                         mcpwire::Source::new(m.direction.unwrap(), m.origin),
-                        &m.value,
+                        m.text.as_slice(),
                     )
                     .reports;
                 assert!(r[0].is_valid(), "line {}: {r:?}", entry.line);

@@ -992,12 +992,12 @@ fn heads_agree() {
         }
         let record = [br#"{"dir":"c2s","msg":"#.as_slice(), bytes, b"}\n"].concat();
         for line in [record.as_slice(), &[bytes.as_slice(), b"\n"].concat()] {
-            let entries: Vec<_> = Reader::new(line, limits).raw(true).collect();
+            let entries: Vec<_> = Reader::new(line, limits).collect();
             let Ok(entry) = entries.into_iter().next().unwrap() else {
                 panic!("{label}")
             };
             if let Item::Message(m) = entry.item {
-                if let (Some(raw), Some(h)) = (&m.raw, &m.head) {
+                if let (raw, Some(h)) = (&m.text, &m.head) {
                     assert_eq!(
                         h.with_values(Some(raw)),
                         MessageHead::of_value(&value),

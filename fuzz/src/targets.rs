@@ -56,7 +56,7 @@ pub fn transcript(data: &[u8]) {
                 origin: m.origin,
                 line: Some(entry.line),
             };
-            let _ = session.judge(source, &m.value);
+            let _ = session.judge(source, m.text.as_slice());
         }
     }
     let _ = session.unanswered();

@@ -25,7 +25,7 @@
 
 use std::{
     fs::File,
-    io::{BufRead, BufReader, Read},
+    io::{BufRead, Read},
 };
 use std::{
     io::{self, BufWriter, Write},
@@ -268,28 +268,23 @@ pub fn step_of(line: &[u8]) -> Result<Option<Step>, String> {
     Ok(Some(step))
 }
 
-/// Whether the first line of `name` is a record with an `http` member.
-pub fn is_http_transcript(name: &str, limit: usize) -> bool {
-    let Ok(file) = File::open(name) else {
-        return false;
-    };
-    let mut first = Vec::new();
-    let mut reader = BufReader::new(file).take(limit as u64 + 1);
-    if reader.read_until(b'\n', &mut first).is_err() {
-        return false;
-    }
+/// Whether `line` (an HTTP transcript's first line, as
+/// [`crate::capture::Capture::open`] tells one) is a record with an `http`
+/// member (an object: serde would read a struct from an array too).
+pub fn has_http_member(line: &[u8]) -> bool {
     #[derive(Deserialize)]
     struct Probe {
         http: Option<serde::de::IgnoredAny>,
     }
-    serde_json::from_slice::<Probe>(first.trim_ascii()).is_ok_and(|p| p.http.is_some())
+    let line = line.trim_ascii();
+    line.first() == Some(&b'{')
+        && serde_json::from_slice::<Probe>(line).is_ok_and(|p| p.http.is_some())
 }
 
-/// Every step of an HTTP transcript, in file order.
-pub fn read(name: &str, limit: usize) -> Result<Vec<Step>, String> {
-    let file = File::open(name).map_err(|e| format!("cannot open {name}: {e}"))?;
+/// Every step of the HTTP transcript `reader` (named `name` in errors),
+/// in file order.
+pub fn read(mut reader: impl BufRead, name: &str, limit: usize) -> Result<Vec<Step>, String> {
     let mut steps = Vec::new();
-    let mut reader = BufReader::new(file);
     let mut line = Vec::new();
     let mut n = 0usize;
     loop {

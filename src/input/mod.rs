@@ -1,12 +1,15 @@
 //! Reading one message from bytes, with limits: bad input is a clear
 //! [`InputError`], never a panic, a stack overflow or an unbounded
-//! allocation. [`Quotes`] tells, byte by byte, which bytes are inside
-//! string literals: every scan that reads structure from bytes that may
-//! not be JSON uses it.
+//! allocation. [`parse`] is the one parse of a message text into a
+//! `Value` and [`nesting`] the one depth count; [`Quotes`] tells, byte by
+//! byte, which bytes are inside string literals: every scan that reads
+//! structure from bytes that may not be JSON uses it. A capture's
+//! encoding is decided once, where it is opened ([`utf16`]).
 
 use serde_json::Value;
 
 mod quotes;
+pub mod utf16;
 
 pub use quotes::{Byte, Quotes};
 
@@ -89,26 +92,44 @@ pub enum InputError {
     },
 }
 
-/// Nesting depth of a JSON text, stopping early once `limit` is passed.
-/// Brackets inside strings do not count.
-pub fn depth_exceeds(bytes: &[u8], limit: usize) -> bool {
-    let (mut depth, mut quotes) = (0usize, Quotes::new());
-    for &b in bytes {
+/// Deepest nesting of arrays and objects in a JSON text, counted up to
+/// `cap`. Brackets inside strings do not count; a string's content is
+/// passed over at memchr speed ([`Quotes::skip`]).
+pub fn nesting(bytes: &[u8], cap: usize) -> usize {
+    let (mut depth, mut max, mut quotes) = (0usize, 0usize, Quotes::new());
+    let mut i = 0;
+    while i < bytes.len() {
+        let next = quotes.skip(bytes, i);
+        if next > i {
+            i = next;
+            continue;
+        }
+        let b = bytes[i];
+        i += 1;
         if quotes.step(b) != Byte::Outside {
             continue;
         }
         match b {
             b'[' | b'{' => {
                 depth += 1;
-                if depth > limit {
-                    return true;
+                if depth > max {
+                    max = depth;
+                    if max >= cap {
+                        return max;
+                    }
                 }
             }
             b']' | b'}' => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
-    false
+    max
+}
+
+/// Whether a JSON text is nested deeper than `limit` ([`nesting`],
+/// stopping early once `limit` is passed).
+pub fn depth_exceeds(bytes: &[u8], limit: usize) -> bool {
+    nesting(bytes, limit.saturating_add(1)) > limit
 }
 
 /// Parses one message. A leading UTF-8 byte order mark is skipped (some
@@ -132,16 +153,27 @@ pub fn parse(bytes: &[u8], limits: Limits) -> Result<Value, InputError> {
             limit: limits.max_depth,
         });
     }
+    parse_json(bytes)
+}
+
+/// [`parse`]'s last step, for a caller that bounded the text's size and
+/// nesting itself (the transcript reader, whose records' wrapper does not
+/// count): serde_json's parse without its fixed recursion limit of 128.
+/// Text that is not UTF-8 is [`InputError::NotUtf8`], other text that is
+/// not one JSON text [`InputError::Json`].
+pub(crate) fn parse_json(bytes: &[u8]) -> Result<Value, InputError> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    // Depth is bounded above, so serde_json's fixed limit of 128 can go.
+    // Depth is bounded by the caller, so serde_json's fixed limit can go.
     de.disable_recursion_limit();
-    let value = serde::Deserialize::deserialize(&mut de).map_err(|e| InputError::Json {
-        message: e.to_string(),
-    })?;
-    de.end().map_err(|e| InputError::Json {
-        message: e.to_string(),
-    })?;
-    Ok(value)
+    let parsed = serde::Deserialize::deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    parsed.map_err(|e| match std::str::from_utf8(bytes) {
+        Err(u) => InputError::NotUtf8 {
+            offset: u.valid_up_to(),
+        },
+        Ok(_) => InputError::Json {
+            message: e.to_string(),
+        },
+    })
 }
 
 #[cfg(test)]
@@ -214,5 +246,13 @@ mod tests {
     fn brackets_in_strings_do_not_count() {
         let s = format!("{{\"a\":\"{}\\\"\"}}", "[".repeat(1000));
         assert!(!depth_exceeds(s.as_bytes(), 2));
+        // Long strings are passed over, escapes and all.
+        let long = format!(
+            "[\"{}\\\"[[[{}\", [1], \"]\"]",
+            "a".repeat(20),
+            "b".repeat(40)
+        );
+        assert_eq!(nesting(long.as_bytes(), 100), 2, "{long}");
+        assert!(depth_exceeds(long.as_bytes(), 1));
     }
 }

@@ -4,10 +4,12 @@
 //! already), and answers with what it found ([`Judged`]).
 //!
 //! Text takes the bytes path: the head is scanned once
-//! ([`crate::scan::Message::scan`]), the planned checks read the bytes,
-//! and a `Value` is parsed only for a message with findings. Text the
-//! bytes path does not read (a batch, input it leaves to serde_json) is
-//! parsed and judged as a `Value` — that fallback is written here, once.
+//! ([`crate::scan::Message::scan`]; or taken from the caller's pass,
+//! [`Input::Headed`]), the planned checks read the bytes, and a `Value` is
+//! parsed only for a message with findings. Text the bytes path does not
+//! read (a batch, input it leaves to serde_json) is parsed
+//! ([`crate::input::parse`]) and judged as a `Value`. This is the one
+//! place that decides between scanning and parsing.
 //! [`Session::judge_into`] is the same for a caller that judges message
 //! after message and wants no report allocated for a clean one.
 
@@ -59,10 +61,20 @@ pub enum Input<'a> {
     Bytes(&'a [u8]),
     /// A parsed message or batch.
     Value(&'a Value),
-    /// A JSON text whose head was read already, by
-    /// [`Message::scan`] or by a strict pass of the caller's own
-    /// ([`Message::scanned`], as the transcript reader's record scan).
+    /// A JSON text whose head was read already, by [`Message::scan`] (the
+    /// HTTP side's read of a body, [`crate::http::Read`]).
     Scanned(Message<'a>),
+    /// A JSON text whose head a strict pass of the caller's own already
+    /// read (the transcript reader's record scan,
+    /// [`crate::transcript::Message::head`]): `head` must be
+    /// [`MessageHead::scan`]'s head of `text` at the session's depth limit
+    /// ([`Message::scanned`]), so the session reads it without a scan.
+    Headed {
+        /// The message text.
+        text: &'a [u8],
+        /// Its head.
+        head: Box<MessageHead>,
+    },
 }
 
 impl<'a> From<&'a [u8]> for Input<'a> {
@@ -138,6 +150,12 @@ impl Session {
         let judged = match input.into() {
             Input::Value(value) => self.judge_value(source, value),
             Input::Scanned(message) => self.judge_scanned(source, message),
+            Input::Headed { text, head } => {
+                match Message::scanned(text, self.options.limits, *head) {
+                    Some(message) => self.judge_scanned(source, message),
+                    None => self.judge_unscanned(source, text),
+                }
+            }
             Input::Bytes(bytes) => match Message::scan(bytes, self.options.limits) {
                 Some(message) => self.judge_scanned(source, message),
                 None => self.judge_unscanned(source, bytes),

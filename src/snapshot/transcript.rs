@@ -84,7 +84,10 @@ impl Builder {
             let Item::Message(message) = entry?.item else {
                 continue;
             };
-            conversation.message(self, message.direction, &message.value);
+            let Ok(value) = crate::input::parse(&message.text, Limits::default()) else {
+                continue;
+            };
+            conversation.message(self, message.direction, &value);
         }
         Ok(conversation.used)
     }

@@ -1,8 +1,6 @@
 //! What the reader yields: [`Entry`] (a [`Message`] or a [`Problem`] at a
 //! line) and [`Position`].
 
-use serde_json::Value;
-
 use crate::{expect::Expect as Expected, input::InputError, Direction, Origin};
 
 /// One transcript entry: a message, or a reason the text at `line` is not one.
@@ -23,7 +21,9 @@ pub enum Item {
     Problem(Problem),
 }
 
-/// A message read from a transcript.
+/// A message read from a transcript: its text as it stands in the file
+/// (judge it with [`crate::Session::judge`], which scans it, or parses
+/// what the bytes path does not read) and what its record says of it.
 #[derive(Debug)]
 pub struct Message {
     /// The record's `dir`; `None` for a bare message (the session infers
@@ -31,24 +31,19 @@ pub struct Message {
     pub direction: Option<Direction>,
     /// The record's `origin` (default `implementation`).
     pub origin: Origin,
-    /// The JSON-RPC message (or batch); `Null` when `raw` holds it.
-    pub value: Value,
+    /// The JSON-RPC message (or batch) as one JSON text: its bytes in the
+    /// file (for a record, `msg`'s value).
+    pub text: Vec<u8>,
     /// Where the message's own text starts (for a record, where its `msg`
-    /// value starts; outside raw mode a record's message is placed at the
-    /// record's start).
+    /// value starts).
     pub position: Position,
-    /// Raw mode ([`Reader::raw`](super::Reader::raw)): the message's bytes, unparsed (judge
-    /// them with [`crate::Session::judge`]); `None` when `value`
-    /// holds the message.
-    pub raw: Option<Vec<u8>>,
     /// The record's `expect` member: the violations it declares it expects
     /// ([`crate::expect`]); `None` for bare messages and records without it.
     pub expect: Option<Expected>,
-    /// Raw mode: the message's head, read by the same strict pass that
-    /// found the message in its record ([`crate::scan::HeadBuilder`]), so
-    /// judging it needs no pass of its own
-    /// ([`crate::scan::Message::scanned`]); `None` for a batch or when
-    /// `raw` is `None`.
+    /// The message's head, read by the same strict pass that found the
+    /// message in its record ([`crate::scan::HeadBuilder`]), so judging it
+    /// needs no pass of its own ([`crate::session::Input::Headed`]); `None`
+    /// for a batch or text that pass does not read.
     pub head: Option<Box<crate::scan::MessageHead>>,
 }
 

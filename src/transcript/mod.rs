@@ -60,7 +60,7 @@
 // messages, problems, positions); `reader` the streaming state machine
 // (format choice, JSON Lines, values over several lines); `array` the
 // splitter of a top-level array (and the list-or-batch decision); `value`
-// one JSON text to an item (record or bare, raw or parsed) and the byte
+// one JSON text to an item (record or bare, by one strict scan) and the byte
 // scans that find where texts end.
 mod array;
 mod entry;
@@ -69,7 +69,6 @@ mod value;
 
 pub use entry::{Entry, Item, Message, Position, Problem};
 pub use reader::Reader;
-pub use value::nesting;
 
 // Direction inference and the pending-request table moved into the
 // session (`crate::session::Session::infer`, `crate::correlate`): one
@@ -96,7 +95,7 @@ mod tests {
                         } else {
                             ""
                         },
-                        m.value
+                        crate::input::parse(&m.text, Limits::default()).unwrap()
                     ),
                     Item::Problem(p) => format!("problem({}): {p}", p.class()),
                 };
@@ -248,7 +247,6 @@ mod tests {
 
     fn positions(text: &str) -> Vec<(usize, usize)> {
         Reader::new(text.as_bytes(), Limits::default())
-            .raw(true)
             .filter_map(|e| match e.unwrap().item {
                 Item::Message(m) => Some((m.position.line, m.position.column)),
                 Item::Problem(_) => None,
@@ -365,6 +363,7 @@ mod tests {
 
     #[test]
     fn nesting_counts_outside_strings() {
+        use crate::input::nesting;
         assert_eq!(nesting(b"[{\"a\":\"[[[\"}]", 100), 2);
         assert_eq!(nesting(b"[[[[[[", 3), 3);
         assert_eq!(nesting(b"\"\\\"[\"", 10), 0);

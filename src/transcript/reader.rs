@@ -10,9 +10,9 @@ use std::{
 use super::{
     array::{Event, EventKind, Splitter},
     entry::{chars, Entry, Item, Position, Problem},
-    value::{judge, placed, split_values, utf16, Open},
+    value::{judge, placed, split_values, Open},
 };
-use crate::input::{InputError, Limits};
+use crate::input::{utf16, InputError, Limits};
 
 /// Where the reader is in the file.
 #[derive(Debug)]
@@ -38,7 +38,6 @@ pub struct Reader<R> {
     bytes_read: u64,
     state: State,
     buf: Vec<u8>,
-    raw: bool,
     /// Entries already split out (several values on one line, an array's
     /// held elements) waiting to be returned.
     pending: VecDeque<Entry>,
@@ -57,20 +56,9 @@ impl<R: BufRead> Reader<R> {
             bytes_read: 0,
             state: State::Start,
             buf: Vec::new(),
-            raw: false,
             pending: VecDeque::new(),
             carry: None,
         }
-    }
-
-    /// Raw mode: messages come as bytes ([`Message::raw`](super::Message::raw)) instead of
-    /// parsed, whenever a strict scan shows the text is well-formed (and,
-    /// for a record, that its `dir` and `origin` are acceptable); anything
-    /// else is parsed as in the default mode, so the entries' problems are
-    /// the same.
-    pub fn raw(mut self, on: bool) -> Reader<R> {
-        self.raw = on;
-        self
     }
 
     /// Bytes consumed so far (for progress reports).
@@ -92,13 +80,13 @@ impl<R: BufRead> Reader<R> {
                 skip = 3;
             }
             if first {
-                if let Some(what) = utf16(chunk) {
+                if let Some(found) = utf16::detect(chunk) {
                     let n = chunk.len();
                     self.inner.consume(n);
                     self.bytes_read += n as u64;
                     self.pending.push_back(Entry {
                         line: 1,
-                        item: Item::Problem(Problem::Utf16(what)),
+                        item: Item::Problem(Problem::Utf16(found.evidence())),
                     });
                     self.state = State::Done;
                     return Ok(());
@@ -235,7 +223,7 @@ impl<R: BufRead> Reader<R> {
                 }));
             }
             let start = Position { line, column: 1 };
-            let (item, at) = judge(&self.buf, None, self.limits, self.raw);
+            let (item, at) = judge(&self.buf, None, self.limits);
             let item = match item {
                 Item::Problem(Problem::Input(InputError::Json { .. })) => {
                     match split_values(&self.buf) {
@@ -243,7 +231,7 @@ impl<R: BufRead> Reader<R> {
                             for (from, to) in values {
                                 let text = &self.buf[from..to];
                                 let first = start.advance(&self.buf[..from]);
-                                let (item, at) = judge(text, None, self.limits, self.raw);
+                                let (item, at) = judge(text, None, self.limits);
                                 self.pending.push_back(Entry {
                                     line: first.line,
                                     item: placed(item, first.advance(&text[..at])),
@@ -388,13 +376,13 @@ impl<R: BufRead> Reader<R> {
     fn resolve(&mut self, event: Event) -> Option<Entry> {
         let item = match event.kind {
             EventKind::Element(text) => {
-                let (item, at) = judge(&text, Some(event.depth), self.limits, self.raw);
+                let (item, at) = judge(&text, Some(event.depth), self.limits);
                 placed(item, event.start.advance(&text[..at]))
             }
             EventKind::Skipped(problem) => Item::Problem(problem),
             EventKind::Batch(text) => {
                 self.state = State::Lines;
-                let (item, at) = judge(&text, Some(event.depth), self.limits, self.raw);
+                let (item, at) = judge(&text, Some(event.depth), self.limits);
                 placed(item, event.start.advance(&text[..at]))
             }
             EventKind::Malformed(message) => {

@@ -1,65 +1,16 @@
-//! One JSON text to an [`Item`]: a record or a bare message, parsed or
-//! (raw mode) scanned; and the byte scans that find where texts end
-//! ([`nesting`], [`Open`], [`split_values`]) and whether input is UTF-16.
+//! One JSON text to an [`Item`]: a record or a bare message, found by one
+//! strict scan (parsed only to word why a text is not one); and the byte
+//! scans that find where texts end ([`Open`], [`split_values`]).
 
 use serde_json::{Map, Value};
 
 use super::entry::{Item, Message, Position, Problem};
 use crate::{
     expect::Expect as Expected,
-    input::{Byte, Quotes},
-    input::{InputError, Limits},
+    input::{nesting, parse_json, Byte, InputError, Limits, Quotes},
     scan::{scan_value, HeadBuilder, MessageHead},
     Direction, Origin,
 };
-
-/// Deepest nesting of arrays and objects in a JSON text, counted up to
-/// `cap`. Brackets inside strings do not count.
-pub fn nesting(bytes: &[u8], cap: usize) -> usize {
-    let (mut depth, mut max, mut quotes) = (0usize, 0usize, Quotes::new());
-    let mut i = 0;
-    while i < bytes.len() {
-        let next = quotes.skip(bytes, i);
-        if next > i {
-            i = next;
-            continue;
-        }
-        let b = bytes[i];
-        i += 1;
-        if quotes.step(b) != Byte::Outside {
-            continue;
-        }
-        match b {
-            b'[' | b'{' => {
-                depth += 1;
-                if depth > max {
-                    max = depth;
-                    if max >= cap {
-                        return max;
-                    }
-                }
-            }
-            b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    max
-}
-
-/// Parses a JSON text whose nesting (`depth`) is known to be small enough.
-pub(super) fn parse_text(bytes: &[u8]) -> Result<Value, InputError> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    de.disable_recursion_limit();
-    let parsed = serde::Deserialize::deserialize(&mut de).and_then(|v| de.end().map(|()| v));
-    parsed.map_err(|e| match std::str::from_utf8(bytes) {
-        Err(u) => InputError::NotUtf8 {
-            offset: u.valid_up_to(),
-        },
-        Ok(_) => InputError::Json {
-            message: e.to_string(),
-        },
-    })
-}
 
 /// `item` with its message placed at `at`.
 pub(super) fn placed(mut item: Item, at: Position) -> Item {
@@ -154,30 +105,26 @@ impl Open {
 }
 
 /// Judges one line (or one whole top-level value): a record or a bare
-/// message; in `raw` mode unparsed when [`raw_item`] can. `depth`: the
-/// text's [`nesting`] if known (counted here when needed). Also returns
-/// where the message's own text starts in `bytes` (a raw record's `msg`;
-/// else 0).
-pub(super) fn judge(
-    bytes: &[u8],
-    depth: Option<usize>,
-    limits: Limits,
-    raw: bool,
-) -> (Item, usize) {
-    if raw {
-        if let Some(found) = raw_item(bytes, depth, limits) {
-            return found;
-        }
+/// message, found by [`scanned_item`]'s strict scan; text that scan does
+/// not read is parsed ([`parsed_item`]), which words the problem. `depth`:
+/// the text's [`nesting`] if known (counted here when needed). Also
+/// returns where the message's own text starts in `bytes` (a scanned
+/// record's `msg`; else the first non-blank byte).
+pub(super) fn judge(bytes: &[u8], depth: Option<usize>, limits: Limits) -> (Item, usize) {
+    if let Some(found) = scanned_item(bytes, depth, limits) {
+        return found;
     }
     let first = bytes
         .iter()
         .position(|b| !b.is_ascii_whitespace())
         .unwrap_or(0);
-    (judge_parsed(bytes, depth, limits), first)
+    (parsed_item(bytes, depth, limits), first)
 }
 
-/// [`judge`] by parsing.
-fn judge_parsed(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Item {
+/// [`judge`] by parsing: the problem, or (text the strict scan refuses
+/// for a reason the parse does not share, such as a record's `dir`
+/// repeated with a wrong value first) the message.
+fn parsed_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Item {
     let depth = depth.unwrap_or_else(|| nesting(bytes, limits.max_depth.saturating_add(2)));
     let too_deep = Item::Problem(Problem::Input(InputError::TooDeep {
         limit: limits.max_depth,
@@ -185,46 +132,42 @@ fn judge_parsed(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Item {
     if depth > limits.max_depth.saturating_add(1) {
         return too_deep;
     }
-    let value = match parse_text(bytes) {
+    let value = match parse_json(bytes) {
         Ok(v) => v,
         Err(e) => return Item::Problem(Problem::Input(e)),
     };
     match value {
         Value::Object(map) if map.contains_key("msg") => record(map),
-        value if depth > limits.max_depth => {
-            drop(value);
-            too_deep
-        }
-        value => Item::Message(Message {
+        _ if depth > limits.max_depth => too_deep,
+        _ => Item::Message(Message {
             direction: None,
             origin: Origin::Implementation,
-            value,
+            text: bytes.to_vec(),
             position: Position::default(),
-            raw: None,
             expect: None,
             head: None,
         }),
     }
 }
 
-/// Raw mode: the message's bytes when a strict scan
+/// The message's bytes when a strict scan
 /// ([`crate::bytes::Reader`], which accepts only what serde_json accepts)
 /// reads the whole text (so nesting is within `max_depth` + 1), the
 /// message is not nested deeper than `max_depth` and a
 /// record's `dir` and `origin` are absent, `null` or known strings (the
 /// last occurrence counting, as when parsed). `None`: let [`judge`] parse
-/// and report, as in the default mode.
-fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item, usize)> {
+/// and report.
+fn scanned_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item, usize)> {
     // Filled in place and taken apart field by field: the heads are large,
     // and each move of the whole scan copies them.
-    let mut scan = RawScan {
+    let mut scan = RecordScan {
         msg: None,
         direction: None,
         origin: Origin::Implementation,
         expect: None,
         bare: None,
     };
-    raw_scan(bytes, limits, &mut scan)?;
+    record_scan(bytes, limits, &mut scan)?;
     let (direction, origin, text, at, head) = match scan.msg {
         Some((start, end, head)) => (
             scan.direction,
@@ -253,22 +196,21 @@ fn raw_item(bytes: &[u8], depth: Option<usize>, limits: Limits) -> Option<(Item,
             )
         }
     };
-    let expect = raw_expect(bytes, scan.expect)?;
+    let expect = scanned_expect(bytes, scan.expect)?;
     let item = Item::Message(Message {
         direction,
         origin,
-        value: Value::Null,
+        text: text.to_vec(),
         position: Position::default(),
-        raw: Some(text.to_vec()),
         expect,
         head,
     });
     Some((item, at))
 }
 
-/// What [`raw_item`]'s strict scan found in a line: a record's members
+/// What [`scanned_item`]'s strict scan found in a line: a record's members
 /// (as byte ranges of the line), and the line's head as a bare message.
-struct RawScan {
+struct RecordScan {
     /// A record's `msg`: its start and end, and its head (not for a
     /// batch).
     msg: Option<(usize, usize, Option<MessageHead>)>,
@@ -282,9 +224,9 @@ struct RawScan {
     bare: Option<MessageHead>,
 }
 
-/// The strict scan of [`raw_item`] over a whole line, into `scan` (given
+/// The strict scan of [`scanned_item`] over a whole line, into `scan` (given
 /// empty); `None` when it does not read (let the parsing path report).
-fn raw_scan(bytes: &[u8], limits: Limits, scan: &mut RawScan) -> Option<()> {
+fn record_scan(bytes: &[u8], limits: Limits, scan: &mut RecordScan) -> Option<()> {
     let mut r = crate::bytes::Reader::new(bytes, limits.max_depth.saturating_add(1));
     // The message's head is read in this same pass: a record's `msg`
     // whole (`scan_value`), a bare message member by member beside the
@@ -304,7 +246,7 @@ fn raw_scan(bytes: &[u8], limits: Limits, scan: &mut RawScan) -> Option<()> {
     Some(())
 }
 
-impl RawScan {
+impl RecordScan {
     /// Reads the member `k` of a line that is an object: a record's own
     /// member, or one for the bare message's head (`builder`).
     fn member(
@@ -331,7 +273,7 @@ impl RawScan {
                 self.msg = Some((start, r.pos(), head));
             }
             "dir" => {
-                self.direction = match raw_word(r)?.as_deref() {
+                self.direction = match scanned_word(r)?.as_deref() {
                     None => None,
                     Some("c2s") => Some(Direction::ClientToServer),
                     Some("s2c") => Some(Direction::ServerToClient),
@@ -339,7 +281,7 @@ impl RawScan {
                 }
             }
             "origin" => {
-                self.origin = match raw_word(r)?.as_deref() {
+                self.origin = match scanned_word(r)?.as_deref() {
                     None | Some("implementation") => Origin::Implementation,
                     Some("harness") => Origin::Harness,
                     Some(_) => return crate::bytes::stop(),
@@ -354,7 +296,7 @@ impl RawScan {
 /// A record's `expect` (its start and end in `bytes`) read: `Some(None)`
 /// when absent or `null`; `None` when malformed, which the parsing path
 /// words.
-fn raw_expect(bytes: &[u8], expect: Option<(usize, usize)>) -> Option<Option<Expected>> {
+fn scanned_expect(bytes: &[u8], expect: Option<(usize, usize)>) -> Option<Option<Expected>> {
     match expect {
         None => Some(None),
         Some((start, end)) => {
@@ -369,7 +311,7 @@ fn raw_expect(bytes: &[u8], expect: Option<(usize, usize)>) -> Option<Option<Exp
 
 /// A record's `dir` or `origin`: `None` for `null`, the string, or a stop
 /// for anything else (the parsing path words the problem).
-fn raw_word(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R<Option<String>> {
+fn scanned_word(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R<Option<String>> {
     if r.peek()? == b'n' {
         return r.null().map(|()| None);
     }
@@ -377,7 +319,7 @@ fn raw_word(r: &mut crate::bytes::Reader<'_>) -> crate::bytes::R<Option<String>>
 }
 
 /// Reads a record's members.
-fn record(mut map: Map<String, Value>) -> Item {
+fn record(map: Map<String, Value>) -> Item {
     let direction = match map.get("dir") {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) if s == "c2s" => Some(Direction::ClientToServer),
@@ -407,13 +349,14 @@ fn record(mut map: Map<String, Value>) -> Item {
             Err(why) => return Item::Problem(Problem::Record(why)),
         },
     };
-    let value = map.remove("msg").unwrap_or(Value::Null);
+    // The text the strict scan did not read, written again from the
+    // parsed `msg` (the session reads it as it would the original).
+    let text = serde_json::to_vec(&map["msg"]).unwrap_or_default();
     Item::Message(Message {
         direction,
         origin,
-        value,
+        text,
         position: Position::default(),
-        raw: None,
         expect,
         head: None,
     })
@@ -430,21 +373,4 @@ fn short(v: &Value) -> String {
         s.push('…');
     }
     s
-}
-
-/// `Some(what)` when the first bytes of the input are UTF-16: a byte
-/// order mark, or an ASCII byte followed by a NUL (`{\0"\0`) or the
-/// other way round.
-pub(super) fn utf16(start: &[u8]) -> Option<&'static str> {
-    match start {
-        [0xFF, 0xFE, ..] => Some("byte order mark FF FE, little-endian"),
-        [0xFE, 0xFF, ..] => Some("byte order mark FE FF, big-endian"),
-        [a, 0, b, 0, ..] if a.is_ascii() && *a != 0 && b.is_ascii() => {
-            Some("no byte order mark; NULs after ASCII bytes, little-endian")
-        }
-        [0, a, 0, b, ..] if a.is_ascii() && *a != 0 && b.is_ascii() => {
-            Some("no byte order mark; NULs before ASCII bytes, big-endian")
-        }
-        _ => None,
-    }
 }

@@ -16,11 +16,12 @@
 //! native CLI's, by construction: the same code writes them.
 
 use std::{
-    io::{self, BufReader, Read, Write},
+    io::{self, Write},
     sync::{Arc, Mutex},
 };
 
 use mcpwire::{
+    capture::Capture,
     input::{self, Limits},
     transcript::Problem,
     Mode, Options, Session, Version,
@@ -35,7 +36,6 @@ use crate::{
     judge::Judge,
     output::{self, Format, Outputs, Sink, Summary, Verdict},
     style::{ColorChoice, Style},
-    utf16::{Decoder, Order},
 };
 
 /// What the command writes to one place (standard output, standard
@@ -225,23 +225,6 @@ fn mode(spec: SpecChoice) -> Mode {
     match spec {
         SpecChoice::Auto => Mode::Auto,
         SpecChoice::Fixed(v) => Mode::Fixed(v),
-    }
-}
-
-/// A reader of `bytes` as UTF-8: UTF-16 (a byte order mark, or NULs next
-/// to the first ASCII bytes) decoded, as `inputs::open` does natively.
-fn decoded(bytes: Vec<u8>) -> Box<dyn Read> {
-    let order = match bytes.as_slice() {
-        [0xFF, 0xFE, ..] => Some(Order::Little),
-        [0xFE, 0xFF, ..] => Some(Order::Big),
-        [a, 0, b, 0, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(Order::Little),
-        [0, a, 0, b, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(Order::Big),
-        _ => None,
-    };
-    let cursor = io::Cursor::new(bytes);
-    match order {
-        Some(order) => Box::new(Decoder::new(BufReader::new(cursor), order)),
-        None => Box::new(cursor),
     }
 }
 
@@ -460,8 +443,10 @@ impl Run {
         sink.file_start(label, summary)?;
         let session = Session::try_with_options(*mode, *options)
             .map_err(|e| io::Error::other(e.to_string()))?;
-        let reader = BufReader::with_capacity(1 << 20, decoded(bytes));
-        Judge::transcript(label, reader, session, sink, summary, |_, _| Ok(()))
+        // Opened by the library's input stage, as natively (UTF-16
+        // decoded); every input is judged as a transcript here.
+        let capture = Capture::open(label, bytes.as_slice(), options.limits)?;
+        Judge::transcript(label, capture, session, sink, summary, |_, _| Ok(()))
     }
 
     /// `src/bin/mcpwire/validate.rs` `run`, for the document's bytes.

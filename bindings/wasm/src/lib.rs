@@ -83,8 +83,6 @@ mod style;
 mod table;
 #[cfg(feature = "cli")]
 #[allow(dead_code)]
-#[path = "../../../src/bin/mcpwire/utf16.rs"]
-mod utf16;
 
 use mcpwire::{Direction, Origin};
 use wasm_bindgen::prelude::*;

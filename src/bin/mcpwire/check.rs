@@ -1,11 +1,10 @@
-//! `mcpwire check`: each file a transcript judged message by message
-//! ([`Judge::transcript`], the library's [`mcpwire::check_transcript`]
-//! loop written out), or a HAR capture or HTTP transcript judged as HTTP
-//! exchanges ([`crate::http_check`]).
+//! `mcpwire check`: each file opened once ([`inputs::open`], the library's
+//! input stage, which says what it is), then a transcript judged message
+//! by message ([`Judge::transcript`], the library's
+//! [`mcpwire::check_transcript`] loop written out), or a HAR capture or
+//! HTTP transcript judged as HTTP exchanges ([`crate::http_check`]).
 
-use std::io::BufReader;
-
-use mcpwire::{Mode, Options, Session};
+use mcpwire::{capture::Kind, Mode, Options, Session};
 
 use crate::{
     inputs,
@@ -34,23 +33,13 @@ pub fn run(
     sink: &mut Outputs,
     summary: &mut Summary,
 ) -> Result<(), Failure> {
+    let limits = config.options.limits;
     for name in inputs::expand(files) {
-        // HAR 1.2 captures and HTTP transcripts: judged as HTTP exchanges
-        // (src/bin/mcpwire/http_check.rs).
-        if let Some(har) = name
-            .as_ref()
-            .ok()
-            .filter(|n| crate::http_check::is_capture(n, config.options.limits.max_bytes))
-        {
-            crate::http_check::run(har, config.mode, config.options, sink, summary)?;
-            continue;
-        }
-        let opened = name.and_then(|n| inputs::open(&n).map_err(|e| (n, e)));
+        let opened = name.and_then(|n| inputs::open(&n, limits).map_err(|e| (n, e)));
         let inputs::Input {
             label,
-            reader: input,
+            capture,
             size,
-            ..
         } = match opened {
             Ok(i) => i,
             Err((file, e)) => {
@@ -58,13 +47,18 @@ pub fn run(
                 continue;
             }
         };
+        if capture.kind() != Kind::Transcript {
+            // HAR 1.2 captures and HTTP transcripts: judged as HTTP
+            // exchanges (src/bin/mcpwire/http_check.rs).
+            crate::http_check::run(&label, capture, config.mode, config.options, sink, summary)?;
+            continue;
+        }
         summary.files += 1;
         sink.file_start(&label, summary).map_err(Failure::Output)?;
         let mut progress = Progress::new(&label, size, config.progress);
-        let reader = BufReader::with_capacity(1 << 20, input);
         let session = Session::try_with_options(config.mode, config.options)
             .map_err(|e| Failure::Usage(e.to_string()))?;
-        Judge::transcript(&label, reader, session, sink, summary, |step, sink| {
+        Judge::transcript(&label, capture, session, sink, summary, |step, sink| {
             let Some(p) = progress.as_mut() else {
                 return Ok(());
             };

@@ -1,11 +1,14 @@
-//! `mcpwire check` on HAR 1.2 captures: the file is read whole, turned into
-//! ordered steps ([`mcpwire::http::har::steps`]) and replayed through the
-//! live pipeline's judging ([`Replay`]: routing, HTTP rules, one session
-//! per conversation) into [`HttpFindings`] — what the proxy does live.
+//! `mcpwire check` on HAR 1.2 captures and HTTP transcripts (as the
+//! input stage told them, [`Capture::kind`]): the capture is read whole,
+//! turned into ordered steps ([`mcpwire::http::har::steps`],
+//! [`mcpwire::http::transcript::read`]) and replayed through the live
+//! pipeline's judging ([`Replay`]: routing, HTTP rules, one session per
+//! conversation) into [`HttpFindings`] — what the proxy does live.
 
-use std::{collections::HashMap, fs, io::Read};
+use std::{collections::HashMap, io::Read};
 
 use mcpwire::{
+    capture::{Capture, Kind},
     http::{har, Redaction, Step},
     live::{self, Replay},
     Mode, Options,
@@ -65,43 +68,28 @@ fn transcript_entries(steps: &[Step]) -> HashMap<u64, HttpWhere> {
     out
 }
 
-/// Whether `name` is a HAR capture or an HTTP transcript
-/// ([`mcpwire::http::transcript`]).
-pub fn is_capture(name: &str, limit: usize) -> bool {
-    is_har(name) || (name != "-" && mcpwire::http::transcript::is_http_transcript(name, limit))
-}
-
-/// Whether `name` is a HAR capture (by its name, or its first bytes).
-pub fn is_har(name: &str) -> bool {
-    if name == "-" {
-        return false;
-    }
-    let mut head = [0u8; 64];
-    let n = fs::File::open(name)
-        .and_then(|mut f| f.read(&mut head))
-        .unwrap_or(0);
-    har::looks_like_har(name, &head[..n])
-}
-
-/// Checks one HAR file or HTTP transcript; one that cannot be read is an
-/// input error (exit 2).
+/// Checks one HAR file or HTTP transcript, `name` in findings; one that
+/// cannot be read is an input error (exit 2).
 pub fn run(
     name: &str,
+    mut capture: Capture<'_>,
     mode: Mode,
     options: Options,
     sink: &mut Outputs,
     summary: &mut Summary,
 ) -> Result<(), Failure> {
-    let steps = if is_har(name) {
-        fs::read(name)
-            .map_err(|e| format!("cannot open {name}: {e}"))
-            .and_then(|bytes| {
+    let steps = if capture.kind() == Kind::Har {
+        let mut bytes = Vec::new();
+        capture
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read {name}: {e}"))
+            .and_then(|_| {
                 har::read(&bytes)
                     .and_then(|h| Ok((har::steps(&h, options.limits.max_bytes)?, har_entries(&h))))
                     .map_err(|e| format!("cannot read {name}: {e}"))
             })
     } else {
-        mcpwire::http::transcript::read(name, options.limits.max_bytes).map(|steps| {
+        mcpwire::http::transcript::read(capture, name, options.limits.max_bytes).map(|steps| {
             let entries = transcript_entries(&steps);
             (steps, entries)
         })

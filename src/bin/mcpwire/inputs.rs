@@ -1,13 +1,12 @@
 //! Opening `check`'s inputs: `-` (standard input), files, and directories
 //! (every `*.jsonl`, `*.ndjson` and `*.json` file below, recursively, in
-//! name order). UTF-16 input — a byte order mark, as PowerShell's `>`
-//! writes, or NULs between ASCII bytes without one — is decoded to UTF-8
-//! while streaming (`utf16`); line numbers are those of the text.
+//! name order). Each is opened once, as a [`Capture`], which decides its
+//! encoding (UTF-16 is decoded) and its kind.
 
-use crate::utf16::{Decoder, Order};
+use mcpwire::{capture::Capture, input::Limits};
 use std::{
     fs::File,
-    io::{self, BufRead, BufReader, Read},
+    io,
     path::{Path, PathBuf},
 };
 
@@ -15,13 +14,10 @@ use std::{
 pub struct Input {
     /// The name findings carry (`<stdin>` for `-`).
     pub label: String,
-    /// The bytes, as UTF-8.
-    pub reader: Box<dyn Read>,
+    /// Its kind and its text, as UTF-8.
+    pub capture: Capture<'static>,
     /// The file's size, when known (for the progress bar).
     pub size: Option<u64>,
-    /// `Some(encoding)` when the input was decoded from UTF-16.
-    #[allow(dead_code)] // for a future note in the summary
-    pub decoded: Option<&'static str>,
 }
 
 /// The files named by `args`: directories expanded; an error names an
@@ -66,38 +62,21 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
-/// Opens `name` (`-`: standard input), decoding UTF-16.
-pub fn open(name: &str) -> Result<Input, String> {
-    let (label, raw, size): (String, Box<dyn Read>, Option<u64>) = if name == "-" {
-        ("<stdin>".into(), Box::new(io::stdin().lock()), None)
+/// Opens `name` (`-`: standard input) once ([`Capture::open`]).
+pub fn open(name: &str, limits: Limits) -> Result<Input, String> {
+    let opened = if name == "-" {
+        Capture::open("<stdin>", io::stdin().lock(), limits)
+            .map(|c| ("<stdin>".to_string(), c, None))
     } else {
         let f = File::open(name).map_err(|e| format!("cannot open {name}: {e}"))?;
         let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
-        (name.to_string(), Box::new(f), size)
+        Capture::open(name, f, limits).map(|c| (name.to_string(), c, size))
     };
-    let mut buffered = BufReader::with_capacity(1 << 16, raw);
-    let head = buffered
-        .fill_buf()
-        .map_err(|e| format!("cannot read {label}: {e}"))?;
-    let order = match head {
-        [0xFF, 0xFE, ..] => Some(Order::Little),
-        [0xFE, 0xFF, ..] => Some(Order::Big),
-        [a, 0, b, 0, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(Order::Little),
-        [0, a, 0, b, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => Some(Order::Big),
-        _ => None,
-    };
-    let Some(order) = order else {
-        return Ok(Input {
-            label,
-            reader: Box::new(buffered),
-            size,
-            decoded: None,
-        });
-    };
+    let label = if name == "-" { "<stdin>" } else { name };
+    let (label, capture, size) = opened.map_err(|e| format!("cannot read {label}: {e}"))?;
     Ok(Input {
         label,
-        reader: Box::new(Decoder::new(buffered, order)),
+        capture,
         size,
-        decoded: Some(order.name()),
     })
 }

@@ -30,7 +30,6 @@ mod snapshot;
 mod style;
 mod table;
 mod tap;
-mod utf16;
 mod validate;
 
 use std::{

@@ -1,14 +1,52 @@
-//! UTF-16 input decoded to UTF-8 while streaming, with `std` alone.
+//! UTF-16 input: told from its first bytes ([`detect`], the one place
+//! that decides it) and decoded to UTF-8 while streaming ([`Decoder`]),
+//! with `std` alone.
 //!
-//! Why not encoding_rs (which this replaced): the CLI only ever decodes
-//! UTF-16LE and UTF-16BE, which `char::decode_utf16` does, and
-//! encoding_rs with encoding_rs_io cost 2.9 s of the CLI's clean build on
-//! two cores for tables of encodings it never uses (docs/benchmarks.md,
-//! "Clean release build"). The behaviour is the same: a leading byte order
-//! mark is dropped, an unpaired surrogate or a trailing odd byte becomes
-//! U+FFFD, and every other unit comes through unchanged.
+//! Why not encoding_rs (which this replaced): only UTF-16LE and UTF-16BE
+//! are ever decoded, which `char::decode_utf16` does, and encoding_rs with
+//! encoding_rs_io cost 2.9 s of the CLI's clean build on two cores for
+//! tables of encodings it never uses (docs/benchmarks.md, "Clean release
+//! build"). The behaviour is the same: a leading byte order mark is
+//! dropped, an unpaired surrogate or a trailing odd byte becomes U+FFFD,
+//! and every other unit comes through unchanged.
 
 use std::io::{self, BufRead, Read};
+
+/// UTF-16 found at the start of an input ([`detect`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Utf16 {
+    /// Its byte order.
+    pub order: Order,
+    /// Whether a byte order mark says so (else NULs beside ASCII bytes do).
+    pub bom: bool,
+}
+
+impl Utf16 {
+    /// How it was told, as a finding words it.
+    pub fn evidence(self) -> &'static str {
+        match (self.bom, self.order) {
+            (true, Order::Little) => "byte order mark FF FE, little-endian",
+            (true, Order::Big) => "byte order mark FE FF, big-endian",
+            (false, Order::Little) => "no byte order mark; NULs after ASCII bytes, little-endian",
+            (false, Order::Big) => "no byte order mark; NULs before ASCII bytes, big-endian",
+        }
+    }
+}
+
+/// `Some` when the first bytes of an input are UTF-16: a byte order mark
+/// (`FF FE`, as PowerShell's `>` writes, or `FE FF`), or an ASCII byte
+/// followed by a NUL (`{\0"\0`) or the other way round. JSON on the wire
+/// is UTF-8; a UTF-8 byte order mark is not UTF-16 (readers skip it).
+pub fn detect(start: &[u8]) -> Option<Utf16> {
+    let (order, bom) = match start {
+        [0xFF, 0xFE, ..] => (Order::Little, true),
+        [0xFE, 0xFF, ..] => (Order::Big, true),
+        [a, 0, b, 0, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => (Order::Little, false),
+        [0, a, 0, b, ..] if *a != 0 && a.is_ascii() && b.is_ascii() => (Order::Big, false),
+        _ => return None,
+    };
+    Some(Utf16 { order, bom })
+}
 
 /// The two UTF-16 byte orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +58,7 @@ pub enum Order {
 }
 
 impl Order {
-    /// The encoding's name, as the summary would say it.
+    /// The encoding's name (`UTF-16LE`, `UTF-16BE`).
     pub fn name(self) -> &'static str {
         match self {
             Order::Little => "UTF-16LE",
