@@ -81,8 +81,6 @@ mod style;
 #[allow(dead_code)]
 #[path = "../../../src/bin/mcpwire/table.rs"]
 mod table;
-#[cfg(feature = "cli")]
-#[allow(dead_code)]
 
 use mcpwire::{Direction, Origin};
 use wasm_bindgen::prelude::*;
