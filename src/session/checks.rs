@@ -1,7 +1,7 @@
 //! The planned checks of one message, run on its bytes or its `Value`
 //! ([`crate::dispatch::Plan`]).
 
-use super::observe::Body;
+use super::body::Body;
 use crate::{
     dispatch::{self, Plan},
     message::Target,

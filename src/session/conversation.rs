@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::observe::{unknown_version, Body};
+use super::body::Body;
 use super::{parse_version, rules, Declared, Mode, Session};
 use crate::{
     correlate::{IdKey, Lookup, Pending, TaskAnswer},
@@ -397,5 +397,22 @@ impl Session {
             kept.push(f);
         }
         report.violations = kept;
+    }
+}
+
+/// The warning for a protocol version string mcpwire does not know.
+pub(super) fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {
+    Warning {
+        kind: WarningKind::UnknownVersion,
+        rule: None,
+        pointer: Pointer::from_escaped(pointer),
+        message: format!(
+            "unknown protocol version {value:?} (known: {}); judged at {using}",
+            Version::ALL
+                .iter()
+                .map(|v| v.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     }
 }

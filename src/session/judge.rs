@@ -195,7 +195,7 @@ impl Session {
             direction,
             source.origin,
             message.head(),
-            super::observe::Body::Bytes(&message),
+            super::body::Body::Bytes(&message),
         );
         self.next_index += 1;
         self.line = None;
@@ -216,7 +216,7 @@ impl Session {
                 direction,
                 source.origin,
                 &MessageHead::of_value(value),
-                super::observe::Body::Value(value),
+                super::body::Body::Value(value),
             )],
         };
         self.next_index += 1;
@@ -235,7 +235,7 @@ impl Session {
             direction,
             source.origin,
             message.head(),
-            super::observe::Body::Bytes(&message),
+            super::body::Body::Bytes(&message),
         );
         self.next_index += 1;
         let findings = !report.violations.is_empty() || !report.warnings.is_empty();

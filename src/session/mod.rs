@@ -98,6 +98,7 @@
 //! transcript ([`Source::line`]); findings about other messages cite them
 //! by line (by 1-based position, `message #N`, when no line was given).
 
+mod body;
 mod capabilities;
 mod checks;
 #[cfg(feature = "contracts")]

@@ -6,7 +6,12 @@
 
 use serde_json::Value;
 
-use super::{checks::run, conversation::rule_warning, parse_version, rules, Mode, Session};
+use super::{
+    body::Body,
+    checks::run,
+    conversation::{rule_warning, unknown_version},
+    parse_version, rules, Mode, Session,
+};
 use crate::{
     correlate::Pending,
     dispatch::{self, Plan, Resolved},
@@ -15,26 +20,6 @@ use crate::{
     scan::MessageHead,
     Direction, Keyword, Origin, Pointer, Spec, Version, Violation,
 };
-
-/// What a message's checks run on: its bytes (the fast path, a `Value`
-/// parsed only when a check fails) or its `Value`.
-#[derive(Clone, Copy)]
-pub(super) enum Body<'m, 'b> {
-    /// The bytes path.
-    Bytes(&'m crate::scan::Message<'b>),
-    /// The `Value` path.
-    Value(&'m Value),
-}
-
-impl Body<'_, '_> {
-    /// The message text the head's spans index (bytes path).
-    pub(super) fn text(&self) -> Option<&[u8]> {
-        match self {
-            Body::Bytes(m) => Some(m.text()),
-            Body::Value(_) => None,
-        }
-    }
-}
 
 impl Session {
     pub(super) fn blank(&self, direction: Direction, origin: Origin, kind: MessageKind) -> Report {
@@ -399,20 +384,4 @@ fn not_compiled_in(revision: Version, report: &mut Report) {
             ),
         },
     });
-}
-
-pub(super) fn unknown_version(value: &str, pointer: &str, using: Version) -> Warning {
-    Warning {
-        kind: WarningKind::UnknownVersion,
-        rule: None,
-        pointer: Pointer::from_escaped(pointer),
-        message: format!(
-            "unknown protocol version {value:?} (known: {}); judged at {using}",
-            Version::ALL
-                .iter()
-                .map(|v| v.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
 }

@@ -42,7 +42,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use super::{conversation::rule_warning, observe::Body, Session};
+use super::{body::Body, conversation::rule_warning, Session};
 use crate::{
     contracts::{Compiled, Engine, Failure, SchemaProblem, Verdict},
     correlate::{IdKey, Pending},
