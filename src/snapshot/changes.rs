@@ -138,3 +138,35 @@ impl fmt::Display for Change {
         )
     }
 }
+
+/// Where changes are being found: one entry of one revision.
+pub(super) struct Place<'a> {
+    pub revision: &'a str,
+    pub subject: Subject,
+    pub name: &'a str,
+    pub out: &'a mut Vec<Change>,
+}
+
+impl Place<'_> {
+    /// Records a change at `pointer` inside the entry.
+    pub fn push(
+        &mut self,
+        severity: Severity,
+        pointer: String,
+        keyword: &str,
+        message: String,
+        values: (Option<&Value>, Option<&Value>),
+    ) {
+        self.out.push(Change {
+            severity,
+            revision: self.revision.to_string(),
+            subject: self.subject,
+            name: self.name.to_string(),
+            pointer,
+            keyword: keyword.to_string(),
+            message,
+            old: values.0.cloned(),
+            new: values.1.cloned(),
+        });
+    }
+}

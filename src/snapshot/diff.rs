@@ -5,40 +5,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use super::{members, Change, Interface, List, Severity, Snapshot, Subject};
+use super::{changes::Place, members, Change, Interface, List, Severity, Snapshot, Subject};
 use crate::schema_compat;
-
-/// Where changes are being found: one entry of one revision.
-pub(super) struct Place<'a> {
-    pub revision: &'a str,
-    pub subject: Subject,
-    pub name: &'a str,
-    pub out: &'a mut Vec<Change>,
-}
-
-impl Place<'_> {
-    /// Records a change at `pointer` inside the entry.
-    pub fn push(
-        &mut self,
-        severity: Severity,
-        pointer: String,
-        keyword: &str,
-        message: String,
-        values: (Option<&Value>, Option<&Value>),
-    ) {
-        self.out.push(Change {
-            severity,
-            revision: self.revision.to_string(),
-            subject: self.subject,
-            name: self.name.to_string(),
-            pointer,
-            keyword: keyword.to_string(),
-            message,
-            old: values.0.cloned(),
-            new: values.1.cloned(),
-        });
-    }
-}
 
 /// Every change from `old` to `new`, classified for a client built against
 /// `old`: revision by revision (in name order), then server info,

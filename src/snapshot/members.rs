@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::{diff::Place, Change, Severity, Subject};
+use super::{changes::Place, Change, Severity, Subject};
 
 fn escape(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")

@@ -21,7 +21,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{diff::Place, Interface, Severity};
+use super::{changes::Place, Interface, Severity};
 use crate::{
     contracts::{Dialect, Engine, SchemaProblem},
     rule::{self, Rule},
