@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# One message goes through the library's stages one way: no two top-level
-# modules of a crate import each other, directly or round a circle. The
+# One message goes through the library's stages one way: no two sibling
+# modules of a crate — its top-level modules, or the files and folders
+# inside one folder — import each other, directly or round a circle. The
 # graph is read from the source text (.ci/lib/module_circles.py says how).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

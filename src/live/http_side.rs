@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::{judging, requests, Config, Consumer, Context, Http, Judged, Pending, Totals};
+use super::{requests, Config, Consumer, Context, Http, Judged, Pending, Totals};
 use crate::{
     http::{ConversationId, Output, Read, Router, Step, Tracker},
     input::InputError,
@@ -241,7 +241,7 @@ impl HttpSide {
             conversation,
             HttpConversation {
                 tracker: Tracker::new(config.mode, config.options.limits),
-                session: judging::http_session(config),
+                session: http_session(config),
             },
         );
     }
@@ -408,5 +408,31 @@ fn route(router: &mut Router, step: &Step, initialize: bool) -> ConversationId {
             router.conversation(*exchange).unwrap_or(0)
         }
         other => router.conversation(other.exchange()).unwrap_or(0),
+    }
+}
+
+/// The session of an HTTP conversation: before a handshake or an
+/// `MCP-Protocol-Version` header says which revision is in force, it is
+/// judged at [`http_fallback`], as its HTTP rules assume.
+pub(super) fn http_session(config: &Config) -> Session {
+    let options = crate::Options {
+        fallback: http_fallback(config),
+        ..config.options
+    };
+    Session::with_options(config.mode, options)
+}
+
+/// The revision an HTTP conversation is judged at while nothing says
+/// which: 2025-03-26, as the transport tells servers ("If the server does
+/// not receive an MCP-Protocol-Version header, and has no other way to
+/// identify the version - for example, by relying on the protocol version
+/// negotiated during initialization - the server SHOULD assume protocol
+/// version 2025-03-26."), when it is compiled in; else the configured
+/// fallback.
+fn http_fallback(config: &Config) -> Version {
+    if Version::V2025_03_26.spec().is_some() {
+        Version::V2025_03_26
+    } else {
+        config.options.fallback
     }
 }

@@ -8,36 +8,10 @@
 
 use super::{
     http_side::HttpSide,
-    pipeline::{Body, Item},
+    queue::{Body, Item},
     requests, rules, Config, Consumer, Context, Judged, Totals,
 };
-use crate::{http::Step, input::InputError, Session, Source, Version};
-
-/// The session of an HTTP conversation: before a handshake or an
-/// `MCP-Protocol-Version` header says which revision is in force, it is
-/// judged at [`http_fallback`], as its HTTP rules assume.
-pub(super) fn http_session(config: &Config) -> Session {
-    let options = crate::Options {
-        fallback: http_fallback(config),
-        ..config.options
-    };
-    Session::with_options(config.mode, options)
-}
-
-/// The revision an HTTP conversation is judged at while nothing says
-/// which: 2025-03-26, as the transport tells servers ("If the server does
-/// not receive an MCP-Protocol-Version header, and has no other way to
-/// identify the version - for example, by relying on the protocol version
-/// negotiated during initialization - the server SHOULD assume protocol
-/// version 2025-03-26."), when it is compiled in; else the configured
-/// fallback.
-fn http_fallback(config: &Config) -> Version {
-    if Version::V2025_03_26.spec().is_some() {
-        Version::V2025_03_26
-    } else {
-        config.options.fallback
-    }
-}
+use crate::{http::Step, input::InputError, Session, Source};
 
 /// The judge's state.
 pub(super) struct Judging {

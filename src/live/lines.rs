@@ -3,6 +3,14 @@
 
 use super::{Context, Submitter};
 
+impl Submitter {
+    /// A line splitter for one direction's byte stream; `template` gives
+    /// the direction, origin and HTTP metadata of its messages.
+    pub fn splitter(&self, template: Context) -> LineSplitter {
+        LineSplitter::new(self.clone(), template, self.line_limit())
+    }
+}
+
 /// Splits one direction's bytes into lines and submits each to the
 /// pipeline. Feed every chunk **before** forwarding it.
 ///

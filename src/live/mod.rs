@@ -81,20 +81,23 @@
 //! byte budget checked exactly at submission, and it works the same under
 //! the CLI's threads, tokio, or any other runtime.
 
+mod config;
 mod context;
 mod http_side;
 mod judging;
 mod lines;
+mod output;
 mod pipeline;
+mod queue;
 mod replay;
 mod requests;
 mod rules;
 
+pub use config::Config;
 pub use context::{Context, Http};
 pub use http_side::MAX_CONVERSATIONS;
 pub use lines::LineSplitter;
-pub use pipeline::{
-    Config, Consumer, Finished, Judged, Pending, Pipeline, Submitted, Submitter, Totals,
-};
+pub use output::{Consumer, Finished, Judged, Pending, Totals};
+pub use pipeline::{Pipeline, Submitted, Submitter};
 pub use replay::Replay;
 pub use rules::STDIO_NEWLINE_DELIMITED;

@@ -5,7 +5,7 @@
 
 use super::{
     judging::Judging,
-    pipeline::{step_direction, Body, Item},
+    queue::{step_direction, Body, Item},
     Config, Consumer, Context, Totals,
 };
 use crate::http::Step;

@@ -42,7 +42,7 @@ pub fn answer(
         "elicitation/create" => json!({"action": "decline"}),
         _ => return Err((-32601, format!("Method not found: {method}"))),
     };
-    if super::exercise::stateless(revision) {
+    if super::protocol::stateless(revision) {
         if let Some(o) = result.as_object_mut() {
             o.insert("resultType".into(), Value::from("complete"));
         }

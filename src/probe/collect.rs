@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::{exercise::ProbeFinding, observer::Observer, result::Finding, transcript::Transcript};
+use super::{observer::Observer, protocol::ProbeFinding, result::Finding, transcript::Transcript};
 use crate::{
     http::HttpFinding,
     live::{Consumer, Context, Judged, Pending},
@@ -255,7 +255,7 @@ pub(crate) fn deliberate_unknown(m: &Judged<'_>) -> bool {
     m.context.direction == Direction::ClientToServer
         && !m.reports.is_empty()
         && m.reports.iter().all(|r| {
-            r.method.as_deref() == Some(super::exercise::UNKNOWN_METHOD)
+            r.method.as_deref() == Some(super::protocol::UNKNOWN_METHOD)
                 && r.violations.is_empty()
                 && r.warnings
                     .iter()
@@ -272,7 +272,7 @@ fn is_arguments_schema(w: &crate::report::Warning) -> bool {
 }
 
 /// The probe's own `tools/call` with arguments broken on purpose (its
-/// progress token starts [`super::exercise::INVALID_ARGUMENTS_TOKEN`]),
+/// progress token starts [`super::protocol::INVALID_ARGUMENTS_TOKEN`]),
 /// which the session rightly finds against the tool's `inputSchema`.
 fn deliberately_invalid(m: &Judged<'_>) -> bool {
     if m.context.direction != Direction::ClientToServer
@@ -297,7 +297,7 @@ fn deliberately_invalid(m: &Judged<'_>) -> bool {
     value
         .pointer("/params/_meta/progressToken")
         .and_then(Value::as_str)
-        .is_some_and(|t| t.starts_with(super::exercise::INVALID_ARGUMENTS_TOKEN))
+        .is_some_and(|t| t.starts_with(super::protocol::INVALID_ARGUMENTS_TOKEN))
 }
 
 /// `reports` without their `contract.arguments-schema` warnings.

@@ -5,7 +5,6 @@ use std::{ffi::OsString, fmt, path::PathBuf, time::Duration};
 
 use serde::Serialize;
 
-use super::{observer::Observer, result::Report, run};
 use crate::{input::Limits, Version};
 
 /// Which tools the probe calls (`tools/call` may change things).
@@ -162,23 +161,6 @@ impl Probe {
     pub fn limits(mut self, limits: Limits) -> Probe {
         self.limits = limits;
         self
-    }
-
-    /// Probes every revision; the report. An error only when nothing
-    /// could be probed: a bad configuration, or a server that cannot be
-    /// started (reached) at the first revision — at a later one that is a
-    /// note in the revision's report.
-    pub fn run(&self) -> Result<Report, Error> {
-        self.run_observed(()).map(|(report, ())| report)
-    }
-
-    /// [`Probe::run`], with `observer` shown every judged message and
-    /// finding as it happens; the observer is handed back.
-    pub fn run_observed<O: Observer + Send + 'static>(
-        &self,
-        observer: O,
-    ) -> Result<(Report, O), Error> {
-        run::run(self, observer)
     }
 }
 

@@ -8,10 +8,11 @@ use std::time::Duration;
 use crate::Version;
 
 use super::{
-    exercise::{self, ProbeFinding},
-    http,
+    exercise, http,
     link::Link,
-    messages, rules,
+    messages,
+    protocol::{stateless, ProbeFinding},
+    rules,
     table::{self, RevisionReport},
 };
 
@@ -35,7 +36,7 @@ pub(super) fn origin_check(
     }
     let legacy = h.transport() == http::Transport::Legacy;
     let id = h.last_id() + 1;
-    let (method, message) = if exercise::stateless(revision) {
+    let (method, message) = if stateless(revision) {
         (
             "server/discover",
             messages::request_message(

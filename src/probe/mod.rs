@@ -50,6 +50,7 @@ mod http_checks;
 mod link;
 mod messages;
 mod observer;
+mod protocol;
 mod result;
 mod revision;
 mod rules;
@@ -69,4 +70,4 @@ pub use table::{ListedError, NotCalled, RevisionReport, Tally};
 
 /// The method no revision defines, sent to see −32601 (the session's
 /// "not in this revision" warning about it is not reported).
-pub const UNKNOWN_METHOD: &str = exercise::UNKNOWN_METHOD;
+pub const UNKNOWN_METHOD: &str = protocol::UNKNOWN_METHOD;

@@ -14,9 +14,10 @@ use super::{
     collect::Collect,
     config::{Probe, Target},
     connection::Connection,
-    exercise::{self, Exercise, ProbeFinding},
+    exercise::{self, Exercise},
     link::Link,
     observer::Observer,
+    protocol::ProbeFinding,
     table::RevisionReport,
     transcript::{self, Transcript},
 };

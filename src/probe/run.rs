@@ -19,6 +19,25 @@ use super::{
 };
 use crate::{report::Level, Direction, Version};
 
+impl Probe {
+    /// Probes every revision; the report. An error only when nothing
+    /// could be probed: a bad configuration, or a server that cannot be
+    /// started (reached) at the first revision — at a later one that is a
+    /// note in the revision's report.
+    pub fn run(&self) -> Result<Report, Error> {
+        self.run_observed(()).map(|(report, ())| report)
+    }
+
+    /// [`Probe::run`], with `observer` shown every judged message and
+    /// finding as it happens; the observer is handed back.
+    pub fn run_observed<O: Observer + Send + 'static>(
+        &self,
+        observer: O,
+    ) -> Result<(Report, O), Error> {
+        run(self, observer)
+    }
+}
+
 /// Runs `probe`, showing `observer` everything judged.
 // Without HTTP the configuration is `()`.
 #[cfg_attr(not(feature = "probe-http"), allow(clippy::let_unit_value))]

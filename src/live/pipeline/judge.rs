@@ -1,8 +1,8 @@
 //! The judge thread: takes the queue batch by batch, judges each item in
 //! order, and gives the budget back as it goes.
 
-use super::{queue::Shared, Config, Consumer, Totals};
 use crate::live::judging::Judging;
+use crate::live::{queue::Shared, Config, Consumer, Totals};
 
 /// Marks the judge gone when its thread ends, however it ends.
 pub(super) struct Gone<'a>(pub(super) &'a Shared);

@@ -1,59 +1,25 @@
 //! The queue, its budget, and the judge thread.
 //!
-//! [`Pipeline`] starts the judge thread ([`judge`]) over a shared
-//! [`queue`]; producers hand it messages through a [`Submitter`]
+//! [`Pipeline`] starts the judge thread ([`judge`]) over a shared queue
+//! (`live::queue`); producers hand it messages through a [`Submitter`]
 //! ([`submitter`]); the judge hands each judged message to a
-//! [`Consumer`] ([`output`]).
+//! [`Consumer`] (`live::output`).
 
 use std::{
     sync::{Arc, Condvar, Mutex},
     thread::{self, JoinHandle},
 };
 
-use crate::{Mode, Options};
-
 mod judge;
-mod output;
-mod queue;
 mod submitter;
 
+use super::{
+    queue::{Shared, State},
+    Config, Consumer, Finished, Totals,
+};
 use judge::{judge, Gone};
-use queue::{Shared, State};
 
-pub use output::{Consumer, Finished, Judged, Pending, Totals};
-pub(super) use queue::{step_direction, Body, Item};
 pub use submitter::{Submitted, Submitter};
-
-/// How a pipeline judges and how much it may hold.
-#[derive(Clone, Copy, Debug)]
-pub struct Config {
-    /// Fixed revision or auto (see [`crate::session`]).
-    pub mode: Mode,
-    /// Session options; [`Options::limits`] also bounds a line in a
-    /// [`LineSplitter`](super::LineSplitter).
-    pub options: Options,
-    /// Bytes waiting to be judged, at most (default 64 MiB); a message that
-    /// does not fit is not judged (a message larger than this is judged
-    /// when the queue is empty).
-    pub max_queued_bytes: usize,
-    /// Messages waiting to be judged, at most (default 16,384).
-    pub max_queued_messages: usize,
-    /// Stack of the judge thread (default: 32 MiB + 16 KiB per level of
-    /// [`crate::input::Limits::max_depth`], as `docs/limits.md` says).
-    pub stack_size: Option<usize>,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            mode: Mode::Auto,
-            options: Options::default(),
-            max_queued_bytes: 64 << 20,
-            max_queued_messages: 16_384,
-            stack_size: None,
-        }
-    }
-}
 
 /// One conversation's ordered queue and its judge thread.
 pub struct Pipeline<C: Consumer> {

@@ -3,11 +3,8 @@
 
 use std::sync::Arc;
 
-use super::queue::{step_bytes, step_direction, Body, Item, Shared};
-use crate::{
-    http::Step,
-    live::{Context, LineSplitter},
-};
+use crate::live::queue::{step_bytes, step_direction, Body, Item, Shared};
+use crate::{http::Step, live::Context};
 
 /// Whether a submission entered the queue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,10 +94,10 @@ impl Submitter {
         (Submitted::Queued, order)
     }
 
-    /// A line splitter for one direction's byte stream; `template` gives
-    /// the direction, origin and HTTP metadata of its messages.
-    pub fn splitter(&self, template: Context) -> LineSplitter {
-        LineSplitter::new(self.clone(), template, self.shared.limit)
+    /// The longest line a [`LineSplitter`](crate::live::LineSplitter)
+    /// of this pipeline keeps.
+    pub(in crate::live) fn line_limit(&self) -> usize {
+        self.shared.limit
     }
 
     /// Waits until every message queued before this call is judged (and

@@ -28,6 +28,7 @@ use serde_json::{json, Value};
 use super::{
     answers,
     link::{Link, Reply},
+    protocol::{defines, stateless, ProbeFinding, INVALID_ARGUMENTS_TOKEN, UNKNOWN_METHOD},
     rules::{self, ProbeRule},
     synth,
     table::{ListedError, NotCalled, RevisionReport},
@@ -48,30 +49,6 @@ pub struct Limits {
     /// Which tools are called.
     pub tools: Tools,
 }
-
-/// A probe finding, before it is written.
-#[derive(Debug)]
-pub struct ProbeFinding {
-    /// The rule.
-    pub rule: ProbeRule,
-    /// The method it is about.
-    pub method: Option<String>,
-    /// The id of the probe's request it is about, when one.
-    pub id: Option<u64>,
-    /// What happened.
-    pub message: String,
-    /// A warning rather than a violation (a tool that runs longer than
-    /// the timeout may be doing just what it says).
-    pub warning: bool,
-}
-
-/// The method no revision defines, sent to see −32601.
-pub const UNKNOWN_METHOD: &str = "mcpwire/probe-unknown-method";
-
-/// The progress token's prefix that marks the probe's deliberately
-/// invalid `tools/call` ([`Exercise::invalid_arguments`]): the session's
-/// `contract.arguments-schema` finding on it is not reported.
-pub const INVALID_ARGUMENTS_TOKEN: &str = "mcpwire-probe-invalid-arguments";
 
 /// Items kept from one listing, at most (the rest are counted, not kept).
 const MAX_ITEMS: usize = 10_000;
@@ -100,20 +77,6 @@ pub fn request_meta(revision: Version) -> Value {
         "io.modelcontextprotocol/protocolVersion": revision.as_str(),
         "io.modelcontextprotocol/clientInfo": client_info(),
         "io.modelcontextprotocol/clientCapabilities": answers::capabilities(revision),
-    })
-}
-
-/// Whether `revision` is stateless (2026-07-28 on: `server/discover` and
-/// per-request `_meta`, no `initialize`).
-pub fn stateless(revision: Version) -> bool {
-    defines(revision, "server/discover") && !defines(revision, "initialize")
-}
-
-fn defines(revision: Version, method: &str) -> bool {
-    revision.dispatch_maps().is_some_and(|d| {
-        d.methods
-            .iter()
-            .any(|e| e.method == method && e.client_sends)
     })
 }
 

@@ -55,7 +55,7 @@ impl HttpLink {
             limit,
             timeout,
             offered: revision,
-            stateless: super::super::exercise::stateless(revision),
+            stateless: super::super::protocol::stateless(revision),
             closing: rx,
             running: AtomicUsize::new(0),
             watch: Watch::default(),
