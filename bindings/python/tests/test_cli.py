@@ -5,6 +5,7 @@ set (CI)."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -114,4 +115,7 @@ def test_without_the_command_line_says_how_to_build_it(monkeypatch, capsys):
     assert _cli.main(["--version"]) == 2
     err = capsys.readouterr().err
     assert "bash bindings/python/build-wheel.sh" in err and "cargo install --path . --locked" in err, err
-    assert "pip install mcpwire" not in err
+    # Every `pip install` of an mcpwire package it suggests is this one or
+    # a local build (PyPI's package of the bare name is another project's).
+    installs = re.findall(r"pip install ([\w./-]*mcpwire[\w./-]*)", err)
+    assert all("pymcpwire" in p or p.startswith((".", "/")) for p in installs), installs
