@@ -23,15 +23,15 @@ impl Github {
     }
 }
 
-/// Escapes a message.
-fn data(s: &str) -> String {
+/// Escapes a workflow command's message (`%`, CR, LF).
+pub fn data(s: &str) -> String {
     s.replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }
 
-/// Escapes a property value.
-fn property(s: &str) -> String {
+/// Escapes a workflow command's property value (also `:` and `,`).
+pub fn property(s: &str) -> String {
     data(s).replace(':', "%3A").replace(',', "%2C")
 }
 

@@ -26,6 +26,7 @@
 //! deciding whether a stream takes them (`--color`, `NO_COLOR`, a
 //! terminal) is the writer's business.
 
+mod buffer;
 pub mod conformance;
 pub mod github;
 pub mod jsonl;
@@ -40,6 +41,7 @@ mod sink;
 mod style;
 pub mod text;
 
+pub use buffer::Buffer;
 pub use outputs::{sink, unanswered_message, Format, Out, Outputs};
 pub use sink::{
     describe, timestamp, FileFailure, Finding, HttpWhere, Message, Severity, Sink, Summary, Verdict,

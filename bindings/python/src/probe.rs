@@ -4,15 +4,11 @@
 //! What goes wrong (a bad option, a server that cannot be started) is a
 //! `McpwireError`, never a crash of the interpreter.
 
-use std::{
-    io::{self, Write},
-    sync::{Arc, Mutex},
-    time::Duration,
-};
+use std::time::Duration;
 
 use mcpwire::{
     probe::{Error, Probe, Report, Tools},
-    render::Format,
+    render::{Buffer, Format},
 };
 use pyo3::prelude::*;
 
@@ -54,31 +50,6 @@ impl ProbeRun {
         )
         .map_err(|e| error(e.to_string()))?;
         Ok((buffer.text(), code))
-    }
-}
-
-/// What a format writes, kept in memory.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0
-            .lock()
-            .map_err(|_| io::Error::other("buffer poisoned"))?
-            .extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Buffer {
-    fn text(&self) -> String {
-        let bytes = self.0.lock().map(|b| b.clone()).unwrap_or_default();
-        String::from_utf8_lossy(&bytes).into_owned()
     }
 }
 

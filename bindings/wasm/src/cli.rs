@@ -15,14 +15,12 @@
 //! exit status. Text, output formats, counts and the verdict are the
 //! native CLI's, by construction: the same code writes them.
 
-use std::{
-    io::{self, Write},
-    sync::{Arc, Mutex},
-};
+use std::io;
 
 use mcpwire::{
     capture::Capture,
     input::{self, Limits},
+    render::Buffer,
     transcript::Problem,
     Mode, Options, Session, Version,
 };
@@ -37,32 +35,6 @@ use crate::{
     output::{self, Format, Outputs, Sink, Summary, Verdict},
     style::{ColorChoice, Style},
 };
-
-/// What the command writes to one place (standard output, standard
-/// error, an `--output` file), kept until the script takes it.
-#[derive(Clone, Default)]
-struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0
-            .lock()
-            .map_err(|_| io::Error::other("poisoned"))?
-            .extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Buffer {
-    fn take(&self) -> String {
-        let bytes = self.0.lock().map(|mut b| std::mem::take(&mut *b));
-        String::from_utf8_lossy(&bytes.unwrap_or_default()).into_owned()
-    }
-}
 
 /// Why `--format conformance` is refused.
 const NO_CONFORMANCE: &str = "the conformance format is written by the native CLI only \

@@ -89,6 +89,7 @@ pub fn json<W: Write>(report: &Report, out: &mut W) -> io::Result<()> {
 pub mod snapshots {
     use std::io::{self, Write};
 
+    use mcpwire::render::github::{data, property};
     use mcpwire::snapshot::{Change, Severity};
     use serde_json::{json, Value};
 
@@ -221,16 +222,6 @@ pub mod snapshots {
             writeln!(out, "\n</details>")?;
         }
         Ok(())
-    }
-
-    fn data(s: &str) -> String {
-        s.replace('%', "%25")
-            .replace('\r', "%0D")
-            .replace('\n', "%0A")
-    }
-
-    fn property(s: &str) -> String {
-        data(s).replace(':', "%3A").replace(',', "%2C")
     }
 
     /// GitHub Actions workflow commands: an `error` per breaking change,

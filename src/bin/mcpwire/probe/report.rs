@@ -3,35 +3,15 @@
 //! and, at the end, the revisions' tables ([`mcpwire::render::probe::tables`])
 //! before the findings.
 
-use std::{
-    io::{self, Write},
-    sync::{Arc, Mutex},
-};
+use std::io::Write;
 
-use mcpwire::probe::RevisionReport;
+use mcpwire::{probe::RevisionReport, render::Buffer};
 
 use crate::{
     commands::ProbeArgs,
     output::{self, Format, Outputs, Verdict},
     Failure,
 };
-
-/// A writer into memory, shared with the sink that writes to it.
-#[derive(Clone, Default)]
-pub(super) struct Buffer(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0
-            .lock()
-            .map_err(|_| io::Error::other("buffer poisoned"))?
-            .extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
 
 /// One output: its format, its real destination, and the buffer its sink
 /// writes the findings to meanwhile.
@@ -84,7 +64,7 @@ pub(super) fn write_report(
 ) -> Result<(), Failure> {
     for mut d in destinations {
         mcpwire::render::probe::tables(tables, d.format, &mut d.out).map_err(Failure::Output)?;
-        let bytes = d.buffer.0.lock().map(|b| b.clone()).unwrap_or_default();
+        let bytes = d.buffer.bytes();
         d.out
             .write_all(&bytes)
             .and_then(|()| d.out.flush())
